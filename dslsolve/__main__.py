@@ -1,0 +1,5 @@
+import sys
+
+from dslsolve.cli import main
+
+sys.exit(main())

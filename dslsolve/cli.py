@@ -1,0 +1,201 @@
+"""The `dslsolve` command.
+
+    dslsolve GENRE.yaml PUZZLE.txt [options]          solve and print the solution
+    dslsolve check GENRE.yaml PUZZLE.txt SOLUTION.txt  check a solution with the evaluator
+
+Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compiler import CompileError
+from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
+from dslsolve.evaluator import Evaluator
+from dslsolve.output import parse_solution, render
+from dslsolve.solve import solve_puzzle
+
+EXIT_INTERNAL = 3
+
+FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
+
+
+def _solve_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dslsolve",
+        description="Solve a pencil puzzle described by a genre file.",
+        epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution. Exit codes: "
+        "0 solved, 1 no solution (or time limit without one), 2 bad input.",
+    )
+    parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
+    parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
+    parser.add_argument(
+        "--backend", choices=sorted(BACKENDS), default="cbc", help="the MIP solver (default: cbc)"
+    )
+    parser.add_argument(
+        "--time-limit", type=float, metavar="SECONDS", help="stop after this many seconds in all"
+    )
+    parser.add_argument(
+        "--formulation",
+        action="append",
+        default=[],
+        metavar="NAME=CHOICE",
+        help=f"pick a lowering, repeatable; defaults first. {FORMULATION_HELP}",
+    )
+    parser.add_argument(
+        "--unique",
+        action="store_true",
+        help="also look for a second solution and say whether it is unique",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print model size, compile and solve times and cut rounds "
+        "(to standard error in text format)",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    return parser
+
+
+def _check_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dslsolve check",
+        description="Check a proposed solution against every rule of the genre and list each "
+        "violated rule with its cells. Exit 0 when valid, 1 when not.",
+    )
+    parser.add_argument("genre")
+    parser.add_argument("puzzle")
+    parser.add_argument("solution")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    return parser
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as err:
+        raise DslError(Location(path), f"cannot read the file: {err.strerror}") from None
+
+
+def _check(argv: list[str]) -> int:
+    args = _check_parser().parse_args(argv)
+    genre_file = load_genre(args.genre)
+    instance = read_puzzle(args.puzzle, genre_file)
+    assignment = parse_solution(genre_file, instance, _read(args.solution), args.solution)
+    violations = Evaluator(genre_file.genre, instance, assignment).violations()
+    if args.format == "json":
+        print(
+            json.dumps(
+                {
+                    "valid": not violations,
+                    "violations": [
+                        {
+                            "rule": v.rule.text,
+                            "line": v.rule.origin.line,
+                            "where": v.where,
+                            "cells": list(v.cells),
+                        }
+                        for v in violations
+                    ],
+                },
+                indent=2,
+            )
+        )
+    elif violations:
+        print(f"{len(violations)} violation(s):")
+        for violation in violations:
+            print(f"  {args.genre}:{violation}")
+    else:
+        print("valid: every rule holds")
+    return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
+
+
+def _solve(argv: list[str]) -> int:
+    args = _solve_parser().parse_args(argv)
+    try:
+        formulation = parse_formulation(args.formulation)
+    except FormulationError as err:
+        raise DslError(Location("--formulation"), str(err)) from None
+    genre_file = load_genre(args.genre)
+    instance = read_puzzle(args.puzzle, genre_file)
+    progress = (
+        None
+        if args.format == "json"
+        else (lambda message: print(message, file=sys.stderr) if args.stats else None)
+    )
+    outcome = solve_puzzle(
+        genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
+    )
+    solution = render(genre_file, instance, outcome.assignment) if outcome.assignment else None
+    if outcome.violations:
+        print(
+            "dslsolve: internal error: the solver's answer breaks these rules "
+            "(a lowering is wrong; please report it):",
+            file=sys.stderr,
+        )
+        for violation in outcome.violations:
+            print(f"  {violation}", file=sys.stderr)
+    if args.format == "json":
+        report = {
+            "status": outcome.status.value,
+            "solution": solution,
+            "unique": outcome.unique,
+            "contradictions": outcome.contradictions,
+        }
+        if outcome.second is not None:
+            report["another_solution"] = render(genre_file, instance, outcome.second)
+        if args.stats:
+            report["stats"] = outcome.stats.as_dict()
+        print(json.dumps(report, indent=2))
+    else:
+        if solution is not None:
+            sys.stdout.write(solution)
+        _explain(outcome, args, genre_file, instance)
+        if args.stats:
+            print(outcome.stats.render(), file=sys.stderr)
+    if outcome.violations:
+        return EXIT_INTERNAL
+    return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
+
+
+def _explain(outcome, args, genre_file, instance) -> None:
+    status = outcome.status
+    if status == SolveStatus.INFEASIBLE:
+        print("no solution: the rules cannot all hold for this puzzle", file=sys.stderr)
+        for why in outcome.contradictions[:10]:
+            print(f"  {why}", file=sys.stderr)
+    elif status == SolveStatus.TIME_LIMIT:
+        print(f"no solution found within the time limit of {args.time_limit} s", file=sys.stderr)
+    elif status == SolveStatus.ERROR:
+        print("the solver stopped without an answer", file=sys.stderr)
+    if outcome.unique is True:
+        print("unique: no other solution exists", file=sys.stderr)
+    elif outcome.unique is False:
+        print("not unique; another solution:", file=sys.stderr)
+        sys.stderr.write(render(genre_file, instance, outcome.second))
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] == "check":
+            return _check(argv[1:])
+        return _solve(argv)
+    except DslError as err:
+        print(err.render(), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except CompileError as err:
+        print(f"{err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

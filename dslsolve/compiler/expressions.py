@@ -1,0 +1,274 @@
+"""IR expressions to lowered values: constants where the puzzle decides them, `Lin`s otherwise.
+
+Given input is folded away here (a clue cell's test is just True), so the model only contains
+what the unknowns decide. Absent input gives None, with the evaluator's meaning (see
+`dslsolve.evaluator`): the enclosing rule instance is vacuous.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pulp
+
+from dslsolve import ir
+from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings.domain import ENCODINGS
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+from dslsolve.geometry import RELATIONS, Grid, Grouping
+from dslsolve.instance import Element, Instance
+
+
+class LoweringError(Exception):
+    """A rule the compiler cannot lower (the evaluator can still check it)."""
+
+
+@dataclass
+class Env:
+    element: Element | None
+    kind: ir.ElementKind | None
+    group: Grouping | None
+    bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
+
+    def at(self, element: Element, kind: ir.ElementKind) -> Env:
+        return Env(element, kind, self.group, self.bound)
+
+
+Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
+
+
+class Lowerer:
+    def __init__(self, genre: ir.Genre, instance: Instance, model: LinearModel) -> None:
+        self.genre = genre
+        self.instance = instance
+        self.model = model
+        self.grid = Grid(instance.rows, instance.columns)
+        self.variables: dict[str, dict[Element, Lin]] = {}
+        self.encodings: dict[str, dict[Element, object]] = {}
+        for var in genre.variables:
+            self._declare(var)
+
+    def _declare(self, var: ir.Variable) -> None:
+        values: dict[Element, Lin] = {}
+        encodings: dict[Element, object] = {}
+        for element in self.grid.elements(var.on):
+            name = f"{var.name}_" + "_".join(str(part) for part in element)
+            if var.type == ir.Type.BOOL:
+                binary = pulp.LpVariable(name, cat=pulp.LpBinary)
+                values[element] = logic.literal(binary)
+                encodings[element] = binary
+            else:
+                encoding = ENCODINGS[self.model.formulation["domain"]](
+                    self.model, name, self.instance.domain(var)
+                )
+                values[element] = encoding.value
+                encodings[element] = encoding
+        self.variables[var.name] = values
+        self.encodings[var.name] = encodings
+
+    # ------------------------------------------------------------------ values
+
+    def lower(self, expr: ir.Expr, env: Env) -> Value:  # noqa: C901 - one case per IR node
+        if isinstance(expr, ir.Num | ir.Sym):
+            return expr.value
+        if isinstance(expr, ir.Param):
+            return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
+        if isinstance(expr, ir.VarRef):
+            element, _ = self.target(expr.at, env)
+            return self.variables[expr.var.name][element]
+        if isinstance(expr, ir.InputRef):
+            if expr.layer.per in ("row", "column"):
+                entry = self.instance.entry(expr.layer, env.group.index)
+                return None if entry is None else tuple(v for v in entry if v != 0)
+            element, _ = self.target(expr.at, env)
+            return self.instance.value(expr.layer, element)
+        if isinstance(expr, ir.TokenTest):
+            element, _ = self.target(expr.ref.at, env)
+            token = self.instance.value(expr.ref.layer, element)
+            return {
+                "given": token is not None,
+                "empty": token is None,
+                "number": isinstance(token, int),
+            }[expr.test]
+        if isinstance(expr, ir.Not):
+            value = self.lower(expr.arg, env)
+            if constant(value):
+                return None if value is None else not value
+            return logic.negate(value)
+        if isinstance(expr, ir.And | ir.Or):
+            kind = "and" if isinstance(expr, ir.And) else "or"
+            folded = logic.fold_logic(kind, [self.boolean(a, env) for a in expr.args])
+            if not isinstance(folded, list):
+                return folded
+            build = logic.conjunction if kind == "and" else logic.disjunction
+            return build(self.model, folded)
+        if isinstance(expr, ir.Implies):
+            return self.lower(ir.Or((ir.Not(expr.premise), expr.conclusion)), env)
+        if isinstance(expr, ir.Compare):
+            return self.compare(expr, env)
+        if isinstance(expr, ir.Arith | ir.Neg):
+            return self.arith(expr, env)
+        if isinstance(expr, ir.Aggregate):
+            return self.aggregate(expr, env)
+        raise AssertionError(expr)
+
+    def boolean(self, expr: ir.Expr, env: Env) -> Value:
+        value = self.lower(expr, env)
+        if isinstance(value, Lin) and not value.boolean:
+            raise LoweringError("a number was used as a condition")
+        return value
+
+    def number(self, expr: ir.Expr, env: Env) -> Value:
+        """A numeric value: True counts 1, a symbol (an input token that is no number) is absent."""
+        value = self.lower(expr, env)
+        if isinstance(value, str):
+            return None
+        return int(value) if isinstance(value, bool) else value
+
+    def target(self, at: ir.Target, env: Env) -> tuple[Element, ir.ElementKind]:
+        if isinstance(at, ir.Bound):
+            return env.bound[at.name]
+        return env.element, env.kind
+
+    def compare(self, expr: ir.Compare, env: Env) -> Value:
+        return self.compared(expr, self.lower(expr.left, env), self.lower(expr.right, env))
+
+    def compared(self, expr: ir.Compare, left: Value, right: Value) -> Value:
+        """The truth of `left op right` for values already lowered (a constant or a literal)."""
+        if left is None or right is None:
+            return None
+        if isinstance(left, tuple) or isinstance(right, tuple):
+            if not (constant(left) and constant(right)):
+                raise LoweringError("runs(...) = list can only be a rule of its own")
+            return (left == right) == (expr.op == "=")
+        if isinstance(left, str) or isinstance(right, str):
+            symbolic = (
+                isinstance(expr.left, ir.Sym)
+                or isinstance(expr.right, ir.Sym)
+                or (isinstance(left, str) and isinstance(right, str))
+            )
+            if symbolic and constant(left) and constant(right) and expr.op in ("=", "!="):
+                return (left == right) == (expr.op == "=")
+            return None  # a symbol where a number is needed: no value
+        left = int(left) if isinstance(left, bool) else left
+        right = int(right) if isinstance(right, bool) else right
+        if constant(left) and constant(right):
+            return {
+                "=": left == right,
+                "!=": left != right,
+                "<": left < right,
+                "<=": left <= right,
+                ">": left > right,
+                ">=": left >= right,
+            }[expr.op]
+        if expr.op in ("=", "!="):
+            for var, value in ((left, right), (right, left)):
+                if isinstance(var, Lin):
+                    indicator = logic.indicator_equal(var, value)
+                    if indicator is not None:
+                        if expr.op == "=" or isinstance(indicator, bool):
+                            return indicator if expr.op == "=" else not indicator
+                        return logic.negate(indicator)
+        return logic.reify_compare(self.model, expr.op, as_lin(left), as_lin(right))
+
+    def arith(self, expr: ir.Arith | ir.Neg, env: Env) -> Value:
+        if isinstance(expr, ir.Neg):
+            value = self.number(expr.arg, env)
+            if value is None:
+                return None
+            return -value if constant(value) else logic.scale(value, -1)
+        left, right = self.number(expr.left, env), self.number(expr.right, env)
+        if left is None or right is None:
+            return None
+        if constant(left) and constant(right):
+            return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
+        if expr.op == "*":
+            factor, lin = (left, right) if constant(left) else (right, left)
+            return logic.scale(lin, factor)
+        return logic.add(as_lin(left), as_lin(right), 1 if expr.op == "+" else -1)
+
+    # ------------------------------------------------------------------ sets and aggregates
+
+    def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
+        if isinstance(over, ir.GroupMembers):
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
+        origin, kind = self.target(over.of, env)
+        if isinstance(over, ir.Around):
+            related = RELATIONS[(kind, over.relation)]
+            return [
+                (env.at(e, related), True) for e in self.grid.related(kind, over.relation, origin)
+            ]
+        out: list[Member] = []
+        for direction in over.directions:
+            reach: Lin | bool = True  # no stopping cell so far
+            for cell in self.grid.ray(origin, direction):
+                inner = env.at(cell, ir.ElementKind.CELL)
+                stop = self.boolean(over.until, inner) if over.until is not None else False
+                if stop is True:
+                    break
+                if isinstance(stop, Lin):
+                    free = logic.negate(stop)
+                    reach = free if reach is True else logic.conjunction(self.model, [reach, free])
+                out.append((inner, reach))
+        return out
+
+    def filtered(self, expr: ir.Aggregate, env: Env) -> list[Member]:
+        out = []
+        for inner, membership in self.members(expr.over, env):
+            if expr.filter is not None:
+                keep = self.boolean(expr.filter, inner)
+                if not keep:  # False or absent
+                    continue
+                if isinstance(keep, Lin):
+                    membership = (
+                        keep
+                        if membership is True
+                        else logic.conjunction(self.model, [membership, keep])
+                    )
+            out.append((inner, membership))
+        return out
+
+    def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
+        if expr.func in ("alldifferent", "runs"):
+            raise LoweringError(
+                f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
+            )
+        members = self.filtered(expr, env)
+        if expr.func == "count":
+            return self.total([m for _, m in members])
+        if expr.func in ("all", "any"):
+            every = self.members(expr.over, env)
+            if expr.func == "any":
+                folded = logic.fold_logic("or", [m for _, m in members])
+                return (
+                    folded
+                    if not isinstance(folded, list)
+                    else logic.disjunction(self.model, folded)
+                )
+            count = self.total([m for _, m in members])
+            size = self.total([m for _, m in every])
+            return self.compare_values("=", count, size)
+        terms: list[Value] = []
+        for inner, membership in members:
+            value = self.number(expr.value, inner)
+            if value is None:
+                continue
+            if membership is True:
+                terms.append(value)
+            elif constant(value):
+                terms.append(logic.scale(membership, int(value)))
+            else:
+                terms.append(logic.product(self.model, membership, value))
+        return self.total(terms)
+
+    def total(self, terms: list[Value]) -> Value:
+        fixed = sum(int(t) for t in terms if constant(t))
+        lins = [t for t in terms if isinstance(t, Lin)]
+        if not lins:
+            return fixed
+        return logic.add(logic.total(lins), as_lin(fixed))
+
+    def compare_values(self, op: str, left: Value, right: Value) -> Value:
+        if constant(left) and constant(right):
+            return (left == right) if op == "=" else (left != right)
+        return logic.reify_compare(self.model, op, as_lin(left), as_lin(right))

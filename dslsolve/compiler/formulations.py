@@ -1,0 +1,56 @@
+"""The formulation choices, gathered in one place (as MiniZinc's `options.mzn` does).
+
+Each global construct has a default lowering and named alternatives; `--formulation
+connected=flow` picks one without touching the genre file. The modules in
+`dslsolve.compiler.lowerings` implement them and document each formulation.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    # first choice = default
+    "domain": ("onehot", "integer"),  # integer variables: one binary per value, or one integer
+    "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
+    "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
+    "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
+    "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
+    "area": ("anchored",),  # one enumerated shape per anchor cell
+}
+
+
+class FormulationError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Formulation:
+    choices: dict[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, construct: str) -> str:
+        return self.choices.get(construct, CHOICES[construct][0])
+
+    def describe(self) -> str:
+        return ",".join(f"{name}={self[name]}" for name in CHOICES)
+
+
+def parse_formulation(options: list[str]) -> Formulation:
+    """`["connected=flow", "domain=integer"]` -> Formulation; errors name the close words."""
+    chosen: dict[str, str] = {}
+    for option in options:
+        name, sep, choice = option.partition("=")
+        name, choice = name.strip(), choice.strip()
+        if not sep or not choice:
+            raise FormulationError(f"'{option}' is not NAME=CHOICE (e.g. connected=flow)")
+        if name not in CHOICES:
+            close = difflib.get_close_matches(name, list(CHOICES), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(CHOICES)
+            raise FormulationError(f"unknown construct '{name}'; {hint}")
+        if choice not in CHOICES[name]:
+            raise FormulationError(
+                f"'{choice}' is not a lowering of {name}; choose one of " + ", ".join(CHOICES[name])
+            )
+        chosen[name] = choice
+    return Formulation(chosen)

@@ -1,0 +1,92 @@
+"""alldifferent over a set of (membership, value) pairs.
+
+`alldifferent=onehot` (default): for each value d, at most one member takes d (sum of the value
+indicators <= 1), an equality when n members share a domain of n values (a permutation, as in a
+sudoku row: the stronger LP of the assignment polytope). MiniZinc's `fzn_all_different_int` in
+its linear library does the same over `eq_encode`.
+
+`alldifferent=pairwise`: x_i - x_j >= 1 - M b_ij and x_j - x_i >= 1 - M (1 - b_ij) per pair,
+M from the domains. Weaker, but it needs no value indicators (the choice for `domain=integer`).
+
+Members whose value is a given number (hitori's clue digits) with a variable membership (the
+cell is white) become: among members with equal numbers, at most one is a member.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pulp
+
+from dslsolve.compiler.lowerings.logic import conjunction, post_compare
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+
+Member = tuple[Lin | bool, Value]  # (is it in the set, its value)
+
+
+def post_alldifferent(model: LinearModel, members: list[Member], why: str) -> None:
+    fixed: dict[int, list[Lin | bool]] = defaultdict(list)  # given value -> memberships
+    variable: list[Member] = []
+    for membership, value in members:
+        if constant(value):
+            fixed[int(value)].append(membership)
+        else:
+            variable.append((membership, value))
+    if not variable:
+        _at_most_one_per_value(model, fixed, why)
+        return
+    if model.formulation["alldifferent"] == "pairwise" or any(
+        value.encoding is None for _, value in variable
+    ):
+        _pairwise(model, members, why)
+        return
+    domain = sorted({d for _, value in variable for d in value.encoding.domain} | set(fixed))
+    permutation = (
+        not fixed
+        and len(variable) == len(domain)
+        and all(m is True for m, _ in variable)
+        and all(len(v.encoding.domain) == len(domain) for _, v in variable)
+    )
+    for d in domain:
+        terms: list[Lin | bool] = list(fixed.get(d, []))
+        for membership, value in variable:
+            indicator = value.encoding.indicator(d)
+            if indicator is False or membership is False:
+                continue
+            terms.append(
+                indicator if membership is True else conjunction(model, [membership, indicator])
+            )
+        _at_most_one(model, terms, why, exactly=permutation)
+
+
+def _at_most_one_per_value(model: LinearModel, fixed: dict, why: str) -> None:
+    for memberships in fixed.values():
+        _at_most_one(model, memberships, why)
+
+
+def _at_most_one(
+    model: LinearModel, terms: list[Lin | bool], why: str, exactly: bool = False
+) -> None:
+    certain = sum(1 for t in terms if t is True)
+    literals = [t for t in terms if isinstance(t, Lin)]
+    if certain > 1:
+        model.contradiction(why)
+        return
+    if not literals:
+        return
+    expr = pulp.lpSum(t.expr for t in literals) + certain
+    model.add(expr == 1 if exactly else expr <= 1)
+
+
+def _pairwise(model: LinearModel, members: list[Member], why: str) -> None:
+    for i, (m_i, v_i) in enumerate(members):
+        for m_j, v_j in members[i + 1 :]:
+            if constant(v_i) and constant(v_j):
+                if v_i == v_j:
+                    _at_most_one(model, [m_i, m_j], why)
+                continue
+            guards = [m for m in (m_i, m_j) if isinstance(m, Lin)]
+            if False in (m_i, m_j):
+                continue
+            guard = conjunction(model, guards) if guards else None
+            post_compare(model, "!=", as_lin(v_i), as_lin(v_j), guard)

@@ -1,0 +1,123 @@
+"""`each area of C: count(A) = 1 and size = E and ...`: every maximal connected set of cells
+where C holds (an *area*) satisfies the body.
+
+`area=anchored` (the only lowering so far) applies when the body says each area holds exactly
+one *anchor* (a cell where the given condition A holds) and bounds its size by E, a number
+that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the seed's nurikabe
+formulation, made exact:
+- for every anchor a, enumerate the connected cell sets S containing a and no other anchor, of
+  at most E(a) cells, and keep those on which the whole body holds (it must depend on the
+  input only, once C is known to hold on S);
+- one binary x_S per kept shape; sum_S x_S = C(a): an anchor in C lies in exactly one area;
+- every cell c: C(c) = sum_{S contains c} x_S: every C-cell lies in exactly one chosen shape,
+  so no area is without an anchor;
+- for every anchor a and cell n: sum_{S of a, n borders S} x_S + C(n) <= 1: the chosen shape
+  is a *maximal* C-area (its border is not C). Summing over one anchor's shapes is valid since
+  at most one of them is chosen, and tighter than one constraint per shape and border cell.
+Other bodies need another lowering (a labelling with connectivity: planned with fillomino).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pulp
+
+from dslsolve import ir
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin
+from dslsolve.geometry import Grid, Grouping, cell_name
+from dslsolve.instance import Element
+
+
+class AreaFormError(Exception):
+    """The body does not have the form this lowering needs."""
+
+
+def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
+    return expr.args if isinstance(expr, ir.And) else (expr,)
+
+
+def anchor_condition(body: ir.Expr) -> ir.Expr:
+    for part in _conjuncts(body):
+        if (
+            isinstance(part, ir.Compare)
+            and part.op == "="
+            and isinstance(part.left, ir.Aggregate)
+            and part.left.func == "count"
+            and isinstance(part.left.over, ir.GroupMembers)
+            and part.left.filter is not None
+            and part.right == ir.Num(1)
+        ):
+            return part.left.filter
+    raise AreaFormError("the body needs 'count(A) = 1' for a given condition A (the anchor)")
+
+
+def size_bound(body: ir.Expr) -> ir.Expr:
+    for part in _conjuncts(body):
+        if isinstance(part, ir.Compare) and part.op in ("=", "<="):
+            if part.left == ir.Param("size"):
+                return part.right
+            if part.right == ir.Param("size") and part.op == "=":
+                return part.left
+    raise AreaFormError("the body needs 'size = E' or 'size <= E' to bound the areas")
+
+
+def shapes_around(
+    grid: Grid, anchor: Element, anchors: set[Element], limit: int
+) -> list[frozenset[Element]]:
+    """Every connected set of at most `limit` cells that contains `anchor` and no other anchor."""
+    level = {frozenset([anchor])}
+    found = list(level)
+    for _ in range(limit - 1):
+        grown = set()
+        for shape in level:
+            for cell in shape:
+                for n in grid.neighbours(cell):
+                    if n not in shape and n not in anchors:
+                        grown.add(shape | {n})
+        found.extend(grown)
+        level = grown
+    return found
+
+
+def post_areas(
+    model: LinearModel,
+    grid: Grid,
+    inside: dict[Element, Value],
+    anchors: list[Element],
+    bound_at: Callable[[Grouping], Value],
+    body_holds: Callable[[Grouping], Value],
+    why: str,
+) -> None:
+    anchor_set = set(anchors)
+    cover: dict[Element, list] = {c: [] for c in grid.cells()}
+    for anchor in anchors:
+        limit = bound_at(Grouping(cell_name(anchor), (anchor,)))
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            raise AreaFormError(f"the size bound at {cell_name(anchor)} is not a given number")
+        chosen = []
+        border_use: dict[Element, list] = {}
+        for shape in shapes_around(grid, anchor, anchor_set, limit):
+            group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
+            if bound_at(group) != limit:
+                raise AreaFormError("the size bound must depend on the anchor's input only")
+            holds = body_holds(group)
+            if isinstance(holds, Lin):
+                raise AreaFormError("the body must depend on the input only")
+            if holds is not True:
+                continue
+            x = model.binary("shape")
+            chosen.append(x)
+            for cell in shape:
+                cover[cell].append(x)
+            border = {n for cell in shape for n in grid.neighbours(cell)} - shape
+            for n in border:
+                border_use.setdefault(n, []).append(x)
+        if not chosen:
+            model.contradiction(f"{why}: no area fits around {cell_name(anchor)}")
+            continue
+        model.add(pulp.lpSum(chosen) == as_lin(inside[anchor]).expr)
+        for n, shapes in border_use.items():
+            model.add(pulp.lpSum(shapes) + as_lin(inside[n]).expr <= 1)
+    for cell, shapes in cover.items():
+        model.add(pulp.lpSum(shapes) == as_lin(inside[cell]).expr)

@@ -1,0 +1,101 @@
+"""`C cells connected`: the chosen vertices of a graph form one connected set (or none).
+
+`connected=lazy` (default): solve without it; find the components of the chosen vertices;
+while there are two or more, add for every component K (with a chosen vertex s in K and t in
+another component) the vertex-separator cut
+    sum_{n in N(K)} x_n >= x_s + x_t - 1,
+N(K) being the vertices next to K outside it: if s and t are both chosen, some vertex around K
+must be chosen too. Then solve again. The Nurikabe seed adds one cut a round for one component;
+cutting every component at once needs fewer rounds.
+
+`connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
+r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) supplies one unit
+to every chosen vertex: inflow - outflow = x_v - g_v, with the root's supply g_v <= n r_v, and
+arc flows f_uv <= (n - 1) x_u, f_uv <= (n - 1) x_v. Everything is in one model; no rounds.
+
+The same two lowerings serve loops (`dslsolve.compiler.lowerings.loop`), whose vertices are
+used points or cells and whose arcs exist only along used edges (`arc_gate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import networkx as nx
+import pulp
+
+from dslsolve.compiler.model import Lin, LinearModel, as_lin, value_of
+
+Vertex = Hashable
+
+
+def post_connected(
+    model: LinearModel,
+    chosen: dict[Vertex, Lin | bool],
+    edges: list[tuple[Vertex, Vertex]],
+    choice: str,
+    arc_gate: dict[tuple[Vertex, Vertex], Lin] | None = None,
+) -> None:
+    lins = {v: as_lin(x) for v, x in chosen.items() if x is not False}
+    if choice == "flow":
+        _flow(model, lins, edges, arc_gate)
+    else:
+        model.separators.append(lambda: _component_cuts(model, lins, edges, arc_gate))
+
+
+def _component_cuts(
+    model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate
+) -> list[pulp.LpConstraint]:
+    on = {v for v, x in chosen.items() if value_of(x) == 1}
+    graph = nx.Graph()
+    graph.add_nodes_from(on)
+    for u, v in edges:
+        if u in on and v in on and (arc_gate is None or value_of(arc_gate[(u, v)]) == 1):
+            graph.add_edge(u, v)
+    parts = sorted(nx.connected_components(graph), key=len, reverse=True)
+    if len(parts) <= 1:
+        return []
+    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in chosen}
+    for u, v in edges:
+        neighbours[u].add(v)
+        neighbours[v].add(u)
+    cuts = []
+    for index, part in enumerate(parts):
+        s = min(part)
+        t = min(parts[1] if index == 0 else parts[0])
+        if arc_gate is None:
+            boundary = {n for v in part for n in neighbours[v]} - part
+            crossing = pulp.lpSum(chosen[n].expr for n in boundary if n in chosen)
+            cuts.append(crossing >= chosen[s].expr + chosen[t].expr - 1)
+        else:  # a cycle: a loop through s and t crosses the part's boundary twice
+            crossing = pulp.lpSum(
+                gate.expr for (u, v), gate in arc_gate.items() if (u in part) != (v in part)
+            )
+            cuts.append(crossing >= 2 * (chosen[s].expr + chosen[t].expr - 1))
+    return cuts
+
+
+def _flow(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate) -> None:
+    n = len(chosen)
+    root = {v: model.binary("root") for v in chosen}
+    supply = {v: model.continuous(0, n, "supply") for v in chosen}
+    model.add(pulp.lpSum(root.values()) <= 1)
+    for v, x in chosen.items():
+        model.add(root[v] <= x.expr)
+        model.add(x.expr <= pulp.lpSum(root.values()))
+        model.add(supply[v] <= n * root[v])
+    inflow: dict[Vertex, list] = {v: [] for v in chosen}
+    outflow: dict[Vertex, list] = {v: [] for v in chosen}
+    for u, v in edges:
+        if u not in chosen or v not in chosen:
+            continue
+        for a, b in ((u, v), (v, u)):
+            f = model.continuous(0, n - 1)
+            model.add(f <= (n - 1) * chosen[a].expr)
+            model.add(f <= (n - 1) * chosen[b].expr)
+            if arc_gate is not None:
+                model.add(f <= (n - 1) * arc_gate[(u, v)].expr)
+            outflow[a].append(f)
+            inflow[b].append(f)
+    for v, x in chosen.items():
+        model.add(pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v]) + supply[v] == x.expr)

@@ -1,0 +1,64 @@
+"""Integer variables with a finite domain `low..high`.
+
+`domain=onehot` (default): one binary x_d per value d, sum_d x_d = 1, value = sum_d d * x_d.
+The equality encoding of Refalo (CP 2000), MiniZinc's `eq_encode`: `digit = 3` is the literal
+x_3 itself, so givens, alldifferent and value tests need no big-M at all.
+
+`domain=integer`: one general integer in [low, high]. Value tests are derived from the domain
+bounds; if a lowering asks for value indicators, they are channelled to the integer exactly
+(sum_d z_d = 1, sum_d d * z_d = value) the first time they are needed.
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from dslsolve.compiler.model import Lin, LinearModel
+
+
+class OneHot:
+    def __init__(self, model: LinearModel, name: str, domain: range) -> None:
+        self.domain = domain
+        self.bits = {d: pulp.LpVariable(f"{name}_is{d}", cat=pulp.LpBinary) for d in domain}
+        model.add(pulp.lpSum(self.bits.values()) == 1)
+        self.value = Lin(
+            pulp.lpSum(d * x for d, x in self.bits.items()), domain[0], domain[-1], encoding=self
+        )
+
+    def indicator(self, d: int) -> Lin | bool:
+        bit = self.bits.get(d)
+        return False if bit is None else Lin(pulp.LpAffineExpression(bit), 0, 1, boolean=True)
+
+    def decode(self) -> int:
+        return max(self.bits, key=lambda d: self.bits[d].varValue or 0)
+
+    def binaries(self) -> list[pulp.LpVariable]:
+        return list(self.bits.values())
+
+
+class Integer:
+    def __init__(self, model: LinearModel, name: str, domain: range) -> None:
+        self.model = model
+        self.domain = domain
+        self.var = pulp.LpVariable(name, domain[0], domain[-1], cat=pulp.LpInteger)
+        self.value = Lin(pulp.LpAffineExpression(self.var), domain[0], domain[-1], encoding=self)
+        self.channel: dict[int, pulp.LpVariable] | None = None
+
+    def indicator(self, d: int) -> Lin | bool:
+        if d not in self.domain:
+            return False
+        if self.channel is None:
+            self.channel = {v: self.model.binary("ind") for v in self.domain}
+            self.model.add(pulp.lpSum(self.channel.values()) == 1)
+            self.model.add(pulp.lpSum(v * z for v, z in self.channel.items()) == self.var)
+        return Lin(pulp.LpAffineExpression(self.channel[d]), 0, 1, boolean=True)
+
+    def decode(self) -> int:
+        return round(self.var.varValue or 0)
+
+    def binaries(self) -> list[pulp.LpVariable]:
+        """An integer has no binaries of its own; uniqueness cuts use its channel."""
+        return list(self.channel.values()) if self.channel else []
+
+
+ENCODINGS = {"onehot": OneHot, "integer": Integer}

@@ -1,0 +1,152 @@
+"""Boolean logic and comparisons as linear constraints: the standard linearisations.
+
+Literals are 0/1 `Lin`s. Conjunction and disjunction of literals get a fresh binary z with
+the usual tight constraints (z <= a_i, z >= sum a_i - (k-1) for AND; z >= a_i, z <= sum a_i
+for OR). A comparison `e >= 0` is reified with big-M constraints whose M comes from the bounds
+of e (e >= low * (1 - z) and e <= -1 + (high + 1) * z, integers only), so M is never guessed.
+A comparison guarded by a literal p (`p implies e <= 0`) needs no new binary:
+e <= high * (1 - p).
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+
+
+def literal(var: pulp.LpVariable) -> Lin:
+    return Lin(pulp.LpAffineExpression(var), 0, 1, boolean=True)
+
+
+def negate(value: Lin) -> Lin:
+    return Lin(1 - value.expr, 0, 1, boolean=True)
+
+
+def add(left: Lin, right: Lin, sign: int = 1) -> Lin:
+    if sign > 0:
+        return Lin(left.expr + right.expr, left.low + right.low, left.high + right.high)
+    return Lin(left.expr - right.expr, left.low - right.high, left.high - right.low)
+
+
+def scale(value: Lin, factor: int) -> Lin:
+    bounds = sorted((value.low * factor, value.high * factor))
+    return Lin(value.expr * factor, bounds[0], bounds[1])
+
+
+def total(values: list[Lin]) -> Lin:
+    return Lin(
+        pulp.lpSum(v.expr for v in values), sum(v.low for v in values), sum(v.high for v in values)
+    )
+
+
+def conjunction(model: LinearModel, literals: list[Lin]) -> Lin:
+    if len(literals) == 1:
+        return literals[0]
+    z = model.binary("and")
+    for lit in literals:
+        model.add(z <= lit.expr)
+    model.add(z >= pulp.lpSum(lit.expr for lit in literals) - (len(literals) - 1))
+    return literal(z)
+
+
+def disjunction(model: LinearModel, literals: list[Lin]) -> Lin:
+    if len(literals) == 1:
+        return literals[0]
+    z = model.binary("or")
+    for lit in literals:
+        model.add(z >= lit.expr)
+    model.add(z <= pulp.lpSum(lit.expr for lit in literals))
+    return literal(z)
+
+
+def fold_logic(kind: str, values: list[Value]) -> Value | list[Lin]:
+    """Constant-fold an AND/OR: a constant result, or the literals that remain."""
+    if None in values:
+        return None
+    absorbing = kind == "or"  # True absorbs an OR, False absorbs an AND
+    literals = []
+    for value in values:
+        if constant(value):
+            if bool(value) == absorbing:
+                return absorbing
+            continue
+        literals.append(value)
+    return literals if literals else (not absorbing)
+
+
+def product(model: LinearModel, flag: Lin, value: Lin) -> Lin:
+    """flag * value for a literal flag and a bounded value (the standard four inequalities)."""
+    z = model.integer(min(value.low, 0), max(value.high, 0), "prod")
+    model.add(z <= value.high * flag.expr)
+    model.add(z >= value.low * flag.expr)
+    model.add(z <= value.expr - value.low * (1 - flag.expr))
+    model.add(z >= value.expr - value.high * (1 - flag.expr))
+    return Lin(pulp.LpAffineExpression(z), min(value.low, 0), max(value.high, 0))
+
+
+def _at_least_zero(model: LinearModel, e: Lin) -> Lin:
+    """A literal z with z = 1 iff e >= 0 (e integer-valued)."""
+    if e.low >= 0:
+        return as_lin(1)
+    if e.high < 0:
+        return as_lin(0)
+    z = model.binary("cmp")
+    model.add(e.expr >= e.low * (1 - z))
+    model.add(e.expr <= -1 + (e.high + 1) * z)
+    return literal(z)
+
+
+def difference(op: str, left: Lin, right: Lin) -> list[Lin]:
+    """`left op right` as a list of conditions `e >= 0` that must all hold ('!=' excluded)."""
+    diff = add(left, right, -1)  # left - right
+    flipped = scale(diff, -1)  # right - left
+    one = as_lin(1)
+    return {
+        ">=": [diff],
+        ">": [add(diff, one, -1)],
+        "<=": [flipped],
+        "<": [add(flipped, one, -1)],
+        "=": [diff, flipped],
+    }[op]
+
+
+def indicator_equal(left: Lin, right: Value) -> Lin | bool | None:
+    """`x = d` for an encoded integer x and a constant d, straight from its encoding."""
+    if left.encoding is not None and constant(right) and isinstance(right, int):
+        return left.encoding.indicator(right)
+    return None
+
+
+def reify_compare(model: LinearModel, op: str, left: Lin, right: Lin) -> Lin | bool:
+    if op == "!=":
+        equal = reify_compare(model, "=", left, right)
+        return (not equal) if isinstance(equal, bool) else negate(equal)
+    parts = [_at_least_zero(model, e) for e in difference(op, left, right)]
+    folded = fold_logic("and", [p if not _is_const_lin(p) else bool(p.low) for p in parts])
+    return folded if isinstance(folded, bool) else conjunction(model, folded)
+
+
+def _is_const_lin(value: Lin) -> bool:
+    return value.low == value.high
+
+
+def post_compare(
+    model: LinearModel, op: str, left: Lin, right: Lin, guard: Lin | None = None
+) -> None:
+    """Post `left op right`, or `guard implies left op right` with M from the bounds."""
+    if op == "!=":
+        b = model.binary("neq")
+        diff = add(left, right, -1)
+        slack = 0 if guard is None else 1
+        # b = 1: left - right >= 1; b = 0: left - right <= -1 (each relaxed if guard = 0)
+        low_m, high_m = 1 - diff.low, diff.high + 1
+        guard_expr = 0 if guard is None else (1 - guard.expr)
+        model.add(diff.expr >= 1 - low_m * (1 - b) - slack * low_m * guard_expr)
+        model.add(diff.expr <= -1 + high_m * b + slack * high_m * guard_expr)
+        return
+    for e in difference(op, left, right):
+        if guard is None:
+            model.add(e.expr >= 0)
+        elif e.low < 0:
+            model.add(e.expr >= e.low * (1 - guard.expr))

@@ -1,0 +1,39 @@
+"""`VAR forms single loop`: the used edges (borders between points, or links between cells)
+form exactly one cycle.
+
+Degree: every vertex v has a binary d_v with sum_{e at v} x_e = 2 d_v (degree 0 or 2), and at
+least one edge is used. Connectivity of the used vertices then makes the cycle unique:
+
+`loop=lazy` (default): subtour elimination in rounds. For every cycle S of the current solution
+(with s in S and t on another cycle) add sum_{e leaving S} x_e >= 2 (d_s + d_t - 1), which is
+valid whichever vertices the final loop uses (the classic cut for a cycle through optional
+vertices). As in the seeds' slitherlink and masyu models, but every cycle is cut each round.
+
+`loop=flow`: the used vertices connected by a single-commodity flow that may only travel
+along used edges (see `connected.py`).
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from dslsolve import ir
+from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.logic import literal
+from dslsolve.compiler.model import Lin, LinearModel
+from dslsolve.geometry import Grid
+
+
+def post_single_loop(
+    model: LinearModel, grid: Grid, kind: ir.ElementKind, edge_vars: dict[tuple, pulp.LpVariable]
+) -> None:
+    degree: dict[tuple, Lin] = {}
+    for vertex in grid.vertices(kind):
+        incident = [edge_vars[e] for e in grid.incident(kind, vertex)]
+        d = model.binary("deg")
+        model.add(pulp.lpSum(incident) == 2 * d)
+        degree[vertex] = literal(d)
+    model.add(pulp.lpSum(edge_vars.values()) >= 1)
+    ends = {edge: grid.ends(kind, edge) for edge in edge_vars}
+    gates = {ends[edge]: literal(var) for edge, var in edge_vars.items()}
+    post_connected(model, degree, list(ends.values()), model.formulation["loop"], arc_gate=gates)

@@ -1,0 +1,96 @@
+"""`runs(C) = CLUE`: the maximal runs of a line's cells where C holds have lengths CLUE, in order.
+
+`runs=blocks` (default): the placement formulation of the nonogram seed, made exact. Block j
+(length l_j) starts at exactly one feasible position: s_{j,i} binary, sum_i s_{j,i} = 1. Block
+j+1 starts after block j ends and one gap cell (cumulative form, which is tighter than comparing
+start positions): sum_{i<=p} s_{j+1,i} <= sum_{i<=p-l_j-1} s_{j,i} for every p. A cell is in C
+exactly when one block covers it: x_c = sum of the s_{j,i} covering c.
+
+`runs=regular`: the clue as a finite automaton (states = how much of the clue has been read),
+and a path through the layered graph of (position, state), one unit of flow: MiniZinc's
+linearisation of `regular` (Côté, Gendron and Rousseau's network-flow view). Arc (p, q -> q')
+is used only if the cell value matches the letter the automaton reads.
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from dslsolve.compiler.model import Lin, LinearModel, as_lin
+
+
+def post_runs(model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: str) -> None:
+    cells_lin = [as_lin(c) for c in cells]
+    clue = tuple(v for v in clue if v != 0)
+    needed = sum(clue) + max(len(clue) - 1, 0)
+    if needed > len(cells):
+        model.contradiction(why)
+        return
+    if model.formulation["runs"] == "regular":
+        _regular(model, cells_lin, clue)
+    else:
+        _blocks(model, cells_lin, clue)
+
+
+def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> None:
+    n = len(cells)
+    starts: list[dict[int, pulp.LpVariable]] = []
+    for j, _length in enumerate(clue):
+        earliest = sum(clue[:j]) + j
+        latest = n - sum(clue[j:]) - (len(clue) - 1 - j)
+        starts.append({i: model.binary("start") for i in range(earliest, latest + 1)})
+        model.add(pulp.lpSum(starts[j].values()) == 1)
+    for j in range(len(clue) - 1):
+        for p in range(n):
+            later = [s for i, s in starts[j + 1].items() if i <= p]
+            if later:
+                earlier = [s for i, s in starts[j].items() if i <= p - clue[j] - 1]
+                model.add(pulp.lpSum(later) <= pulp.lpSum(earlier))
+    for c, cell in enumerate(cells):
+        covering = [
+            s for j, length in enumerate(clue) for i, s in starts[j].items() if i <= c < i + length
+        ]
+        model.add(cell.expr == pulp.lpSum(covering))
+
+
+def _automaton(clue: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Transitions (state, letter, next state) of the automaton of a clue; letters 0/1.
+
+    States: 0 .. total, where state q means q symbols of the pattern 0* 1^l1 0+ 1^l2 ... 0* have
+    been matched; the pattern is spelled out as a string of required letters.
+    """
+    pattern: list[int] = []
+    for j, length in enumerate(clue):
+        if j:
+            pattern.append(0)
+        pattern.extend([1] * length)
+    transitions = []
+    last = len(pattern)
+    for q in range(last + 1):
+        prev_is_gap_or_start = q == 0 or pattern[q - 1] == 0
+        if q < last:
+            transitions.append((q, pattern[q], q + 1))
+        if prev_is_gap_or_start or q == last:
+            transitions.append((q, 0, q))  # stay on a 0 before a block, in a gap, or at the end
+    return transitions
+
+
+def _regular(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> None:
+    transitions = _automaton(clue)
+    final = sum(clue) + max(len(clue) - 1, 0)
+    flows: list[dict[tuple[int, int, int], pulp.LpVariable]] = []
+    for _ in cells:
+        flows.append({t: model.binary("arc") for t in transitions})
+    for p, cell in enumerate(cells):
+        layer = flows[p]
+        model.add(pulp.lpSum(v for (_, letter, _), v in layer.items() if letter == 1) == cell.expr)
+        if p == 0:
+            model.add(pulp.lpSum(v for (q, _, _), v in layer.items() if q == 0) == 1)
+            model.add(pulp.lpSum(v for (q, _, _), v in layer.items() if q != 0) == 0)
+        else:
+            states = {q for q, _, _ in transitions} | {r for _, _, r in transitions}
+            for q in states:
+                arriving = [v for (_, _, r), v in flows[p - 1].items() if r == q]
+                leaving = [v for (s, _, _), v in layer.items() if s == q]
+                model.add(pulp.lpSum(arriving) == pulp.lpSum(leaving))
+    model.add(pulp.lpSum(v for (_, _, r), v in flows[-1].items() if r == final) == 1)

@@ -1,0 +1,81 @@
+"""The linear model being built: a PuLP problem plus what the solve loop needs around it.
+
+`Lin` is a linear expression with known integer bounds; the bounds are what every big-M in the
+lowering library is derived from, so no M is ever a guess.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import pulp
+
+from dslsolve.compiler.formulations import Formulation
+
+
+@dataclass(frozen=True)
+class Lin:
+    """An affine expression over model variables with bounds `low <= expr <= high`.
+
+    `boolean` marks a 0/1-valued expression (a literal: a binary, or 1 - a binary, ...).
+    `encoding` is set when the expression is exactly an integer variable, so lowerings can ask
+    it for value indicators instead of building them again.
+    """
+
+    expr: pulp.LpAffineExpression
+    low: int
+    high: int
+    boolean: bool = False
+    encoding: object = None
+
+
+# A lowered value: a constant (int, bool, symbol, tuple of ints), None for absent, or a Lin.
+Value = int | bool | str | tuple | None | Lin
+
+
+def constant(value: Value) -> bool:
+    return not isinstance(value, Lin)
+
+
+def as_lin(value: Value) -> Lin:
+    if isinstance(value, Lin):
+        return value
+    number = int(value)
+    return Lin(pulp.LpAffineExpression(constant=number), number, number, boolean=number in (0, 1))
+
+
+Separator = Callable[[], list[pulp.LpConstraint]]
+"""Looks at the current solution (the variables' values) and returns the cuts it violates."""
+
+
+@dataclass
+class LinearModel:
+    formulation: Formulation
+    problem: pulp.LpProblem = field(default_factory=lambda: pulp.LpProblem("dslsolve"))
+    separators: list[Separator] = field(default_factory=list)
+    contradictions: list[str] = field(default_factory=list)
+    _names: Iterable[int] = field(default_factory=itertools.count)
+
+    def binary(self, prefix: str = "aux") -> pulp.LpVariable:
+        return pulp.LpVariable(f"{prefix}_{next(self._names)}", cat=pulp.LpBinary)
+
+    def integer(self, low: int, high: int, prefix: str = "aux") -> pulp.LpVariable:
+        return pulp.LpVariable(f"{prefix}_{next(self._names)}", low, high, cat=pulp.LpInteger)
+
+    def continuous(self, low: float, high: float, prefix: str = "flow") -> pulp.LpVariable:
+        return pulp.LpVariable(f"{prefix}_{next(self._names)}", low, high)
+
+    def add(self, constraint: pulp.LpConstraint) -> None:
+        self.problem.addConstraint(constraint)
+
+    def contradiction(self, why: str) -> None:
+        """A rule instance is false whatever the unknowns are: record why, make it infeasible."""
+        self.contradictions.append(why)
+        self.add(pulp.LpAffineExpression(constant=0) >= 1)
+
+
+def value_of(lin: Lin) -> int:
+    """The value of a lowered expression in the current solution, rounded."""
+    return round(pulp.value(lin.expr) or 0)

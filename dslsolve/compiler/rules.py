@@ -1,0 +1,259 @@
+"""Rules to constraints: ground each `each`, post each body, hand globals to their lowering.
+
+`post` turns a boolean IR expression that must hold into linear constraints without reifying
+what need not be: a conjunction posts each part, `p implies e <= k` becomes one big-M row
+guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left is reified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dslsolve import ir
+from dslsolve.compiler.expressions import Env, Lowerer, LoweringError
+from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
+from dslsolve.compiler.lowerings.area import (
+    AreaFormError,
+    anchor_condition,
+    post_areas,
+    size_bound,
+)
+from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.loop import post_single_loop
+from dslsolve.compiler.lowerings.runs import post_runs
+from dslsolve.compiler.model import Lin, LinearModel, as_lin
+from dslsolve.geometry import element_name
+
+
+@dataclass(frozen=True)
+class CompileError(Exception):
+    rule: ir.Rule
+    reason: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.rule.origin.file}:{self.rule.origin.line}: cannot compile "
+            f"'{self.rule.text}': {self.reason}"
+        )
+
+
+class RuleCompiler:
+    def __init__(self, lowerer: Lowerer) -> None:
+        self.lower = lowerer
+        self.model: LinearModel = lowerer.model
+        self.grid = lowerer.grid
+
+    def rule(self, rule: ir.Rule) -> None:
+        try:
+            self.body(rule, rule.body, Env(None, None, None), None)
+        except (LoweringError, AreaFormError, ValueError) as err:
+            raise CompileError(rule, str(err)) from None
+
+    def body(self, rule: ir.Rule, body: ir.RuleBody, env: Env, guard: Lin | None) -> None:
+        if isinstance(body, ir.Each):
+            self.each(rule, body, env, guard)
+        elif isinstance(body, ir.Holds):
+            self.post(body.expr, env, guard, self.why(rule, env))
+        elif isinstance(body, ir.Connected):
+            chosen = {
+                c: self.lower.boolean(body.cond, env.at(c, ir.ElementKind.CELL))
+                for c in self.grid.cells()
+            }
+            chosen = {c: (False if v is None else v) for c, v in chosen.items()}
+            edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
+            post_connected(self.model, chosen, edges, self.model.formulation["connected"])
+        elif isinstance(body, ir.SingleLoop):
+            binaries = self.lower.encodings[body.var.name]
+            post_single_loop(self.model, self.grid, body.var.on, binaries)
+        else:
+            raise AssertionError(body)
+
+    def why(self, rule: ir.Rule, env: Env) -> str:
+        if env.element is not None:
+            place = element_name(env.kind, env.element)
+        else:
+            place = env.group.label if env.group else "the grid"
+        return f"line {rule.origin.line}: '{rule.text}' cannot hold at {place}"
+
+    def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
+        group = each.group
+        if group.kind == "area":
+            if guard is not None or each.where is not None:
+                raise LoweringError("'each area' cannot be guarded by a condition")
+            self.areas(rule, each, env)
+            return
+        if group.kind in ("cell", "point"):
+            kind = ir.ElementKind(group.kind)
+            inner_envs = []
+            for element in self.grid.elements(kind):
+                inner = Env(element, kind, env.group, dict(env.bound))
+                if each.binder:
+                    inner.bound[each.binder] = (element, kind)
+                inner_envs.append(inner)
+        else:
+
+            def static(cell):
+                value = self.lower.boolean(group.of, env.at(cell, ir.ElementKind.CELL))
+                if isinstance(value, Lin):
+                    raise LoweringError("runs are cut by given cells only")
+                return value is True
+
+            def region(cell):
+                return self.lower.instance.value(group.section, cell)
+
+            inner_envs = [
+                Env(None, None, g, env.bound) for g in self.grid.groups(group, static, region)
+            ]
+        for inner in inner_envs:
+            inner_guard = guard
+            if each.where is not None:
+                condition = self.lower.boolean(each.where, inner)
+                if not condition:
+                    continue
+                if isinstance(condition, Lin):
+                    if not isinstance(each.body, ir.Holds):
+                        raise LoweringError("a 'where' on unknowns can only guard a condition")
+                    inner_guard = self.conjoin(guard, condition)
+            self.body(rule, each.body, inner, inner_guard)
+
+    def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
+        return condition if guard is None else logic.conjunction(self.model, [guard, condition])
+
+    def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
+        if not isinstance(each.body, ir.Holds):
+            raise LoweringError("'each area' needs a condition as its body")
+        body = each.body.expr
+        anchor = anchor_condition(body)
+        bound = size_bound(body)
+        anchors = []
+        for cell in self.grid.cells():
+            is_anchor = self.lower.boolean(anchor, env.at(cell, ir.ElementKind.CELL))
+            if isinstance(is_anchor, Lin):
+                raise AreaFormError("the anchor condition must depend on the input only")
+            if is_anchor:
+                anchors.append(cell)
+        inside = {}
+        for cell in self.grid.cells():
+            value = self.lower.boolean(each.group.of, env.at(cell, ir.ElementKind.CELL))
+            inside[cell] = False if value is None else value
+        post_areas(
+            self.model,
+            self.grid,
+            inside,
+            anchors,
+            lambda g: self.lower.lower(bound, Env(None, None, g, env.bound)),
+            lambda g: self.lower.boolean(body, Env(None, None, g, env.bound)),
+            f"line {rule.origin.line}: '{rule.text}'",
+        )
+
+    # ------------------------------------------------------------------ posting
+
+    def post(self, expr: ir.Expr, env: Env, guard: Lin | None, why: str) -> None:
+        if isinstance(expr, ir.And):
+            for arg in expr.args:
+                self.post(arg, env, guard, why)
+            return
+        if isinstance(expr, ir.Implies):
+            premise = self.lower.boolean(expr.premise, env)
+            if not premise:
+                return
+            inner = guard if premise is True else self.conjoin(guard, premise)
+            self.post(expr.conclusion, env, inner, why)
+            return
+        if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
+            self.alldifferent(expr, env, guard, why)
+            return
+        if isinstance(expr, ir.Aggregate) and expr.func == "all":
+            for inner, membership in self.lower.filtered(
+                ir.Aggregate("count", None, expr.over, None), env
+            ):
+                member_guard = guard if membership is True else self.conjoin(guard, membership)
+                if expr.filter is not None:
+                    self.post(expr.filter, inner, member_guard, why)
+            return
+        if isinstance(expr, ir.Compare) and self.is_runs(expr):
+            self.runs(expr, env, guard, why)
+            return
+        if isinstance(expr, ir.Compare):
+            left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
+            if isinstance(left, Lin) or isinstance(right, Lin):
+                self.post_compare(expr.op, left, right, guard, why)
+                return
+            self.post_literal(self.lower.compared(expr, left, right), 1, guard, why)
+            return
+        value = self.lower.boolean(expr, env)
+        if value is None or value is True:
+            return
+        self.post_literal(value, 1, guard, why)
+
+    def post_compare(self, op: str, left, right, guard: Lin | None, why: str) -> None:
+        """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
+        left, right = (
+            None if isinstance(v, str) else int(v) if isinstance(v, bool) else v
+            for v in (left, right)
+        )
+        if left is None or right is None:
+            return
+        if op in ("=", "!="):
+            lin, other = (left, right) if isinstance(left, Lin) else (right, left)
+            equal = logic.indicator_equal(lin, other)
+            if equal is not None:
+                self.post_literal(equal, 1 if op == "=" else 0, guard, why)
+                return
+        logic.post_compare(self.model, op, as_lin(left), as_lin(right), guard)
+
+    def post_literal(
+        self, value: Lin | bool | None, wanted: int, guard: Lin | None, why: str
+    ) -> None:
+        """value = wanted (0 or 1), or guard implies it. None (no value) asks nothing."""
+        if value is None:
+            return
+        if isinstance(value, bool):
+            if int(value) == wanted:
+                return
+            if guard is None:
+                self.model.contradiction(why)
+            else:
+                self.model.add(guard.expr == 0)
+            return
+        target = value.expr if wanted == 1 else 1 - value.expr
+        self.model.add(target >= (1 if guard is None else guard.expr))
+
+    def alldifferent(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: str) -> None:
+        if guard is not None:
+            raise LoweringError("alldifferent cannot be guarded by a condition on unknowns")
+        members = []
+        for inner, membership in self.lower.filtered(expr, env):
+            value = self.lower.number(expr.value, inner)
+            if value is not None:
+                members.append((membership, value))
+        post_alldifferent(self.model, members, why)
+
+    @staticmethod
+    def is_runs(expr: ir.Compare) -> bool:
+        return any(
+            isinstance(side, ir.Aggregate) and side.func == "runs"
+            for side in (expr.left, expr.right)
+        )
+
+    def runs(self, expr: ir.Compare, env: Env, guard: Lin | None, why: str) -> None:
+        aggregate, clue_expr = (
+            (expr.left, expr.right)
+            if isinstance(expr.left, ir.Aggregate) and expr.left.func == "runs"
+            else (expr.right, expr.left)
+        )
+        if guard is not None or expr.op != "=":
+            raise LoweringError("runs(...) = list must hold unconditionally")
+        clue = self.lower.lower(clue_expr, env)
+        if clue is None:
+            return
+        if not isinstance(clue, tuple):
+            raise LoweringError("runs(...) is compared with a list from the puzzle")
+        cells = []
+        for inner, membership in self.lower.filtered(aggregate, env):
+            if membership is not True:
+                raise LoweringError("runs(...) needs a line of fixed cells")
+            value = self.lower.boolean(aggregate.value, inner)
+            cells.append(False if value is None else value)
+        post_runs(self.model, cells, clue, why)

@@ -1,0 +1,449 @@
+"""Name resolution and type checking: syntax `Node`s to IR.
+
+The checker walks a rule top-down, keeping the *focus*: the kind of element the innermost
+`each` or aggregate ranges over. A bare name is looked up at the focus: `black` inside `each
+cell` is the cell's variable; inside `count(neighbours where black)` it is the neighbour's.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from dslsolve import ir
+from dslsolve.dsl.parser import Node
+from dslsolve.errors import DslError, Location
+from dslsolve.geometry import RELATIONS
+
+# What `each <kind>` ranges over: an element of a kind, or a set of cells.
+ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
+SET_GROUPS = {"grid", "row", "column", "box", "window", "pair", "region", "run", "area"}
+
+PARAMS = ("rows", "columns")
+
+NUMERIC = (ir.Type.INT, ir.Type.BOOL)
+
+
+class _NeedsElementFocus(Exception):
+    """Raised when a rule without `each` mentions a per-cell value outside an aggregate."""
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What the innermost focus is: an element of a kind, or a group (a set of cells)."""
+
+    element: ir.ElementKind | None  # None: the focus is a group of cells
+    group: str | None = None  # the group kind when `element` is None
+    implicit: bool = False  # the top-level grid focus of a rule without `each`
+
+
+@dataclass
+class Scope:
+    """Everything a name can mean in one genre file."""
+
+    file: str
+    layers: dict[str, ir.InputLayer]
+    variables: dict[str, ir.Variable]
+    defines: dict[str, tuple[Node, Location, str]]
+    expanding: list[str] = field(default_factory=list)
+
+    def known_names(self) -> list[str]:
+        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size"]
+
+
+@dataclass(frozen=True)
+class _Checked:
+    expr: ir.Expr
+    type: ir.Type
+    static: bool  # depends on input only, never on a variable
+
+
+class Checker:
+    def __init__(self, scope: Scope, where: Location, text: str) -> None:
+        self.scope = scope
+        self.where = where
+        self.text = text
+        self.binders: dict[str, ir.ElementKind] = {}
+
+    # ------------------------------------------------------------------ errors
+
+    def error(self, node: Node | None, message: str, hint: str | None = None) -> DslError:
+        column = node.column if node is not None and node.column else None
+        where = self.where.shifted(column) if column else self.where
+        return DslError(where, message, hint=hint, source=self.text, source_column=column)
+
+    def unknown(self, node: Node, name: str, what: str = "name") -> DslError:
+        close = difflib.get_close_matches(name, self.scope.known_names(), n=1)
+        hint = (
+            f"did you mean '{close[0]}'?"
+            if close
+            else ("known names: " + ", ".join(sorted(self.scope.known_names())))
+        )
+        return self.error(node, f"unknown {what} '{name}'", hint)
+
+    # ------------------------------------------------------------------ rules
+
+    def rule(self, node: Node) -> ir.RuleBody:
+        if node.kind == "holds":
+            try:
+                return ir.Each(
+                    ir.Group("grid"),
+                    None,
+                    None,
+                    self.holds(node, Focus(None, "grid", implicit=True)),
+                )
+            except _NeedsElementFocus:
+                return ir.Each(
+                    ir.Group("cell"), None, None, self.holds(node, Focus(ir.ElementKind.CELL))
+                )
+        if node.kind == "connected":
+            cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+            self.expect(node.children[0], cond, ir.Type.BOOL)
+            return ir.Connected(cond.expr)
+        if node.kind == "single_loop":
+            var = self.scope.variables.get(node.value)
+            if var is None:
+                raise self.unknown(node, node.value, "variable")
+            if (
+                var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK)
+                or var.type != ir.Type.BOOL
+            ):
+                raise self.error(
+                    node,
+                    f"'{var.name}' cannot form a loop",
+                    "a loop needs a boolean variable on borders or links",
+                )
+            return ir.SingleLoop(var)
+        if node.kind == "each":
+            return self.each(node, None)
+        raise AssertionError(node.kind)
+
+    def body(self, node: Node, focus: Focus) -> ir.RuleBody:
+        if node.kind == "holds":
+            return self.holds(node, focus)
+        if node.kind == "each":
+            return self.each(node, focus)
+        raise self.error(
+            node,
+            f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
+            "write it as a separate rule, without 'each'",
+        )
+
+    def holds(self, node: Node, focus: Focus) -> ir.Holds:
+        checked = self.expr(node.children[0], focus)
+        self.expect(node.children[0], checked, ir.Type.BOOL)
+        return ir.Holds(checked.expr)
+
+    def each(self, node: Node, outer: Focus | None) -> ir.Each:
+        group_node, where_node, body_node = node.children
+        group, focus = self.group(group_node)
+        binder = node.value
+        if binder is not None:
+            if focus.element is None:
+                raise self.error(node, "only 'each cell' and 'each point' can be named with 'as'")
+            self.binders[binder] = focus.element
+        where = None
+        if where_node is not None:
+            checked = self.expr(where_node, focus)
+            self.expect(where_node, checked, ir.Type.BOOL)
+            where = checked.expr
+        return ir.Each(group, binder, where, self.body(body_node, focus))
+
+    def group(self, node: Node) -> tuple[ir.Group, Focus]:
+        kind, value = node.value
+        if kind in ELEMENT_GROUPS:
+            return ir.Group(kind), Focus(ELEMENT_GROUPS[kind])
+        focus = Focus(None, kind)
+        if kind in ("box", "window"):
+            return ir.Group(kind, size=value), focus
+        if kind == "region":
+            layer = self.scope.layers.get(value)
+            if layer is None or layer.per != ir.ElementKind.CELL.value:
+                raise self.unknown(node, value, "grid section")
+            return ir.Group(kind, section=layer), focus
+        if kind in ("run", "area"):
+            cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+            self.expect(node.children[0], cond, ir.Type.BOOL)
+            if kind == "run" and not cond.static:
+                raise self.error(
+                    node.children[0],
+                    "runs are cut by given cells only",
+                    "for the runs of a variable, compare runs(...) with a list",
+                )
+            return ir.Group(kind, of=cond.expr), focus
+        return ir.Group(kind), focus
+
+    # ------------------------------------------------------------------ expressions
+
+    def expect(self, node: Node, checked: _Checked, *types: ir.Type) -> None:
+        allowed = set(types)
+        if ir.Type.INT in allowed:
+            allowed.add(ir.Type.BOOL)  # true counts as 1
+        if checked.type in allowed:
+            return
+        if checked.type == ir.Type.SYMBOL and (ir.Type.INT in allowed):
+            return  # an input token: numeric where it is a number, else the rule is vacuous
+        names = " or ".join(t.value for t in types)
+        raise self.error(node, f"expected a {names} here, found a {checked.type.value}")
+
+    def expr(self, node: Node, focus: Focus) -> _Checked:
+        method = getattr(self, "_" + node.kind, None)
+        if method is None:
+            raise self.error(node, f"'{node.kind}' cannot be used inside an expression")
+        return method(node, focus)
+
+    def _num(self, node: Node, focus: Focus) -> _Checked:
+        return _Checked(ir.Num(node.value), ir.Type.INT, True)
+
+    def _sym(self, node: Node, focus: Focus) -> _Checked:
+        return _Checked(ir.Sym(node.value), ir.Type.SYMBOL, True)
+
+    def _name(self, node: Node, focus: Focus) -> _Checked:
+        return self.resolve(node, node.value, ir.Focus(), focus)
+
+    def _dotted(self, node: Node, focus: Focus) -> _Checked:
+        binder, name = node.value
+        kind = self.binders.get(binder)
+        if kind is None:
+            raise self.error(
+                node, f"'{binder}' is not named by an enclosing 'each ... as {binder}'"
+            )
+        return self.resolve(node, name, ir.Bound(binder), Focus(kind))
+
+    def resolve(self, node: Node, name: str, at: ir.Target, focus: Focus) -> _Checked:
+        scope = self.scope
+        if name in scope.defines:
+            if name in scope.expanding:
+                raise self.error(node, f"'{name}' is defined in terms of itself")
+            definition, where, text = scope.defines[name]
+            scope.expanding.append(name)
+            try:
+                inner = Checker(scope, where, text)
+                inner.binders = self.binders
+                return inner.expr(definition, focus)
+            finally:
+                scope.expanding.pop()
+        if name in PARAMS:
+            return _Checked(ir.Param(name), ir.Type.INT, True)
+        if name == "size":
+            if focus.element is not None:
+                raise self.error(
+                    node,
+                    "'size' is the number of cells of a group",
+                    "use it inside 'each row', 'each area of ...' and the like",
+                )
+            return _Checked(ir.Param("size"), ir.Type.INT, True)
+        if name in scope.variables:
+            var = scope.variables[name]
+            self.require_element(node, name, var.on, focus)
+            return _Checked(ir.VarRef(var, at), var.type, False)
+        if name in scope.layers:
+            layer = scope.layers[name]
+            if layer.per in ("row", "column"):
+                if focus.group != layer.per:
+                    raise self.error(
+                        node,
+                        f"'{name}' has one entry per {layer.per}",
+                        f"use it inside 'each {layer.per}'",
+                    )
+                return _Checked(ir.InputRef(layer, at), ir.Type.LIST, True)
+            self.require_element(node, name, ir.ElementKind(layer.per), focus)
+            return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
+        raise self.unknown(node, name)
+
+    def require_element(self, node: Node, name: str, kind: ir.ElementKind, focus: Focus) -> None:
+        if focus.element == kind:
+            return
+        if focus.element is None and focus.implicit:
+            raise _NeedsElementFocus
+        if focus.element is None:
+            raise self.error(
+                node,
+                f"'{name}' is a value per {kind.value}, but here the focus is a {focus.group}",
+                f"aggregate it over the {focus.group}, e.g. count({name}) or sum({name})",
+            )
+        raise self.error(
+            node,
+            f"'{name}' is a value per {kind.value}, but here the focus is a {focus.element.value}",
+        )
+
+    def _token_test(self, node: Node, focus: Focus) -> _Checked:
+        inner = self.expr(node.children[0], focus)
+        if not isinstance(inner.expr, ir.InputRef):
+            raise self.error(node, f"'is {node.value}' applies to a section of the puzzle file")
+        return _Checked(ir.TokenTest(inner.expr, node.value), ir.Type.BOOL, True)
+
+    def _not(self, node: Node, focus: Focus) -> _Checked:
+        arg = self.expr(node.children[0], focus)
+        self.expect(node.children[0], arg, ir.Type.BOOL)
+        return _Checked(ir.Not(arg.expr), ir.Type.BOOL, arg.static)
+
+    def _logic(self, node: Node, focus: Focus, build) -> _Checked:
+        args = [self.expr(child, focus) for child in node.children]
+        for child, arg in zip(node.children, args, strict=True):
+            self.expect(child, arg, ir.Type.BOOL)
+        return _Checked(build(args), ir.Type.BOOL, all(a.static for a in args))
+
+    def _and(self, node: Node, focus: Focus) -> _Checked:
+        return self._logic(node, focus, lambda a: ir.And(_flatten(ir.And, a)))
+
+    def _or(self, node: Node, focus: Focus) -> _Checked:
+        return self._logic(node, focus, lambda a: ir.Or(_flatten(ir.Or, a)))
+
+    def _implies(self, node: Node, focus: Focus) -> _Checked:
+        return self._logic(node, focus, lambda a: ir.Implies(a[0].expr, a[1].expr))
+
+    def _compare(self, node: Node, focus: Focus) -> _Checked:
+        left_node, right_node = node.children
+        left, right = self.expr(left_node, focus), self.expr(right_node, focus)
+        if ir.Type.LIST in (left.type, right.type):
+            if node.value != "=" or left.type != right.type:
+                raise self.error(node, "a list can only be compared with '=' to another list")
+        elif ir.Type.SYMBOL in (left.type, right.type):
+            if node.value not in ("=", "!="):
+                for child, side in ((left_node, left), (right_node, right)):
+                    self.expect(child, side, ir.Type.INT)
+        else:
+            self.expect(left_node, left, ir.Type.INT)
+            self.expect(right_node, right, ir.Type.INT)
+        return _Checked(
+            ir.Compare(node.value, left.expr, right.expr),
+            ir.Type.BOOL,
+            left.static and right.static,
+        )
+
+    def _arith(self, node: Node, focus: Focus) -> _Checked:
+        left, right = (self.expr(c, focus) for c in node.children)
+        for child, side in zip(node.children, (left, right), strict=True):
+            self.expect(child, side, ir.Type.INT)
+        if node.value == "*" and not (left.static or right.static):
+            raise self.error(
+                node,
+                "two unknowns cannot be multiplied",
+                "the model is linear: multiply by numbers from the puzzle only",
+            )
+        return _Checked(
+            ir.Arith(node.value, left.expr, right.expr), ir.Type.INT, left.static and right.static
+        )
+
+    def _neg(self, node: Node, focus: Focus) -> _Checked:
+        arg = self.expr(node.children[0], focus)
+        self.expect(node.children[0], arg, ir.Type.INT)
+        return _Checked(ir.Neg(arg.expr), ir.Type.INT, arg.static)
+
+    def _aggregate(self, node: Node, focus: Focus) -> _Checked:
+        func = node.value
+        value_node, set_node, filter_node = node.children
+        if set_node is None:
+            if focus.element is not None:
+                raise self.error(
+                    node,
+                    f"{func}(...) without a set needs a group as the focus",
+                    f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
+                )
+            over: ir.SetExpr = ir.GroupMembers()
+            element = Focus(ir.ElementKind.CELL)
+        else:
+            over, element, set_filter = self.element_set(set_node, focus)
+            if set_filter is not None:
+                filter_node = set_filter
+        value = self.expr(value_node, element) if value_node is not None else None
+        cond = self.expr(filter_node, element) if filter_node is not None else None
+        if cond is not None:
+            self.expect(filter_node, cond, ir.Type.BOOL)
+        static = all(c.static for c in (value, cond) if c is not None) and self.set_static(over)
+        if func in ("count", "all", "any"):
+            if value is not None and cond is not None:
+                raise self.error(node, f"{func}(...) takes a condition, not a value")
+            cond = value or cond
+            if cond is not None:
+                self.expect(value_node or filter_node, cond, ir.Type.BOOL)
+            result = ir.Type.INT if func == "count" else ir.Type.BOOL
+            return _Checked(
+                ir.Aggregate(func, None, over, cond.expr if cond else None), result, static
+            )
+        if value is None:
+            raise self.error(node, f"{func}(...) needs a value, e.g. {func}(digit of row)")
+        if func == "runs":
+            self.expect(value_node, value, ir.Type.BOOL)
+            if not isinstance(over, ir.GroupMembers | ir.Around):
+                raise self.error(node, "runs(...) is taken along a row, a column or a group")
+            result = ir.Type.LIST
+        else:
+            self.expect(value_node, value, ir.Type.INT)
+            result = ir.Type.INT if func == "sum" else ir.Type.BOOL
+        return _Checked(
+            ir.Aggregate(func, value.expr, over, cond.expr if cond else None), result, static
+        )
+
+    def set_static(self, over: ir.SetExpr) -> bool:
+        return not (
+            isinstance(over, ir.Ray) and over.until is not None and _mentions_variable(over.until)
+        )
+
+    def element_set(self, node: Node, focus: Focus) -> tuple[ir.SetExpr, Focus, Node | None]:
+        set_filter = None
+        if node.kind == "filtered":
+            node, set_filter = node.children
+        at: ir.Target = ir.Focus()
+        origin = focus.element
+        _, of_name = node.value
+        if of_name is not None:
+            origin = self.binders.get(of_name)
+            if origin is None:
+                raise self.error(node, f"'{of_name}' is not named by an enclosing 'each'")
+            at = ir.Bound(of_name)
+        if origin is None:
+            raise self.error(
+                node,
+                "this set is taken around a cell, but the focus is a group",
+                "use it inside 'each cell', or name the cell with 'as'",
+            )
+        if node.kind == "ray":
+            directions, _ = node.value
+            if origin != ir.ElementKind.CELL:
+                raise self.error(node, "rays start from a cell")
+            until = None
+            if node.children[0] is not None:
+                checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+                self.expect(node.children[0], checked, ir.Type.BOOL)
+                until = checked.expr
+            return ir.Ray(directions, until, at), Focus(ir.ElementKind.CELL), set_filter
+        relation, _ = node.value
+        kind = RELATIONS.get((origin, relation))
+        if kind is None:
+            raise self.error(node, f"a {origin.value} has no '{relation}'")
+        return ir.Around(relation, at), Focus(kind), set_filter
+
+
+def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:
+    out: list[ir.Expr] = []
+    for arg in args:
+        out.extend(arg.expr.args if isinstance(arg.expr, cls) else (arg.expr,))
+    return tuple(out)
+
+
+def _mentions_variable(expr: object) -> bool:
+    if isinstance(expr, ir.VarRef):
+        return True
+    if isinstance(expr, tuple):
+        return any(_mentions_variable(e) for e in expr)
+    fields = getattr(expr, "__dataclass_fields__", None)
+    if not fields:
+        return False
+    return any(_mentions_variable(getattr(expr, f)) for f in fields)
+
+
+def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:
+    return Checker(scope, where, text).rule(node)
+
+
+def check_expr(
+    scope: Scope, node: Node, where: Location, text: str, element: ir.ElementKind, *types: ir.Type
+) -> ir.Expr:
+    """Check an expression evaluated at one element (the output section uses this)."""
+    checker = Checker(scope, where, text)
+    checked = checker.expr(node, Focus(element))
+    if types:
+        checker.expect(node, checked, *types)
+    return checked.expr

@@ -1,0 +1,262 @@
+"""Rule text to a syntax tree of `Node`s, with syntax errors turned into `DslError` messages.
+
+The syntax tree is deliberately plain (a kind, a value, children and a position): names are
+still unresolved. `dslsolve.dsl.checker` turns it into the IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.exceptions import VisitError
+
+from dslsolve.errors import DslError, Location
+
+
+@dataclass(frozen=True)
+class Node:
+    kind: str
+    value: object = None
+    children: tuple[Node | None, ...] = ()
+    column: int = 0  # 1-based column in the rule text
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+
+
+def _col(item: object) -> int:
+    if isinstance(item, Token):
+        return item.column or 0
+    if isinstance(item, Node):
+        return item.column
+    meta = getattr(item, "meta", None)
+    return getattr(meta, "column", 0) if meta is not None else 0
+
+
+def _first_col(items: list[object]) -> int:
+    for item in items:
+        col = _col(item)
+        if col:
+            return col
+    return 0
+
+
+class _ToNodes(Transformer):
+    """One method per grammar alternative; each returns a `Node`."""
+
+    def _node(self, kind: str, items: list, value: object = None) -> Node:
+        children = tuple(i for i in items if not isinstance(i, Token))
+        return Node(kind, value, children, _first_col(items))
+
+    # rules
+    def each(self, items):
+        group, *rest = items
+        binder = next((i.value for i in rest if isinstance(i, Node) and i.kind == "binder"), None)
+        where = next(
+            (i.children[0] for i in rest if isinstance(i, Node) and i.kind == "where"), None
+        )
+        body = rest[-1]
+        return Node("each", binder, (group, where, body), group.column)
+
+    def binder(self, items):
+        return Node("binder", str(items[0]), (), _col(items[0]))
+
+    def where(self, items):
+        return Node("where", None, (items[0],), _col(items[0]))
+
+    def connected(self, items):
+        return Node("connected", None, (items[0],), _col(items[0]))
+
+    def single_loop(self, items):
+        return Node("single_loop", str(items[0]), (), _col(items[0]))
+
+    def holds(self, items):
+        return Node("holds", None, (items[0],), _col(items[0]))
+
+    # groups
+    def _group(kind):  # noqa: N805 - a method factory used at class creation
+        def method(self, items):
+            value = None
+            children: tuple = ()
+            for item in items:
+                if isinstance(item, Token) and item.type == "NAME":
+                    value = str(item)
+                elif isinstance(item, tuple):
+                    value = item
+                elif isinstance(item, Node):
+                    children = (item,)
+            return Node("group", (kind, value), children, _first_col(items))
+
+        return method
+
+    g_cell = _group("cell")
+    g_point = _group("point")
+    g_row = _group("row")
+    g_column = _group("column")
+    g_box = _group("box")
+    g_window = _group("window")
+    g_pair = _group("pair")
+    g_region = _group("region")
+    g_run = _group("run")
+    g_area = _group("area")
+
+    def size(self, items):
+        height, width = str(items[0]).split("x")
+        return (int(height), int(width))
+
+    # expressions
+    def implies(self, items):
+        return self._node("implies", items)
+
+    def or_(self, items):
+        return self._node("or", items)
+
+    def and_(self, items):
+        return self._node("and", items)
+
+    def not_(self, items):
+        return self._node("not", items)
+
+    def compare(self, items):
+        left, op, right = items
+        return Node("compare", str(op), (left, right), _col(left))
+
+    def token_test(self, items):
+        ref, test = items
+        return Node("token_test", str(test), (ref,), _col(ref))
+
+    def add(self, items):
+        return Node("arith", "+", (items[0], items[1]), _col(items[0]))
+
+    def sub(self, items):
+        return Node("arith", "-", (items[0], items[1]), _col(items[0]))
+
+    def mul(self, items):
+        return Node("arith", "*", (items[0], items[1]), _col(items[0]))
+
+    def neg(self, items):
+        return self._node("neg", items)
+
+    def number(self, items):
+        return Node("num", int(items[0]), (), _col(items[0]))
+
+    def symbol(self, items):
+        return Node("sym", str(items[0])[1:-1], (), _col(items[0]))
+
+    def name(self, items):
+        return Node("name", str(items[0]), (), _col(items[0]))
+
+    def dotted(self, items):
+        return Node("dotted", (str(items[0]), str(items[1])), (), _col(items[0]))
+
+    def aggregate(self, items):
+        func, body = items
+        value, over, where = body
+        return Node("aggregate", str(func), (value, over, where), _col(func))
+
+    # aggregate bodies: (value, element set or None for the group, filter)
+    def over_set(self, items):
+        return (None, items[0], None)
+
+    def value_of_set(self, items):
+        return (items[0], items[1], None)
+
+    def over_group(self, items):
+        return (items[0], None, None)
+
+    def over_group_where(self, items):
+        return (items[0], None, items[1])
+
+    def filtered(self, items):
+        base, cond = items
+        return Node("filtered", None, (base, cond), base.column)
+
+    def around(self, items):
+        relation = str(items[0])
+        of = str(items[1]) if len(items) > 1 else None
+        return Node("around", (relation, of), (), _col(items[0]))
+
+    def _ray(self, items, directions):
+        until = next((i for i in items if isinstance(i, Node)), None)
+        names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
+        return Node("ray", (directions, names[0] if names else None), (until,), _first_col(items))
+
+    def ray(self, items):
+        return self._ray(items, (str(items[0]),))
+
+    def rays(self, items):
+        return self._ray(items, ("up", "down", "left", "right"))
+
+
+_TERMINAL_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "SYMBOL": "a quoted symbol such as '#'",
+    "COMPARATOR": "a comparison (= != < <= > >=)",
+    "AGGREGATE": "count, sum, alldifferent, all, any or runs",
+    "RELATION": "neighbours, diagonals, around, sides, corners, links, row or column",
+    "DIRECTION": "up, down, left or right",
+    "TOKEN_TEST": "given, empty or number",
+    "DIMENSIONS": "a size such as 3x3",
+    "COLON": "':'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "STAR": "'*'",
+    "DOT": "'.'",
+    "$END": "the end of the rule",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = set()
+    for name in expected:
+        if name in _TERMINAL_WORDS:
+            words.add(_TERMINAL_WORDS[name])
+        elif name.isupper() and name.isalpha():
+            words.add(f"'{name.lower()}'")
+        else:
+            words.add(name)
+    return ", ".join(sorted(words))
+
+
+def parse_rule(text: str, where: Location) -> Node:
+    """Parse one rule. `where` locates the start of `text` in its file, for error messages."""
+    try:
+        return _ToNodes().transform(_parser().parse(text))
+    except UnexpectedEOF as err:
+        raise DslError(
+            where.shifted(len(text) + 1),
+            "the rule ends too early",
+            expected=_describe_expected(set(err.expected)),
+            source=text,
+            source_column=len(text) + 1,
+        ) from None
+    except UnexpectedToken as err:
+        at_end = err.token.type == "$END"
+        message = "the rule ends too early" if at_end else f"unexpected {str(err.token)!r}"
+        column = len(text) + 1 if at_end or err.column in (None, -1) else err.column
+        raise DslError(
+            where.shifted(column),
+            message,
+            expected=_describe_expected(set(err.expected)),
+            source=text,
+            source_column=column,
+        ) from None
+    except UnexpectedCharacters as err:
+        raise DslError(
+            where.shifted(err.column),
+            f"unexpected character {text[err.pos_in_stream]!r}",
+            expected=_describe_expected(set(err.allowed or ())),
+            source=text,
+            source_column=err.column,
+        ) from None
+    except VisitError as err:  # a transformer bug, not a user error: keep the real cause
+        raise err.orig_exc from None

@@ -1,0 +1,161 @@
+"""Puzzle files: one reader for every genre, driven by the genre file's `input` sections.
+
+A puzzle file is a sequence of sections, each started by a line `name:`. A line whose first
+non-blank character is `#` followed by a space (or nothing) is a comment; blank lines are
+ignored. A grid section is rows of tokens, one character per cell or, when any row contains
+white space, white-space separated tokens; `.` is an empty cell. A list section has one entry
+per line: numbers separated by spaces (or commas); `.` is an entry without a clue.
+A genre with a single section may leave out its header line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
+from dslsolve.errors import DslError, Location
+from dslsolve.instance import Instance, Token, parse_token
+
+HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
+NUMBER = re.compile(r"^-?\d+$")
+
+
+@dataclass
+class _RawSection:
+    name: str
+    where: Location
+    lines: list[tuple[int, str]]
+
+
+def _is_comment(line: str) -> bool:
+    stripped = line.strip()
+    return stripped == "#" or stripped.startswith("# ")
+
+
+def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]:
+    sections: list[_RawSection] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or _is_comment(line):
+            continue
+        header = HEADER.match(line)
+        if header:
+            sections.append(_RawSection(header.group(1), Location(path, number), []))
+        elif sections:
+            sections[-1].lines.append((number, line.rstrip()))
+        elif len(genre.sections) == 1:
+            only = genre.sections[0].name
+            sections.append(_RawSection(only, Location(path, number), [(number, line.rstrip())]))
+        else:
+            names = ", ".join(f"'{s.name}:'" for s in genre.sections)
+            raise DslError(
+                Location(path, number),
+                "data before the first section header",
+                hint=f"start each section with its name, one of {names}",
+            )
+    return sections
+
+
+def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
+    if not raw.lines:
+        raise DslError(raw.where, f"section '{raw.name}' is empty")
+    tokenised = any(re.search(r"\s", line.strip()) for _, line in raw.lines)
+    rows: list[list[str]] = [
+        line.split() if tokenised else list(line.strip()) for _, line in raw.lines
+    ]
+    width = len(rows[0])
+    for (number, _), row in zip(raw.lines, rows, strict=True):
+        if len(row) != width:
+            raise DslError(
+                Location(raw.where.file, number),
+                f"ragged row in section '{raw.name}': {len(row)} cells, the first row has {width}",
+            )
+    return [[parse_token(token) for token in row] for row in rows]
+
+
+def _list(raw: _RawSection) -> list[tuple[int, ...] | None]:
+    entries: list[tuple[int, ...] | None] = []
+    for number, line in raw.lines:
+        tokens = [t for t in re.split(r"[\s,]+", line.strip()) if t]
+        if tokens == ["."]:
+            entries.append(None)
+            continue
+        bad = [t for t in tokens if not NUMBER.match(t)]
+        if bad:
+            raise DslError(
+                Location(raw.where.file, number),
+                f"'{bad[0]}' is not a number (section '{raw.name}')",
+                hint="a list entry is numbers separated by spaces, or '.' for none",
+            )
+        entries.append(tuple(int(t) for t in tokens))
+    return entries
+
+
+def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
+    if text is None:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as err:
+            raise DslError(Location(path), f"cannot read the puzzle file: {err.strerror}") from None
+    declared = {s.name: s for s in genre.sections}
+    found: dict[str, _RawSection] = {}
+    for raw in _split_sections(path, text, genre):
+        if raw.name not in declared:
+            close = difflib.get_close_matches(raw.name, list(declared), n=1)
+            hint = (
+                f"did you mean '{close[0]}:'?"
+                if close
+                else ("this genre's sections: " + ", ".join(declared))
+            )
+            raise DslError(raw.where, f"unknown section '{raw.name}'", hint=hint)
+        if raw.name in found:
+            raise DslError(raw.where, f"section '{raw.name}' appears twice")
+        found[raw.name] = raw
+    for name in declared:
+        if name not in found:
+            raise DslError(
+                Location(path),
+                f"missing section '{name}:'",
+                hint=f"the genre {genre.genre.name} needs the sections "
+                + ", ".join(f"'{n}:'" for n in declared),
+            )
+
+    sizes: dict[str, tuple[str, int, Location]] = {}  # dimension -> (section, length, where)
+
+    def agree(dimension: str, length: int, raw: _RawSection) -> None:
+        if dimension in sizes and sizes[dimension][1] != length:
+            other, other_length, _ = sizes[dimension]
+            raise DslError(
+                raw.where,
+                f"sizes disagree: section '{raw.name}' gives {length} "
+                f"{dimension}, section '{other}' gives {other_length}",
+            )
+        sizes.setdefault(dimension, (raw.name, length, raw.where))
+
+    grids: dict[str, list[list[Token]]] = {}
+    lists: dict[str, list[tuple[int, ...] | None]] = {}
+    for name, section in declared.items():
+        raw = found[name]
+        if isinstance(section, GridSection):
+            grid = _grid(raw, section)
+            shrink = 1 if section.on.value == "point" else 0
+            agree("rows", len(grid) - shrink, raw)
+            agree("columns", len(grid[0]) - shrink, raw)
+            grids[name] = grid
+        else:
+            assert isinstance(section, ListSection)
+            entries = _list(raw)
+            agree("rows" if section.per == "row" else "columns", len(entries), raw)
+            lists[name] = entries
+    if "rows" not in sizes or "columns" not in sizes:
+        raise DslError(
+            Location(path),
+            "the puzzle file does not give the grid size",
+            hint="a grid section, or list sections per row and per column, give it",
+        )
+    rows, columns = sizes["rows"][1], sizes["columns"][1]
+    if rows < 1 or columns < 1:
+        raise DslError(Location(path), "the grid is empty")
+    return Instance.build(genre, rows, columns, grids, lists)

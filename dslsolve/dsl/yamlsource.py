@@ -1,0 +1,74 @@
+"""YAML loading that remembers where every string and mapping came from, for error messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from dslsolve.errors import DslError, Location
+
+
+class LocatedStr(str):
+    """A string from a YAML file, with the place where its text starts."""
+
+    where: Location
+
+
+class LocatedDict(dict):
+    """A mapping from a YAML file, with the place where it starts."""
+
+    where: Location
+
+
+class LocatedList(list):
+    where: Location
+
+
+def _loader_for(path: str) -> type[yaml.SafeLoader]:
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def place(node: yaml.Node) -> Location:
+        return Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def construct_str(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> LocatedStr:
+        text = LocatedStr(loader.construct_scalar(node))
+        where = place(node)
+        if node.style in ("'", '"'):
+            where = where.shifted(2)
+        text.where = where
+        return text
+
+    def construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LocatedDict:
+        mapping = LocatedDict(loader.construct_mapping(node, deep=True))
+        mapping.where = place(node)
+        return mapping
+
+    def construct_seq(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> LocatedList:
+        items = LocatedList(loader.construct_sequence(node, deep=True))
+        items.where = place(node)
+        return items
+
+    Loader.add_constructor("tag:yaml.org,2002:str", construct_str)
+    Loader.add_constructor("tag:yaml.org,2002:map", construct_map)
+    Loader.add_constructor("tag:yaml.org,2002:seq", construct_seq)
+    return Loader
+
+
+def load_yaml(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise DslError(Location(path), f"cannot read the genre file: {err.strerror}") from None
+    try:
+        return yaml.load(text, Loader=_loader_for(path))  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark
+        where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+        raise DslError(where, f"not valid YAML: {err.problem}") from None
+
+
+def where_of(value: Any, fallback: Location) -> Location:
+    return getattr(value, "where", fallback)

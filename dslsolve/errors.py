@@ -1,0 +1,70 @@
+"""User errors: a message with a place, never a traceback.
+
+Exit codes of the command line: 0 solved (or valid), 1 no solution (or invalid solution),
+2 bad input (genre file, puzzle file, options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_SOLVED = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str
+    line: int = 0  # 1-based; 0 when unknown
+    column: int = 0  # 1-based; 0 when unknown
+
+    def shifted(self, column_in_text: int) -> Location:
+        """The place of 1-based column `column_in_text` of a text that starts here."""
+        if not self.line:
+            return self
+        return Location(self.file, self.line, self.column + max(column_in_text, 1) - 1)
+
+    def __str__(self) -> str:
+        if self.line and self.column:
+            return f"{self.file}:{self.line}:{self.column}"
+        if self.line:
+            return f"{self.file}:{self.line}"
+        return self.file
+
+
+class DslError(Exception):
+    """A mistake in a genre file, a puzzle file, a solution file or the options."""
+
+    def __init__(
+        self,
+        where: Location,
+        message: str,
+        *,
+        expected: str | None = None,
+        hint: str | None = None,
+        source: str | None = None,
+        source_column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.where = where
+        self.message = message
+        self.expected = expected
+        self.hint = hint
+        self.source = source
+        self.source_column = source_column
+
+    def render(self) -> str:
+        lines = [f"{self.where}: error: {self.message}"]
+        if self.source is not None:
+            lines.append(f"    {self.source}")
+            if self.source_column:
+                lines.append("    " + " " * (self.source_column - 1) + "^")
+        if self.expected:
+            lines.append(f"  expected: {self.expected}")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -1,0 +1,243 @@
+"""The square grid: its elements, how they relate, and the static groups `each` ranges over.
+
+Shared by the compiler and the evaluator: this is *what* a row or a ray is, never *how* a rule
+about it is lowered. Coordinates are 0-based (row, column); messages print them 1-based.
+
+Elements: a cell `(r, c)`; a point `(r, c)` with 0 <= r <= rows, 0 <= c <= columns; a border
+`("h", r, c)` from point (r, c) to (r, c+1) or `("v", r, c)` from point (r, c) to (r+1, c); a
+link `("h", r, c)` from cell (r, c) to (r, c+1) or `("v", r, c)` from cell (r, c) to (r+1, c).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from dslsolve import ir
+from dslsolve.instance import Element
+
+# (focus kind, relation) -> kind of the related elements.
+RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
+    (ir.ElementKind.CELL, "neighbours"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "diagonals"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "around"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "row"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "column"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "sides"): ir.ElementKind.BORDER,
+    (ir.ElementKind.CELL, "corners"): ir.ElementKind.POINT,
+    (ir.ElementKind.CELL, "links"): ir.ElementKind.LINK,
+    (ir.ElementKind.POINT, "around"): ir.ElementKind.CELL,
+    (ir.ElementKind.POINT, "sides"): ir.ElementKind.BORDER,
+}
+
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def cell_name(cell: Element) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def element_name(kind: ir.ElementKind, element: Element) -> str:
+    if kind == ir.ElementKind.CELL:
+        return cell_name(element)
+    if kind == ir.ElementKind.POINT:
+        return f"point {element[0]},{element[1]}"
+    axis, r, c = element
+    if kind == ir.ElementKind.BORDER:
+        return f"border {'above' if axis == 'h' else 'left of'} {cell_name((r, c))}"
+    other = (r, c + 1) if axis == "h" else (r + 1, c)
+    return f"link {cell_name((r, c))}-{cell_name(other)}"
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """One group of `each`: its cells in order, a label for messages, and its row/column index
+    (for list sections given per row or per column)."""
+
+    label: str
+    cells: tuple[Element, ...]
+    index: int | None = None
+
+
+class Grid:
+    def __init__(self, rows: int, columns: int) -> None:
+        self.rows = rows
+        self.columns = columns
+
+    # ------------------------------------------------------------------ elements
+
+    def inside(self, cell: Element) -> bool:
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.columns
+
+    def cells(self) -> list[Element]:
+        return [(r, c) for r in range(self.rows) for c in range(self.columns)]
+
+    def points(self) -> list[Element]:
+        return [(r, c) for r in range(self.rows + 1) for c in range(self.columns + 1)]
+
+    def borders(self) -> list[Element]:
+        horizontal = [("h", r, c) for r in range(self.rows + 1) for c in range(self.columns)]
+        vertical = [("v", r, c) for r in range(self.rows) for c in range(self.columns + 1)]
+        return horizontal + vertical
+
+    def links(self) -> list[Element]:
+        horizontal = [("h", r, c) for r in range(self.rows) for c in range(self.columns - 1)]
+        vertical = [("v", r, c) for r in range(self.rows - 1) for c in range(self.columns)]
+        return horizontal + vertical
+
+    def elements(self, kind: ir.ElementKind) -> list[Element]:
+        return {
+            ir.ElementKind.CELL: self.cells,
+            ir.ElementKind.POINT: self.points,
+            ir.ElementKind.BORDER: self.borders,
+            ir.ElementKind.LINK: self.links,
+        }[kind]()
+
+    def ends(self, kind: ir.ElementKind, edge: Element) -> tuple[Element, Element]:
+        """The two vertices of a border (points) or a link (cells)."""
+        axis, r, c = edge
+        return (r, c), ((r, c + 1) if axis == "h" else (r + 1, c))
+
+    # ------------------------------------------------------------------ relations
+
+    def neighbours(self, cell: Element) -> list[Element]:
+        r, c = cell
+        return [n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if self.inside(n)]
+
+    def related(self, kind: ir.ElementKind, relation: str, element: Element) -> list[Element]:
+        r, c = element[0], element[1]
+        if kind == ir.ElementKind.POINT:
+            if relation == "around":
+                candidates = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)]
+                return [cell for cell in candidates if self.inside(cell)]
+            return self.incident(ir.ElementKind.BORDER, element)
+        if relation == "neighbours":
+            return self.neighbours(element)
+        if relation == "diagonals":
+            return [
+                n
+                for n in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1))
+                if self.inside(n)
+            ]
+        if relation == "around":
+            return [
+                (r + dr, c + dc)
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr, dc) != (0, 0) and self.inside((r + dr, c + dc))
+            ]
+        if relation == "row":
+            return [(r, j) for j in range(self.columns)]
+        if relation == "column":
+            return [(i, c) for i in range(self.rows)]
+        if relation == "sides":
+            return [("h", r, c), ("v", r, c), ("v", r, c + 1), ("h", r + 1, c)]
+        if relation == "corners":
+            return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        if relation == "links":
+            return self.incident(ir.ElementKind.LINK, element)
+        raise ValueError(relation)
+
+    def incident(self, kind: ir.ElementKind, vertex: Element) -> list[Element]:
+        """The edges of kind `kind` (borders or links) that end at `vertex`."""
+        r, c = vertex
+        candidates = [("v", r - 1, c), ("h", r, c - 1), ("h", r, c), ("v", r, c)]
+        return [e for e in candidates if self._edge_inside(kind, e)]
+
+    def _edge_inside(self, kind: ir.ElementKind, edge: Element) -> bool:
+        axis, r, c = edge
+        if kind == ir.ElementKind.BORDER:
+            if axis == "h":
+                return 0 <= r <= self.rows and 0 <= c < self.columns
+            return 0 <= r < self.rows and 0 <= c <= self.columns
+        return all(self.inside(end) for end in self.ends(kind, edge))
+
+    def vertices(self, kind: ir.ElementKind) -> list[Element]:
+        """The vertices of the graph whose edges are borders (points) or links (cells)."""
+        return self.points() if kind == ir.ElementKind.BORDER else self.cells()
+
+    def ray(self, cell: Element, direction: str) -> list[Element]:
+        """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
+        dr, dc = STEPS[direction]
+        out = []
+        r, c = cell[0] + dr, cell[1] + dc
+        while self.inside((r, c)):
+            out.append((r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    # ------------------------------------------------------------------ groups
+
+    def groups(
+        self,
+        group: ir.Group,
+        cell_holds: Callable[[Element], bool],
+        region_label: Callable[[Element], object],
+    ) -> list[Grouping]:
+        """The static groups of `group`: every kind but `area`, whose extent is unknown.
+
+        `cell_holds` decides a `run of` condition at a cell; `region_label` gives the region
+        a cell belongs to for `region of`.
+        """
+        kind = group.kind
+        if kind == "grid":
+            return [Grouping("the grid", tuple(self.cells()))]
+        if kind == "row":
+            return [
+                Grouping(f"row {r + 1}", tuple((r, c) for c in range(self.columns)), r)
+                for r in range(self.rows)
+            ]
+        if kind == "column":
+            return [
+                Grouping(f"column {c + 1}", tuple((r, c) for r in range(self.rows)), c)
+                for c in range(self.columns)
+            ]
+        if kind in ("box", "window"):
+            height, width = group.size or self._square_box()
+            step = (height, width) if kind == "box" else (1, 1)
+            return [
+                Grouping(
+                    f"{kind} at {cell_name((r, c))}",
+                    tuple((r + i, c + j) for i in range(height) for j in range(width)),
+                )
+                for r in range(0, self.rows - height + 1, step[0])
+                for c in range(0, self.columns - width + 1, step[1])
+            ]
+        if kind == "pair":
+            return [
+                Grouping(f"pair {cell_name(a)}-{cell_name(b)}", (a, b))
+                for a in self.cells()
+                for b in self.neighbours(a)
+                if a < b
+            ]
+        if kind == "region":
+            regions: dict[object, list[Element]] = {}
+            for cell in self.cells():
+                label = region_label(cell)
+                if label is not None:
+                    regions.setdefault(label, []).append(cell)
+            return [Grouping(f"region {label}", tuple(cells)) for label, cells in regions.items()]
+        if kind == "run":
+            return list(self._runs(cell_holds))
+        raise ValueError(f"no static groups for '{kind}'")
+
+    def _square_box(self) -> tuple[int, int]:
+        side = math.isqrt(self.rows)
+        if side * side != self.rows or self.rows != self.columns:
+            raise ValueError(f"a {self.rows}x{self.columns} grid has no square boxes")
+        return side, side
+
+    def _runs(self, cell_holds: Callable[[Element], bool]) -> Iterator[Grouping]:
+        lines = [[(r, c) for c in range(self.columns)] for r in range(self.rows)]
+        lines += [[(r, c) for r in range(self.rows)] for c in range(self.columns)]
+        for number, line in enumerate(lines):
+            axis = "across" if number < self.rows else "down"
+            run: list[Element] = []
+            for cell in [*line, None]:
+                if cell is not None and cell_holds(cell):
+                    run.append(cell)
+                    continue
+                if len(run) >= 2:
+                    yield Grouping(f"run {axis} from {cell_name(run[0])}", tuple(run))
+                run = []

@@ -1,0 +1,72 @@
+"""A puzzle instance: the grid size and the values of every input layer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+
+if TYPE_CHECKING:
+    from dslsolve.dsl.genre import GenreFile
+
+Token = int | str | None  # a number, a symbol such as '#', or None for an empty cell
+Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and links
+
+
+@dataclass(frozen=True)
+class Instance:
+    rows: int
+    columns: int
+    grids: dict[str, dict[Element, Token]]  # layer name -> element -> token
+    lists: dict[str, tuple[tuple[int, ...] | None, ...]]  # layer name -> entry per row/column
+
+    @staticmethod
+    def build(genre: GenreFile, rows: int, columns: int, grids: dict, lists: dict) -> Instance:
+        from dslsolve.dsl.genre import GridSection
+
+        layer_values: dict[str, dict[Element, Token]] = {}
+        for section in genre.sections:
+            if not isinstance(section, GridSection):
+                continue
+            grid = grids[section.name]
+            whole = {(r, c): token for r, row in enumerate(grid) for c, token in enumerate(row)}
+            layer_values[section.name] = whole
+            for index, field_name in enumerate(section.fields):
+                layer_values[field_name] = {
+                    element: _field(token, section.split, index) for element, token in whole.items()
+                }
+        return Instance(
+            rows, columns, layer_values, {name: tuple(entries) for name, entries in lists.items()}
+        )
+
+    def value(self, layer: ir.InputLayer, element: Element) -> Token:
+        return self.grids[layer.name].get(element)
+
+    def entry(self, layer: ir.InputLayer, index: int) -> tuple[int, ...] | None:
+        return self.lists[layer.name][index]
+
+    def param(self, name: str) -> int:
+        return {"rows": self.rows, "columns": self.columns}[name]
+
+    def domain(self, var: ir.Variable) -> range:
+        high = self.param(var.high) if isinstance(var.high, str) else var.high
+        return range(var.low, high + 1)
+
+
+def parse_token(text: str) -> Token:
+    """`.` is empty, digits make a number, anything else is a symbol."""
+    if text == ".":
+        return None
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def _field(token: Token, split: str | None, index: int) -> Token:
+    """Part `index` of a split token such as kakuro's `16\\23`; None where it is absent."""
+    if not isinstance(token, str) or split is None or split not in token:
+        return None
+    parts = token.split(split)
+    if index >= len(parts) or parts[index] == "":
+        return None
+    return parse_token(parts[index])

@@ -1,0 +1,196 @@
+"""Print an assignment as the genre's `output` says, and read such a text back.
+
+Two forms. Tokens: one line per row, one token per cell separated by spaces; a cell shows the
+first `output.cell` case whose `when` holds (and, for `show`, whose value is given). A drawing,
+when `output.edges` names a border or link variable: a (2R+1) x (2C+1) character canvas with
+`+` at lattice points, `-` and `|` for the used edges, and each cell's one-character token (a
+space where no case applies) at the cell centres; trailing spaces are stripped.
+
+Reading inverts printing: a token picks the first case that could print it, whose `when`
+literals are then true and the earlier cases' literals false. Values the printed form does not
+show are the lowest of their domain (0 for booleans). The reader prints the result again and
+requires the same text, so a token that the rules of printing cannot produce is reported.
+"""
+
+from __future__ import annotations
+
+from dslsolve import ir
+from dslsolve.dsl.genre import GenreFile, OutputCase
+from dslsolve.errors import DslError, Location
+from dslsolve.evaluator import Assignment, Env, Evaluator
+from dslsolve.geometry import Grid, cell_name
+from dslsolve.instance import Element, Instance
+
+
+def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> str | None:
+    env = Env(cell, ir.ElementKind.CELL, None)
+    for case in genre_file.output.cell:
+        if case.when is not None and evaluator.expr(case.when, env) is not True:
+            continue
+        if case.symbol is not None:
+            return case.symbol
+        value = evaluator.expr(case.show, env)
+        if value is not None:
+            return str(int(value) if isinstance(value, bool) else value)
+    return None
+
+
+def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
+    evaluator = Evaluator(genre_file.genre, instance, assignment)
+    grid = Grid(instance.rows, instance.columns)
+    edges = genre_file.output.edges
+    if edges is None:
+        lines = [
+            " ".join(
+                _cell_token(genre_file, evaluator, (r, c)) or "." for c in range(instance.columns)
+            )
+            for r in range(instance.rows)
+        ]
+        return "\n".join(lines) + "\n"
+    canvas = [[" "] * (2 * instance.columns + 1) for _ in range(2 * instance.rows + 1)]
+    for r, c in grid.points():
+        canvas[2 * r][2 * c] = "+"
+    for cell in grid.cells():
+        token = _cell_token(genre_file, evaluator, cell) if genre_file.output.cell else None
+        canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (token or " ")[:1]
+    for edge, used in assignment[edges.name].items():
+        if used:
+            row, column, char = _edge_position(edges.on, edge)
+            canvas[row][column] = char
+    return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
+
+
+def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
+    axis, r, c = edge
+    if kind == ir.ElementKind.BORDER:
+        return (2 * r, 2 * c + 1, "-") if axis == "h" else (2 * r + 1, 2 * c, "|")
+    return (2 * r + 1, 2 * c + 2, "-") if axis == "h" else (2 * r + 2, 2 * c + 1, "|")
+
+
+def _literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
+    """The `when` of a case as (condition, wanted truth) pairs."""
+    if expr is None:
+        return []
+    if isinstance(expr, ir.And):
+        return [lit for arg in expr.args for lit in _literals(arg)]
+    if isinstance(expr, ir.Not):
+        return [(inner, 1 - wanted) for inner, wanted in _literals(expr.arg)]
+    return [(expr, 1)]
+
+
+def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -> bool:
+    if case.symbol is not None:
+        return token == case.symbol
+    if isinstance(case.show, ir.VarRef):
+        return token.lstrip("-").isdigit()
+    return token == str(evaluator.expr(case.show, env))
+
+
+def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
+    grid = Grid(instance.rows, instance.columns)
+    genre = genre_file.genre
+    assignment: Assignment = {
+        var.name: {
+            e: (instance.domain(var)[0] if var.type == ir.Type.INT else 0)
+            for e in grid.elements(var.on)
+        }
+        for var in genre.variables
+    }
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("# ")]
+    edges = genre_file.output.edges
+    if edges is not None:
+        _read_canvas(lines, instance, edges, assignment, path)
+        cell_tokens = {
+            cell: lines[2 * cell[0] + 1].ljust(2 * instance.columns + 1)[2 * cell[1] + 1]
+            for cell in grid.cells()
+        }
+    else:
+        if len(lines) != instance.rows:
+            raise DslError(
+                Location(path), f"the solution has {len(lines)} rows, the puzzle {instance.rows}"
+            )
+        cell_tokens = {}
+        for r, line in enumerate(lines):
+            tokens = line.split()
+            if len(tokens) != instance.columns:
+                raise DslError(
+                    Location(path, r + 1),
+                    f"row {r + 1} of the solution has "
+                    f"{len(tokens)} cells, the puzzle "
+                    f"{instance.columns}",
+                )
+            cell_tokens.update({(r, c): t for c, t in enumerate(tokens)})
+    if genre_file.output.cell and edges is None or _shows_variables(genre_file):
+        _read_cells(genre_file, instance, cell_tokens, assignment, path)
+    expected = render(genre_file, instance, assignment).splitlines()
+    for number, (want, got) in enumerate(zip(expected, lines, strict=False), start=1):
+        if want.rstrip() != got.rstrip() and " ".join(want.split()) != " ".join(got.split()):
+            raise DslError(
+                Location(path, number),
+                f"this line cannot be printed for this puzzle: {got.strip()!r}",
+                hint=f"the reading of it prints as {want.strip()!r}",
+            )
+    return assignment
+
+
+def _shows_variables(genre_file: GenreFile) -> bool:
+    return any(
+        isinstance(case.show, ir.VarRef)
+        or any(isinstance(cond, ir.VarRef) for cond, _ in _literals(case.when))
+        for case in genre_file.output.cell
+    )
+
+
+def _read_cells(
+    genre_file: GenreFile,
+    instance: Instance,
+    tokens: dict[Element, str],
+    assignment: Assignment,
+    path: str,
+) -> None:
+    evaluator = Evaluator(genre_file.genre, instance, assignment)
+    for cell, token in tokens.items():
+        env = Env(cell, ir.ElementKind.CELL, None)
+        for case in genre_file.output.cell:
+            static_ok = all(
+                evaluator.expr(cond, env) == bool(wanted)
+                for cond, wanted in _literals(case.when)
+                if not isinstance(cond, ir.VarRef)
+            )
+            if static_ok and _could_print(case, token, evaluator, env):
+                for cond, wanted in _literals(case.when):
+                    if isinstance(cond, ir.VarRef):
+                        assignment[cond.var.name][cell] = wanted
+                if isinstance(case.show, ir.VarRef):
+                    assignment[case.show.var.name][cell] = int(token)
+                break
+            for cond, wanted in _literals(case.when):  # an earlier case that did not apply
+                if isinstance(cond, ir.VarRef) and len(_literals(case.when)) == 1:
+                    assignment[cond.var.name][cell] = 1 - wanted
+        else:
+            raise DslError(
+                Location(path),
+                f"{cell_name(cell)}: '{token}' is not a token this genre prints there",
+            )
+
+
+def _read_canvas(
+    lines: list[str], instance: Instance, edges: ir.Variable, assignment: Assignment, path: str
+) -> None:
+    height, width = 2 * instance.rows + 1, 2 * instance.columns + 1
+    if len(lines) != height:
+        raise DslError(
+            Location(path),
+            f"the drawing has {len(lines)} lines, "
+            f"a {instance.rows}x{instance.columns} puzzle needs {height}",
+        )
+    padded = [line.ljust(width) for line in lines]
+    for edge in assignment[edges.name]:
+        row, column, char = _edge_position(edges.on, edge)
+        found = padded[row][column]
+        if found not in (char, " "):
+            raise DslError(
+                Location(path, row + 1, column + 1),
+                f"expected '{char}' or a space here, found '{found}'",
+            )
+        assignment[edges.name][edge] = int(found == char)

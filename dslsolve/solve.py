@@ -1,0 +1,135 @@
+"""Compile, solve, add lazy cuts until none is violated, decode, and let the evaluator judge.
+
+The loop: solve the model; ask every separator (lazy connectivity and loop cuts) for the cuts
+the solution violates; add them and solve again until there are none. With `unique`, a no-good
+cut on the genre's unknowns then asks the solver for a second, different solution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+import pulp
+
+from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compiler import Compiled, compile_model
+from dslsolve.compiler.formulations import Formulation
+from dslsolve.dsl.genre import GenreFile
+from dslsolve.evaluator import Assignment, Evaluator, Violation
+from dslsolve.instance import Instance
+
+
+@dataclass
+class Stats:
+    backend: str
+    formulation: str
+    variables: int = 0
+    constraints: int = 0
+    nonzeros: int = 0
+    compile_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    cut_rounds: int = 0
+    cuts: int = 0
+    solver_calls: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def render(self) -> str:
+        return (
+            f"backend {self.backend}; formulation {self.formulation}\n"
+            f"variables {self.variables}, constraints {self.constraints}, "
+            f"nonzeros {self.nonzeros}\n"
+            f"compile {self.compile_seconds:.3f} s, solve {self.solve_seconds:.3f} s "
+            f"({self.solver_calls} solver calls), lazy-cut rounds {self.cut_rounds} "
+            f"({self.cuts} cuts)"
+        )
+
+
+@dataclass
+class Outcome:
+    status: SolveStatus
+    stats: Stats
+    assignment: Assignment | None = None
+    contradictions: list[str] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)  # should stay empty
+    second: Assignment | None = None  # another solution, when uniqueness was asked for
+    unique: bool | None = None
+
+
+Progress = Callable[[str], None]
+
+
+def _solve_with_cuts(
+    compiled: Compiled,
+    backend_name: str,
+    deadline: float | None,
+    stats: Stats,
+    progress: Progress | None,
+) -> SolveStatus:
+    backend = BACKENDS[backend_name]
+    model = compiled.model
+    while True:
+        remaining = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+        started = time.perf_counter()
+        status = backend.solve(model.problem, remaining)
+        stats.solve_seconds += time.perf_counter() - started
+        stats.solver_calls += 1
+        if status != SolveStatus.SOLVED:
+            return status
+        cuts = [cut for separate in model.separators for cut in separate()]
+        if not cuts:
+            return status
+        for cut in cuts:
+            model.add(cut)
+        stats.cut_rounds += 1
+        stats.cuts += len(cuts)
+        if progress:
+            progress(f"lazy-cut round {stats.cut_rounds}: {len(cuts)} cuts")
+        if deadline is not None and time.perf_counter() >= deadline:
+            return SolveStatus.TIME_LIMIT
+
+
+def _no_good(compiled: Compiled) -> pulp.LpConstraint:
+    binaries = compiled.decision_binaries()
+    ones = [b for b in binaries if round(b.varValue or 0) == 1]
+    zeros = [b for b in binaries if round(b.varValue or 0) == 0]
+    return pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1
+
+
+def solve_puzzle(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    backend: str = "cbc",
+    time_limit: float | None = None,
+    unique: bool = False,
+    progress: Progress | None = None,
+) -> Outcome:
+    stats = Stats(backend, formulation.describe())
+    started = time.perf_counter()
+    compiled = compile_model(genre_file.genre, instance, formulation)
+    stats.compile_seconds = time.perf_counter() - started
+    problem = compiled.model.problem
+    stats.variables = len(problem.variables())
+    stats.constraints = len(problem.constraints)
+    stats.nonzeros = sum(len(c) for c in problem.constraints.values())
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
+    outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
+    if status != SolveStatus.SOLVED:
+        return outcome
+    outcome.assignment = compiled.decode()
+    outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
+    if unique:
+        compiled.model.add(_no_good(compiled))
+        again = _solve_with_cuts(compiled, backend, deadline, stats, progress)
+        if again == SolveStatus.SOLVED:
+            outcome.second = compiled.decode()
+            outcome.unique = False
+        elif again == SolveStatus.INFEASIBLE:
+            outcome.unique = True
+    stats.constraints = len(problem.constraints)
+    return outcome

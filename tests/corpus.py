@@ -1,0 +1,142 @@
+"""Read the shared puzzle corpus and convert it to dslsolve's puzzle and solution formats.
+
+The corpus (``shared/corpus/<genre>/<W>x<H>_<k>.{puzzle,solution}.txt``, described in each
+genre's ``FORMAT.md``) sits beside the repository checkout. Its files are turned into the
+project's input convention (named sections) and into the exact text the solver prints.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+
+def _read_lines(genre: str, stem: str, kind: str) -> list[str]:
+    """Return the non-empty lines of ``<stem>.<kind>.txt`` with line ends removed."""
+    text = (CORPUS / genre / f"{stem}.{kind}.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _read_grid(genre: str, stem: str, kind: str) -> list[list[str]]:
+    """Read a corpus grid: a line with a space holds tokens, otherwise one cell per character."""
+    return [line.split() if " " in line else list(line) for line in _read_lines(genre, stem, kind)]
+
+
+def _grid_section(grid: list[list[str]]) -> str:
+    """Write grid rows compactly, or space-separated when any cell has more than one character."""
+    spaced = any(len(cell) > 1 for row in grid for cell in row)
+    return "".join((" ".join(row) if spaced else "".join(row)) + "\n" for row in grid)
+
+
+def _token_grid(grid: list[list[str]]) -> str:
+    """Write a solution grid: tokens separated by single spaces, one line per row."""
+    return "".join(" ".join(row) + "\n" for row in grid)
+
+
+def _sudoku_puzzle(stem: str) -> str:
+    """Sudoku givens as a ``givens:`` grid section."""
+    return "givens:\n" + _grid_section(_read_grid("sudoku", stem, "puzzle"))
+
+
+def _sudoku_solution(stem: str) -> str:
+    """Sudoku solution: the filled grid as tokens."""
+    return _token_grid(_read_grid("sudoku", stem, "solution"))
+
+
+def _hitori_puzzle(stem: str) -> str:
+    """Hitori numbers as a ``numbers:`` grid section."""
+    return "numbers:\n" + _grid_section(_read_grid("hitori", stem, "puzzle"))
+
+
+def _hitori_solution(stem: str) -> str:
+    """Hitori solution: ``#`` for shaded cells, the puzzle's number for the others."""
+    numbers = _read_grid("hitori", stem, "puzzle")
+    shading = _read_grid("hitori", stem, "solution")
+    return _token_grid(
+        [
+            ["#" if mark == "#" else number for number, mark in zip(nrow, srow, strict=True)]
+            for nrow, srow in zip(numbers, shading, strict=True)
+        ]
+    )
+
+
+def _akari_puzzle(stem: str) -> str:
+    """Akari board as a ``board:`` grid section (the corpus symbols are the project's)."""
+    return "board:\n" + _grid_section(_read_grid("akari", stem, "puzzle"))
+
+
+def _akari_solution(stem: str) -> str:
+    """Akari solution: the board with ``+`` on lights (the corpus writes ``L``)."""
+    grid = _read_grid("akari", stem, "solution")
+    return _token_grid([["+" if cell == "L" else cell for cell in row] for row in grid])
+
+
+def _nonogram_puzzle(stem: str) -> str:
+    """Nonogram clues as ``rows:`` and ``columns:`` list sections."""
+    lines = _read_lines("nonogram", stem, "puzzle")
+    cols_at = lines.index("cols:")
+    rows, cols = lines[1:cols_at], lines[cols_at + 1 :]
+    return "".join(
+        [
+            "rows:\n",
+            *(clue.replace(",", " ") + "\n" for clue in rows),
+            "columns:\n",
+            *(clue.replace(",", " ") + "\n" for clue in cols),
+        ]
+    )
+
+
+def _nonogram_solution(stem: str) -> str:
+    """Nonogram solution: ``#`` / ``.`` tokens."""
+    return _token_grid(_read_grid("nonogram", stem, "solution"))
+
+
+def _slitherlink_puzzle(stem: str) -> str:
+    """Slitherlink clues as a ``clues:`` grid section."""
+    return "clues:\n" + _grid_section(_read_grid("slitherlink", stem, "puzzle"))
+
+
+def _slitherlink_solution(stem: str) -> str:
+    """Slitherlink solution canvas: the corpus drawing with clue digits inside the cells."""
+    clues = _read_grid("slitherlink", stem, "puzzle")
+    width = 2 * len(clues[0]) + 1
+    path = CORPUS / "slitherlink" / f"{stem}.solution.txt"
+    canvas = [list(line.ljust(width)) for line in path.read_text(encoding="utf-8").splitlines()]
+    for i, row in enumerate(clues):
+        for j, clue in enumerate(row):
+            canvas[2 * i + 1][2 * j + 1] = " " if clue == "." else clue
+    return "".join("".join(line).rstrip() + "\n" for line in canvas)
+
+
+_CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
+    "sudoku": (_sudoku_puzzle, _sudoku_solution),
+    "hitori": (_hitori_puzzle, _hitori_solution),
+    "akari": (_akari_puzzle, _akari_solution),
+    "nonogram": (_nonogram_puzzle, _nonogram_solution),
+    "slitherlink": (_slitherlink_puzzle, _slitherlink_solution),
+}
+
+
+def _size_key(stem: str) -> tuple[int, int, int, int]:
+    """Sort key of a stem ``<W>x<H>_<k>``: cell count, width, height, then instance number."""
+    size, k = stem.split("_")
+    w, h = (int(part) for part in size.split("x"))
+    return (w * h, w, h, int(k))
+
+
+def corpus_instances(genre: str) -> list[str]:
+    """Return the instance stems of a corpus genre (``["10x10_1", ...]``), by size then number."""
+    stems = (
+        path.name.removesuffix(".puzzle.txt") for path in (CORPUS / genre).glob("*.puzzle.txt")
+    )
+    return sorted(stems, key=_size_key)
+
+
+def puzzle_text(genre: str, stem: str) -> str:
+    """Return a corpus puzzle in the project's input convention; ``KeyError`` if unsupported."""
+    return _CONVERTERS[genre][0](stem)
+
+
+def solution_text(genre: str, stem: str) -> str:
+    """Return a corpus solution exactly as the solver prints it; ``KeyError`` if unsupported."""
+    return _CONVERTERS[genre][1](stem)
