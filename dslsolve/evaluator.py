@@ -183,7 +183,8 @@ class Evaluator:
             return self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
             element, _ = self.target(expr.at, env)
-            return self.values[expr.var.name][element]
+            value = self.values[expr.var.name][element]
+            return bool(value) if expr.var.type == ir.Type.BOOL else value
         if isinstance(expr, ir.InputRef):
             if expr.layer.per in ("row", "column"):
                 entry = self.instance.entry(expr.layer, env.group.index)

@@ -223,9 +223,7 @@ class Checker:
                 return inner.expr(definition, focus)
             finally:
                 scope.expanding.pop()
-        if name in PARAMS:
-            return _Checked(ir.Param(name), ir.Type.INT, True)
-        if name == "size":
+        if name == "size" and name not in scope.layers and name not in scope.variables:
             if focus.element is not None:
                 raise self.error(
                     node,
@@ -249,6 +247,8 @@ class Checker:
                 return _Checked(ir.InputRef(layer, at), ir.Type.LIST, True)
             self.require_element(node, name, ir.ElementKind(layer.per), focus)
             return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
+        if name in PARAMS:  # declared names shadow the instance constants
+            return _Checked(ir.Param(name), ir.Type.INT, True)
         raise self.unknown(node, name)
 
     def require_element(self, node: Node, name: str, kind: ir.ElementKind, focus: Focus) -> None:

@@ -61,8 +61,6 @@ RESERVED = {
     "rays",
     "until",
     "from",
-    "rows",
-    "columns",
     "size",
 }
 ELEMENT_SETS = {

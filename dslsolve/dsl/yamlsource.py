@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
 
 from dslsolve.errors import DslError, Location
+
+BOOL_TAG = "tag:yaml.org,2002:bool"
 
 
 class LocatedStr(str):
@@ -28,6 +31,15 @@ class LocatedList(list):
 def _loader_for(path: str) -> type[yaml.SafeLoader]:
     class Loader(yaml.SafeLoader):
         pass
+
+    # YAML 1.1 reads on/off/yes/no as booleans; a genre file says `on: borders`.
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != BOOL_TAG]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    Loader.add_implicit_resolver(
+        BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+    )
 
     def place(node: yaml.Node) -> Location:
         return Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
