@@ -96,7 +96,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
         }
         for var in genre.variables
     }
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("# ")]
+    lines = text.rstrip("\n").splitlines()
     edges = genre_file.output.edges
     if edges is not None:
         _read_canvas(lines, instance, edges, assignment, path)

@@ -20,14 +20,26 @@ class Compiled:
     lowerer: Lowerer
 
     def decode(self) -> dict[str, dict]:
-        """The current solution in the terms of the genre: variable -> element -> value."""
+        """The current solution in the terms of the genre: variable -> element -> value.
+
+        Values that no rule reads have no model variable; they take the lowest value of their
+        domain, as when a solution file is read.
+        """
+        lowerer = self.lowerer
         assignment: dict[str, dict] = {}
-        for var in self.lowerer.genre.variables:
-            encodings = self.lowerer.encodings[var.name]
-            if var.type == ir.Type.BOOL:
-                assignment[var.name] = {e: round(b.varValue or 0) for e, b in encodings.items()}
-            else:
-                assignment[var.name] = {e: enc.decode() for e, enc in encodings.items()}
+        for var in lowerer.genre.variables:
+            encodings = lowerer.encodings[var.name]
+            lowest = lowerer.instance.domain(var)[0] if var.type == ir.Type.INT else 0
+            values = {}
+            for element in lowerer.grid.elements(var.on):
+                encoding = encodings.get(element)
+                if encoding is None:
+                    values[element] = lowest
+                elif var.type == ir.Type.BOOL:
+                    values[element] = round(encoding.varValue or 0)
+                else:
+                    values[element] = encoding.decode()
+            assignment[var.name] = values
         return assignment
 
     def decision_binaries(self) -> list:

@@ -43,28 +43,33 @@ class Lowerer:
         self.instance = instance
         self.model = model
         self.grid = Grid(instance.rows, instance.columns)
-        self.variables: dict[str, dict[Element, Lin]] = {}
-        self.encodings: dict[str, dict[Element, object]] = {}
-        for var in genre.variables:
-            self._declare(var)
+        # Model variables exist only where a rule reads them: a kakuro digit on a block cell
+        # would be free, and a free variable would make every solution look non-unique.
+        self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
+        self.encodings: dict[str, dict[Element, object]] = {v.name: {} for v in genre.variables}
 
-    def _declare(self, var: ir.Variable) -> None:
-        values: dict[Element, Lin] = {}
-        encodings: dict[Element, object] = {}
-        for element in self.grid.elements(var.on):
+    def variable(self, var: ir.Variable, element: Element) -> Lin:
+        """The value of `var` at `element`, creating its model variables on first use."""
+        values = self.variables[var.name]
+        if element not in values:
             name = f"{var.name}_" + "_".join(str(part) for part in element)
             if var.type == ir.Type.BOOL:
                 binary = pulp.LpVariable(name, cat=pulp.LpBinary)
                 values[element] = logic.literal(binary)
-                encodings[element] = binary
+                self.encodings[var.name][element] = binary
             else:
                 encoding = ENCODINGS[self.model.formulation["domain"]](
                     self.model, name, self.instance.domain(var)
                 )
                 values[element] = encoding.value
-                encodings[element] = encoding
-        self.variables[var.name] = values
-        self.encodings[var.name] = encodings
+                self.encodings[var.name][element] = encoding
+        return values[element]
+
+    def binaries(self, var: ir.Variable) -> dict[Element, pulp.LpVariable]:
+        """Every binary of a boolean variable (a loop reads all of its edges)."""
+        for element in self.grid.elements(var.on):
+            self.variable(var, element)
+        return self.encodings[var.name]
 
     # ------------------------------------------------------------------ values
 
@@ -75,7 +80,7 @@ class Lowerer:
             return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
             element, _ = self.target(expr.at, env)
-            return self.variables[expr.var.name][element]
+            return self.variable(expr.var, element)
         if isinstance(expr, ir.InputRef):
             if expr.layer.per in ("row", "column"):
                 entry = self.instance.entry(expr.layer, env.group.index)

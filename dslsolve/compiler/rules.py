@@ -64,8 +64,7 @@ class RuleCompiler:
             edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):
-            binaries = self.lower.encodings[body.var.name]
-            post_single_loop(self.model, self.grid, body.var.on, binaries)
+            post_single_loop(self.model, self.grid, body.var.on, self.lower.binaries(body.var))
         else:
             raise AssertionError(body)
 

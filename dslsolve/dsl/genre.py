@@ -73,10 +73,15 @@ ELEMENT_SETS = {
 
 @dataclass(frozen=True)
 class GridSection:
-    """A grid of tokens, one per cell (or per point). `split` cuts a token into `fields`."""
+    """A grid of tokens, one per cell (or per point).
+
+    A token is `.` (empty), a number, or one of `symbols`; `split` cuts a token into `fields`
+    (kakuro's `16\\23` is down 16, across 23), each part a number or empty.
+    """
 
     name: str
     on: ir.ElementKind
+    symbols: tuple[str, ...] = ()
     split: str | None = None
     fields: tuple[str, ...] = ()
 
@@ -157,7 +162,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
         _check_keys(
             settings,
-            ("type", "on", "per", "split", "fields"),
+            ("type", "on", "per", "symbols", "split", "fields"),
             where_of(settings, where),
             f"input.{name}",
         )
@@ -170,7 +175,12 @@ def _sections(spec: dict, where: Location) -> list[Section]:
             split = settings.get("split")
             if bool(split) != bool(fields):
                 raise _fail(settings, where, f"input.{name}: 'split' and 'fields' go together")
-            sections.append(GridSection(str(name), ELEMENT_SETS[on], split, fields))
+            symbols = settings.get("symbols", ())
+            if isinstance(symbols, str):
+                symbols = tuple(symbols.split())
+            sections.append(
+                GridSection(str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields)
+            )
         elif kind == "list":
             per = settings.get("per")
             if per not in ("row", "column"):

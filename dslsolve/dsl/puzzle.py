@@ -71,7 +71,27 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
                 Location(raw.where.file, number),
                 f"ragged row in section '{raw.name}': {len(row)} cells, the first row has {width}",
             )
+    for (number, line), row in zip(raw.lines, rows, strict=True):
+        for column, token in enumerate(row):
+            if not _allowed(token, section):
+                position = line.find(token) + 1 if tokenised else column + 1
+                allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
+                if section.split:
+                    allowed.append(f"NUMBER{section.split}NUMBER")
+                raise DslError(
+                    Location(raw.where.file, number, position),
+                    f"unknown symbol '{token}' in section '{raw.name}'",
+                    hint="a cell here is " + ", ".join(allowed),
+                )
     return [[parse_token(token) for token in row] for row in rows]
+
+
+def _allowed(token: str, section: GridSection) -> bool:
+    if token == "." or NUMBER.match(token) or token in section.symbols:
+        return True
+    if section.split and section.split in token:
+        return all(part == "" or NUMBER.match(part) for part in token.split(section.split))
+    return False
 
 
 def _list(raw: _RawSection) -> list[tuple[int, ...] | None]:

@@ -1,0 +1,70 @@
+"""Every shipped instance solves to its known solution under every lowering, and the evaluator
+accepts the answer (the solve command runs the evaluator on every answer and exits 3 if it
+rejects one; these tests also check the solution files directly)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import genre_file, instances, solution_file
+from dslsolve.compiler.formulations import CHOICES, parse_formulation
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.evaluator import Evaluator
+from dslsolve.output import parse_solution, render
+from dslsolve.solve import solve_puzzle
+
+INSTANCES = instances()
+IDS = [f"{genre}/{puzzle.stem}" for genre, puzzle in INSTANCES]
+
+ALTERNATIVES = [f"{name}={choice}" for name, options in CHOICES.items() for choice in options[1:]]
+
+
+def test_every_genre_has_its_example_and_two_more():
+    genres = {genre for genre, _ in INSTANCES}
+    assert genres >= {"sudoku", "hitori", "nurikabe", "akari", "kakuro", "nonogram", "slitherlink"}
+    for genre in genres:
+        names = [p.stem for g, p in INSTANCES if g == genre]
+        assert "example" in names
+        assert len(names) >= 3, genre
+
+
+def solve_and_compare(genre: str, puzzle, options: list[str]) -> None:
+    loaded = load_genre(str(genre_file(genre)))
+    instance = read_puzzle(str(puzzle), loaded)
+    outcome = solve_puzzle(loaded, instance, parse_formulation(options))
+    assert outcome.status == "solved", outcome.contradictions
+    assert outcome.violations == []
+    assert render(loaded, instance, outcome.assignment) == solution_file(puzzle).read_text()
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), INSTANCES, ids=IDS)
+def test_default_formulation_finds_the_known_solution(genre, puzzle):
+    solve_and_compare(genre, puzzle, [])
+
+
+@pytest.mark.parametrize("option", ALTERNATIVES)
+@pytest.mark.parametrize(("genre", "puzzle"), INSTANCES, ids=IDS)
+def test_every_alternative_lowering_finds_the_same_solution(genre, puzzle, option):
+    solve_and_compare(genre, puzzle, [option])
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), INSTANCES, ids=IDS)
+def test_the_evaluator_accepts_every_known_solution(genre, puzzle):
+    loaded = load_genre(str(genre_file(genre)))
+    instance = read_puzzle(str(puzzle), loaded)
+    path = solution_file(puzzle)
+    assignment = parse_solution(loaded, instance, path.read_text(), str(path))
+    assert Evaluator(loaded.genre, instance, assignment).violations() == []
+
+
+@pytest.mark.parametrize(
+    ("genre", "puzzle"),
+    [i for i in INSTANCES if i[1].stem == "example"],
+    ids=lambda value: getattr(value, "stem", value),
+)
+def test_examples_are_unique(genre, puzzle):
+    loaded = load_genre(str(genre_file(genre)))
+    instance = read_puzzle(str(puzzle), loaded)
+    outcome = solve_puzzle(loaded, instance, parse_formulation([]), unique=True)
+    assert outcome.unique is True
