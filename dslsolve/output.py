@@ -168,8 +168,9 @@ def _read_cells(
                 if isinstance(cond, ir.VarRef) and len(_literals(case.when)) == 1:
                     assignment[cond.var.name][cell] = 1 - wanted
         else:
+            line = 2 * cell[0] + 2 if genre_file.output.edges else cell[0] + 1
             raise DslError(
-                Location(path),
+                Location(path, line),
                 f"{cell_name(cell)}: '{token}' is not a token this genre prints there",
             )
 

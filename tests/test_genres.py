@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import genre_file, instances, solution_file
+from helpers import genre_file, instances, solution_file
 from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle

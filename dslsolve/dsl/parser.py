@@ -6,6 +6,8 @@ still unresolved. `dslsolve.dsl.checker` turns it into the IR.
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -227,6 +229,26 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(sorted(words))
 
 
+FUNCTIONS = ("count", "sum", "alldifferent", "all", "any", "runs")
+
+
+def _unknown_function(text: str, where: Location, column: int) -> None:
+    """`coutn(...)`: a name used as a function. Raise a message naming the close functions."""
+    called = re.search(r"([a-z_][a-z0-9_]*)\s*$", text[: column - 1])
+    if called is None:
+        return
+    name = called.group(1)
+    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else "functions: " + ", ".join(FUNCTIONS)
+    raise DslError(
+        where.shifted(called.start() + 1),
+        f"'{name}' is not a function",
+        hint=hint,
+        source=text,
+        source_column=called.start() + 1,
+    )
+
+
 def parse_rule(text: str, where: Location) -> Node:
     """Parse one rule. `where` locates the start of `text` in its file, for error messages."""
     try:
@@ -240,6 +262,8 @@ def parse_rule(text: str, where: Location) -> Node:
             source_column=len(text) + 1,
         ) from None
     except UnexpectedToken as err:
+        if err.token == "(":
+            _unknown_function(text, where, err.column)
         at_end = err.token.type == "$END"
         message = "the rule ends too early" if at_end else f"unexpected {str(err.token)!r}"
         column = len(text) + 1 if at_end or err.column in (None, -1) else err.column

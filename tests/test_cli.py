@@ -1,0 +1,138 @@
+"""The command as a user runs it: solve, check, formats, options and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from helpers import PUZZLES, genre_file, solution_file
+
+SUDOKU = PUZZLES / "sudoku.yaml"
+EXAMPLE = PUZZLES / "sudoku" / "example.txt"
+
+
+def test_solve_prints_exactly_the_solution_file(run):
+    result = run(SUDOKU, EXAMPLE)
+    assert result.code == 0
+    assert result.out == solution_file(EXAMPLE).read_text()
+    assert result.err == ""
+
+
+def test_a_printed_solution_feeds_back_into_check(tmp_path, run):
+    for genre in ("slitherlink", "akari", "kakuro"):
+        puzzle = PUZZLES / genre / "example.txt"
+        printed = tmp_path / f"{genre}.txt"
+        printed.write_text(run(genre_file(genre), puzzle).out)
+        result = run("check", genre_file(genre), puzzle, printed)
+        assert (result.code, result.out) == (0, "valid: every rule holds\n"), genre
+
+
+def test_check_names_each_violated_rule_and_its_cells(tmp_path, run):
+    puzzle = PUZZLES / "hitori" / "example.txt"
+    rows = solution_file(puzzle).read_text().splitlines()
+    rows[0] = "1 # # 2 6 7 5 3"  # r1c2 shaded as well: two black cells side by side
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n".join(rows) + "\n")
+    result = run("check", genre_file("hitori"), puzzle, broken)
+    assert result.code == 1
+    assert "each pair: count(black) <= 1" in result.out
+    assert "violated at pair r1c2-r1c3: r1c2, r1c3" in result.out
+    assert "each row: alldifferent" not in result.out
+
+
+def test_check_reports_a_disconnected_area_with_its_cells(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("numbers:\n121\n212\n121\n")
+    solution = tmp_path / "s.txt"
+    solution.write_text("1 # 1\n# 1 #\n1 # 1\n")
+    result = run("check", genre_file("hitori"), puzzle, solution)
+    assert result.code == 1
+    assert "white cells connected" in result.out
+    assert "a part cut off from the largest (5 parts)" in result.out
+
+
+def test_check_rejects_a_token_that_cannot_be_printed(tmp_path, run):
+    puzzle = PUZZLES / "akari" / "example.txt"
+    text = solution_file(puzzle).read_text().replace("4", "3", 1)
+    solution = tmp_path / "s.txt"
+    solution.write_text(text)
+    result = run("check", genre_file("akari"), puzzle, solution)
+    assert result.code == 2
+    assert f"{solution}:2: error: r2c3: '3' is not a token this genre prints there" in result.err
+
+
+def test_check_json(tmp_path, run):
+    puzzle = PUZZLES / "nonogram" / "example.txt"
+    text = solution_file(puzzle).read_text()
+    broken = tmp_path / "s.txt"
+    broken.write_text(text.replace("#", ".", 1))
+    report = json.loads(
+        run("check", genre_file("nonogram"), puzzle, broken, "--format", "json").out
+    )
+    assert report["valid"] is False
+    rules = {v["rule"] for v in report["violations"]}
+    assert rules == {"each row: runs(black) = rows", "each column: runs(black) = columns"}
+
+
+def test_json_output_with_stats(run):
+    result = run(
+        genre_file("nurikabe"),
+        PUZZLES / "nurikabe" / "example.txt",
+        "--format",
+        "json",
+        "--stats",
+        "--unique",
+    )
+    report = json.loads(result.out)
+    assert report["status"] == "solved"
+    assert report["solution"] == solution_file(PUZZLES / "nurikabe" / "example.txt").read_text()
+    assert report["unique"] is True
+    stats = report["stats"]
+    assert stats["variables"] > 0 and stats["constraints"] > 0 and stats["nonzeros"] > 0
+    # the first solve, one more per lazy-cut round, and the search for a second solution
+    assert stats["solver_calls"] == 2 + stats["cut_rounds"]
+
+
+def test_stats_go_to_standard_error(run):
+    result = run(genre_file("hitori"), PUZZLES / "hitori" / "example.txt", "--stats")
+    assert result.out == solution_file(PUZZLES / "hitori" / "example.txt").read_text()
+    assert "lazy-cut rounds" in result.err
+    assert "variables" in result.err and "compile" in result.err
+
+
+def test_highs_backend(run):
+    result = run(SUDOKU, EXAMPLE, "--backend", "highs")
+    assert (result.code, result.out) == (0, solution_file(EXAMPLE).read_text())
+
+
+def test_not_unique_shows_another_solution(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n....\n....\n....\n....\n")
+    result = run(SUDOKU, puzzle, "--unique")
+    assert result.code == 0
+    assert "not unique; another solution:" in result.err
+
+
+def test_help_and_the_installed_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "dslsolve", "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    for option in (
+        "--backend",
+        "--time-limit",
+        "--formulation",
+        "--stats",
+        "--format",
+        "--unique",
+        "connected: lazy|flow",
+    ):
+        assert option in done.stdout
+    done = subprocess.run(
+        [sys.executable, "-m", "dslsolve", "check", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "SOLUTION" in done.stdout.upper()
