@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import genre_file, instances, solution_file
 from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution, render
 from dslsolve.solve import solve_puzzle
+
+from helpers import genre_file, instances, solution_file
 
 INSTANCES = instances()
 IDS = [f"{genre}/{puzzle.stem}" for genre, puzzle in INSTANCES]

@@ -1,8 +1,9 @@
 """`VAR forms single loop`: the used edges (borders between points, or links between cells)
 form exactly one cycle.
 
-Degree: every vertex v has a binary d_v with sum_{e at v} x_e = 2 d_v (degree 0 or 2), and at
-least one edge is used. Connectivity of the used vertices then makes the cycle unique:
+Degree: every vertex v has a binary d_v with sum_{e at v} x_e = 2 d_v (degree 0 or 2) and
+x_e <= d_v for its edges (implied for integers; it cuts fractional half-edges from the LP),
+and at least one edge is used. Connectivity of the used vertices then makes the cycle unique:
 
 `loop=lazy` (default): subtour elimination in rounds. For every cycle S of the current solution
 (with s in S and t on another cycle) add sum_{e leaving S} x_e >= 2 (d_s + d_t - 1), which is
@@ -32,6 +33,8 @@ def post_single_loop(
         incident = [edge_vars[e] for e in grid.incident(kind, vertex)]
         d = model.binary("deg")
         model.add(pulp.lpSum(incident) == 2 * d)
+        for edge in incident:  # implied for integers, but it keeps the LP from half-edges
+            model.add(edge <= d)
         degree[vertex] = literal(d)
     model.add(pulp.lpSum(edge_vars.values()) >= 1)
     ends = {edge: grid.ends(kind, edge) for edge in edge_vars}
