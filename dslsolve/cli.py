@@ -13,7 +13,6 @@ import json
 import sys
 
 from dslsolve.backends import BACKENDS, SolveStatus
-from dslsolve.compiler import CompileError
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -191,9 +190,6 @@ def main(argv: list[str] | None = None) -> int:
         return _solve(argv)
     except DslError as err:
         print(err.render(), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except CompileError as err:
-        print(f"{err}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -68,3 +68,10 @@ class DslError(Exception):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def rule_error(origin, text: str, message: str, hint: str | None = None) -> DslError:
+    """An error about a whole rule, at the place where the rule is written."""
+    return DslError(
+        Location(origin.file, origin.line, origin.column), message, hint=hint, source=text
+    )

@@ -5,7 +5,8 @@ is) with the compiler but none of the lowerings, so a wrong lowering shows up as
 that the evaluator rejects. Every violated rule instance is reported with its cells.
 
 Meaning of absent input (an empty cell of a section, or a symbol where a number is needed): an
-expression that needs it has no value. A rule instance without a value is vacuous (the rule
+expression that needs it has no value, except a test against a quoted symbol (`board = '#'`),
+which is simply false on an empty cell. A rule instance without a value is vacuous (the rule
 applies where its clue is given); in a `where` filter, an aggregate or a ray's `until` it
 counts as false, and an aggregate skips elements whose value is absent.
 """
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dslsolve import ir
-from dslsolve.geometry import RELATIONS, Grid, Grouping, cell_name, element_name
+from dslsolve.errors import rule_error
+from dslsolve.geometry import RELATIONS, GeometryError, Grid, Grouping, cell_name, element_name
 from dslsolve.instance import Element, Instance
 
 ABSENT = None  # the value of an expression that needs absent input
@@ -59,7 +61,10 @@ class Evaluator:
     def violations(self) -> list[Violation]:
         found: list[Violation] = []
         for rule in self.genre.rules:
-            found.extend(self.rule(rule, rule.body, Env(None, None, None)))
+            try:
+                found.extend(self.rule(rule, rule.body, Env(None, None, None)))
+            except GeometryError as err:
+                raise rule_error(rule.origin, rule.text, f"cannot check this rule: {err}") from None
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
@@ -82,7 +87,7 @@ class Evaluator:
         if group.kind in ("cell", "point"):
             kind = ir.ElementKind(group.kind)
             candidates = [
-                Env(e, kind, env.group, dict(env.bound)) for e in self.grid.elements(kind)
+                Env(e, kind, env.group, dict(env.bound)) for e in self.each_elements(kind, env)
             ]
             if each.binder:
                 for inner in candidates:
@@ -99,6 +104,10 @@ class Evaluator:
         if each.where is None:
             return candidates
         return [inner for inner in candidates if self.expr(each.where, inner) is True]
+
+    def each_elements(self, kind: ir.ElementKind, env: Env) -> list[Element]:
+        """`each cell` inside a group ranges over the group's cells."""
+        return list(env.group.cells) if env.group else self.grid.elements(kind)
 
     def areas(self, cond: ir.Expr, env: Env) -> list[Grouping]:
         graph = nx.Graph()
@@ -186,19 +195,12 @@ class Evaluator:
             value = self.values[expr.var.name][element]
             return bool(value) if expr.var.type == ir.Type.BOOL else value
         if isinstance(expr, ir.InputRef):
-            if expr.layer.per in ("row", "column"):
-                entry = self.instance.entry(expr.layer, env.group.index)
-                return ABSENT if entry is None else tuple(v for v in entry if v != 0)
             element, _ = self.target(expr.at, env)
-            return self.instance.value(expr.layer, element)
+            return self.instance.read(expr.layer, element, env.group and env.group.index)
         if isinstance(expr, ir.TokenTest):
             element, _ = self.target(expr.ref.at, env)
-            token = self.instance.value(expr.ref.layer, element)
-            return {
-                "given": token is not None,
-                "empty": token is None,
-                "number": isinstance(token, int),
-            }[expr.test]
+            index = env.group and env.group.index
+            return self.instance.test(expr.test, expr.ref.layer, element, index)
         if isinstance(expr, ir.Not):
             value = self.expr(expr.arg, env)
             return ABSENT if value is ABSENT else not value
@@ -233,6 +235,8 @@ class Evaluator:
 
     def compare(self, expr: ir.Compare, env: Env):
         left, right = self.expr(expr.left, env), self.expr(expr.right, env)
+        if isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym):
+            return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
             return ABSENT
         if isinstance(left, tuple) or isinstance(right, tuple):

@@ -42,12 +42,16 @@ def element_name(kind: ir.ElementKind, element: Element) -> str:
     if kind == ir.ElementKind.CELL:
         return cell_name(element)
     if kind == ir.ElementKind.POINT:
-        return f"point {element[0]},{element[1]}"
+        return f"point {element[0] + 1},{element[1] + 1}"
     axis, r, c = element
     if kind == ir.ElementKind.BORDER:
         return f"border {'above' if axis == 'h' else 'left of'} {cell_name((r, c))}"
     other = (r, c + 1) if axis == "h" else (r + 1, c)
     return f"link {cell_name((r, c))}-{cell_name(other)}"
+
+
+class GeometryError(ValueError):
+    """A group that this grid does not have (square boxes of a 6x6 grid, say)."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,10 @@ class Grid:
             ]
         if kind in ("box", "window"):
             height, width = group.size or self._square_box()
+            if kind == "box" and (self.rows % height or self.columns % width):
+                raise GeometryError(
+                    f"{height}x{width} boxes do not tile a {self.rows}x{self.columns} grid"
+                )
             step = (height, width) if kind == "box" else (1, 1)
             return [
                 Grouping(
@@ -225,7 +233,10 @@ class Grid:
     def _square_box(self) -> tuple[int, int]:
         side = math.isqrt(self.rows)
         if side * side != self.rows or self.rows != self.columns:
-            raise ValueError(f"a {self.rows}x{self.columns} grid has no square boxes")
+            raise GeometryError(
+                f"a {self.rows}x{self.columns} grid has no square boxes; give the size, "
+                "e.g. box(2x3)"
+            )
         return side, side
 
     def _runs(self, cell_holds: Callable[[Element], bool]) -> Iterator[Grouping]:
@@ -238,6 +249,6 @@ class Grid:
                 if cell is not None and cell_holds(cell):
                     run.append(cell)
                     continue
-                if len(run) >= 2:
+                if run:
                     yield Grouping(f"run {axis} from {cell_name(run[0])}", tuple(run))
                 run = []

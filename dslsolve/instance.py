@@ -44,8 +44,26 @@ class Instance:
     def value(self, layer: ir.InputLayer, element: Element) -> Token:
         return self.grids[layer.name].get(element)
 
-    def entry(self, layer: ir.InputLayer, index: int) -> tuple[int, ...] | None:
-        return self.lists[layer.name][index]
+    def read(self, layer: ir.InputLayer, element: Element | None, index: int | None):
+        """A layer's value at a grid element, or its entry for row/column `index`.
+
+        A list entry drops its zeros, so that the clue `0` is the empty list.
+        """
+        if layer.per in ("row", "column"):
+            entry = self.lists[layer.name][index]
+            return None if entry is None else tuple(v for v in entry if v != 0)
+        return self.value(layer, element)
+
+    def test(
+        self, test: str, layer: ir.InputLayer, element: Element | None, index: int | None
+    ) -> bool:
+        """`layer is given|empty|number` at an element or for a row/column."""
+        token = self.read(layer, element, index)
+        return {
+            "given": token is not None,
+            "empty": token is None,
+            "number": isinstance(token, int),
+        }[test]
 
     def param(self, name: str) -> int:
         return {"rows": self.rows, "columns": self.columns}[name]

@@ -15,7 +15,8 @@ are looked up at a `Target`: the innermost element being iterated (`Focus`) or a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 
@@ -306,3 +307,16 @@ class Genre:
     layers: tuple[InputLayer, ...]
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
+
+
+def walk(node: object) -> Iterator[object]:
+    """Every IR node inside `node` (itself included), depth first."""
+    if isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)
+        return
+    if not hasattr(node, "__dataclass_fields__"):
+        return
+    yield node
+    for field in fields(node):
+        yield from walk(getattr(node, field.name))

@@ -35,6 +35,32 @@ def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> s
     return None
 
 
+def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Variable, Element]]:
+    """The (variable, element) pairs that a printed solution can show.
+
+    They belong to the answer even where no rule reads them: a free cell that is printed makes
+    a puzzle non-unique. Cases after one that always prints at a cell are never reached.
+    """
+    grid = Grid(instance.rows, instance.columns)
+    evaluator = Evaluator(genre_file.genre, instance, {})
+    shown: list[tuple[ir.Variable, Element]] = []
+    edges = genre_file.output.edges
+    if edges is not None:
+        shown.extend((edges, e) for e in grid.elements(edges.on))
+    for cell in grid.cells():
+        env = Env(cell, ir.ElementKind.CELL, None)
+        for case in genre_file.output.cell:
+            unknown = [n for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)]
+            shown.extend((ref.var, cell) for ref in unknown)
+            if any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)):
+                continue  # may or may not apply: later cases are reachable too
+            if case.when is not None and evaluator.expr(case.when, env) is not True:
+                continue
+            if _prints_here(case, evaluator, env):
+                break
+    return shown
+
+
 def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = Grid(instance.rows, instance.columns)
@@ -149,30 +175,44 @@ def _read_cells(
     path: str,
 ) -> None:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
+    blank = " " if genre_file.output.edges else "."
     for cell, token in tokens.items():
         env = Env(cell, ir.ElementKind.CELL, None)
         for case in genre_file.output.cell:
-            static_ok = all(
-                evaluator.expr(cond, env) == bool(wanted)
-                for cond, wanted in _literals(case.when)
-                if not isinstance(cond, ir.VarRef)
-            )
-            if static_ok and _could_print(case, token, evaluator, env):
-                for cond, wanted in _literals(case.when):
-                    if isinstance(cond, ir.VarRef):
-                        assignment[cond.var.name][cell] = wanted
+            literals = _literals(case.when)
+            unknowns = [(c, w) for c, w in literals if isinstance(c, ir.VarRef)]
+            if not all(
+                evaluator.expr(c, env) == bool(w)
+                for c, w in literals
+                if not isinstance(c, ir.VarRef)
+            ):
+                continue  # the puzzle rules this case out here
+            if not _prints_here(case, evaluator, env):
+                continue  # a `show` of absent input: the case says nothing about its `when`
+            if _could_print(case, token, evaluator, env):
+                for cond, wanted in unknowns:
+                    assignment[cond.var.name][cell] = wanted
                 if isinstance(case.show, ir.VarRef):
                     assignment[case.show.var.name][cell] = int(token)
                 break
-            for cond, wanted in _literals(case.when):  # an earlier case that did not apply
-                if isinstance(cond, ir.VarRef) and len(_literals(case.when)) == 1:
-                    assignment[cond.var.name][cell] = 1 - wanted
+            if len(unknowns) == 1:  # it would have printed something else: its `when` is false
+                cond, wanted = unknowns[0]
+                assignment[cond.var.name][cell] = 1 - wanted
         else:
+            if token == blank:
+                continue  # no case applies: the printer's blank
             line = 2 * cell[0] + 2 if genre_file.output.edges else cell[0] + 1
             raise DslError(
                 Location(path, line),
                 f"{cell_name(cell)}: '{token}' is not a token this genre prints there",
             )
+
+
+def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:
+    """Would this case print something at this cell if its `when` held?"""
+    if case.symbol is not None or isinstance(case.show, ir.VarRef):
+        return True
+    return evaluator.expr(case.show, env) is not None
 
 
 def _read_canvas(

@@ -19,6 +19,7 @@ from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
+from dslsolve.output import shown_values
 
 
 @dataclass
@@ -110,7 +111,9 @@ def solve_puzzle(
 ) -> Outcome:
     stats = Stats(backend, formulation.describe())
     started = time.perf_counter()
-    compiled = compile_model(genre_file.genre, instance, formulation)
+    compiled = compile_model(
+        genre_file.genre, instance, formulation, shown_values(genre_file, instance)
+    )
     stats.compile_seconds = time.perf_counter() - started
     problem = compiled.model.problem
     stats.variables = len(problem.variables())

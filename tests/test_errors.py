@@ -154,7 +154,8 @@ def test_sizes_disagree_between_grid_sections(tmp_path, run):
           - black = (a = b)
         output:
           cell:
-            - symbol: "."
+            - when: black
+              symbol: "#"
         """,
     )
     result = run(genre, write(tmp_path, "p.txt", "a:\n12\n12\nb:\n123\n123\n"))

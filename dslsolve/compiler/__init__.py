@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dslsolve import ir
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.model import LinearModel
-from dslsolve.compiler.rules import CompileError, RuleCompiler
-from dslsolve.instance import Instance
+from dslsolve.compiler.rules import RuleCompiler
+from dslsolve.instance import Element, Instance
 
-__all__ = ["CompileError", "Compiled", "compile_model"]
+__all__ = ["Compiled", "compile_model"]
 
 
 @dataclass
@@ -51,9 +52,18 @@ class Compiled:
         return out
 
 
-def compile_model(genre: ir.Genre, instance: Instance, formulation: Formulation) -> Compiled:
+def compile_model(
+    genre: ir.Genre,
+    instance: Instance,
+    formulation: Formulation,
+    shown: Iterable[tuple[ir.Variable, Element]] = (),
+) -> Compiled:
+    """Lower every rule. `shown` lists values that belong to the answer although no rule may
+    read them (what the output prints): they get model variables too, free if unconstrained."""
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
+    for var, element in shown:
+        lowerer.variable(var, element)
     compiler = RuleCompiler(lowerer)
     for rule in genre.rules:
         compiler.rule(rule)

@@ -82,19 +82,12 @@ class Lowerer:
             element, _ = self.target(expr.at, env)
             return self.variable(expr.var, element)
         if isinstance(expr, ir.InputRef):
-            if expr.layer.per in ("row", "column"):
-                entry = self.instance.entry(expr.layer, env.group.index)
-                return None if entry is None else tuple(v for v in entry if v != 0)
             element, _ = self.target(expr.at, env)
-            return self.instance.value(expr.layer, element)
+            return self.instance.read(expr.layer, element, env.group and env.group.index)
         if isinstance(expr, ir.TokenTest):
             element, _ = self.target(expr.ref.at, env)
-            token = self.instance.value(expr.ref.layer, element)
-            return {
-                "given": token is not None,
-                "empty": token is None,
-                "number": isinstance(token, int),
-            }[expr.test]
+            index = env.group and env.group.index
+            return self.instance.test(expr.test, expr.ref.layer, element, index)
         if isinstance(expr, ir.Not):
             value = self.lower(expr.arg, env)
             if constant(value):
@@ -140,6 +133,8 @@ class Lowerer:
 
     def compared(self, expr: ir.Compare, left: Value, right: Value) -> Value:
         """The truth of `left op right` for values already lowered (a constant or a literal)."""
+        if isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym):
+            return (left == right) == (expr.op == "=")  # a token test: never absent
         if left is None or right is None:
             return None
         if isinstance(left, tuple) or isinstance(right, tuple):

@@ -72,7 +72,8 @@ class LinearModel:
 
     def contradiction(self, why: str) -> None:
         """A rule instance is false whatever the unknowns are: record why, make it infeasible."""
-        self.contradictions.append(why)
+        if why not in self.contradictions:
+            self.contradictions.append(why)
         self.add(pulp.LpAffineExpression(constant=0) >= 1)
 
 

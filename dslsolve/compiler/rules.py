@@ -7,8 +7,6 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dslsolve import ir
 from dslsolve.compiler.expressions import Env, Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic
@@ -23,19 +21,8 @@ from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin
-from dslsolve.geometry import element_name
-
-
-@dataclass(frozen=True)
-class CompileError(Exception):
-    rule: ir.Rule
-    reason: str
-
-    def __str__(self) -> str:
-        return (
-            f"{self.rule.origin.file}:{self.rule.origin.line}: cannot compile "
-            f"'{self.rule.text}': {self.reason}"
-        )
+from dslsolve.errors import rule_error
+from dslsolve.geometry import GeometryError, element_name
 
 
 class RuleCompiler:
@@ -47,8 +34,8 @@ class RuleCompiler:
     def rule(self, rule: ir.Rule) -> None:
         try:
             self.body(rule, rule.body, Env(None, None, None), None)
-        except (LoweringError, AreaFormError, ValueError) as err:
-            raise CompileError(rule, str(err)) from None
+        except (LoweringError, AreaFormError, GeometryError) as err:
+            raise rule_error(rule.origin, rule.text, f"cannot compile this rule: {err}") from None
 
     def body(self, rule: ir.Rule, body: ir.RuleBody, env: Env, guard: Lin | None) -> None:
         if isinstance(body, ir.Each):
@@ -85,7 +72,8 @@ class RuleCompiler:
         if group.kind in ("cell", "point"):
             kind = ir.ElementKind(group.kind)
             inner_envs = []
-            for element in self.grid.elements(kind):
+            # inside a group, `each cell` ranges over the group's cells
+            for element in env.group.cells if env.group else self.grid.elements(kind):
                 inner = Env(element, kind, env.group, dict(env.bound))
                 if each.binder:
                     inner.bound[each.binder] = (element, kind)
@@ -169,7 +157,8 @@ class RuleCompiler:
             ):
                 member_guard = guard if membership is True else self.conjoin(guard, membership)
                 if expr.filter is not None:
-                    self.post(expr.filter, inner, member_guard, why)
+                    holds = self.lower.boolean(expr.filter, inner)
+                    self.post_literal(False if holds is None else holds, 1, member_guard, why)
             return
         if isinstance(expr, ir.Compare) and self.is_runs(expr):
             self.runs(expr, env, guard, why)

@@ -7,6 +7,7 @@ cell` is the cell's variable; inside `count(neighbours where black)` it is the n
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from dataclasses import dataclass, field
 
@@ -137,6 +138,12 @@ class Checker:
     def each(self, node: Node, outer: Focus | None) -> ir.Each:
         group_node, where_node, body_node = node.children
         group, focus = self.group(group_node)
+        if outer is not None and outer.element is None and group.kind != "cell":
+            raise self.error(
+                node,
+                f"inside 'each {outer.group}' only 'each cell' can follow",
+                f"it ranges over the cells of the {outer.group}",
+            )
         binder = node.value
         if binder is not None:
             if focus.element is None:
@@ -220,9 +227,12 @@ class Checker:
             try:
                 inner = Checker(scope, where, text)
                 inner.binders = self.binders
-                return inner.expr(definition, focus)
+                checked = inner.expr(definition, focus)
             finally:
                 scope.expanding.pop()
+            if isinstance(at, ir.Bound):  # `c.white`: the define is read at c
+                return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
+            return checked
         if name == "size" and name not in scope.layers and name not in scope.variables:
             if focus.element is not None:
                 raise self.error(
@@ -299,6 +309,14 @@ class Checker:
         if ir.Type.LIST in (left.type, right.type):
             if node.value != "=" or left.type != right.type:
                 raise self.error(node, "a list can only be compared with '=' to another list")
+        elif isinstance(left.expr, ir.Sym) or isinstance(right.expr, ir.Sym):
+            other = right if isinstance(left.expr, ir.Sym) else left
+            if node.value not in ("=", "!=") or not isinstance(other.expr, ir.InputRef):
+                raise self.error(
+                    node,
+                    "a quoted symbol can only be tested with = or != against puzzle input",
+                    "e.g. board = '#'",
+                )
         elif ir.Type.SYMBOL in (left.type, right.type):
             if node.value not in ("=", "!="):
                 for child, side in ((left_node, left), (right_node, right)):
@@ -393,6 +411,8 @@ class Checker:
             if origin is None:
                 raise self.error(node, f"'{of_name}' is not named by an enclosing 'each'")
             at = ir.Bound(of_name)
+        if origin is None and focus.implicit:
+            raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
         if origin is None:
             raise self.error(
                 node,
@@ -416,6 +436,33 @@ class Checker:
         return ir.Around(relation, at), Focus(kind), set_filter
 
 
+def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
+    """`expr` read at the named element `at` instead of the focus.
+
+    Only the outer level moves: inside an aggregate, the value and the filter stay at the
+    aggregate's own elements; the set it ranges over moves.
+    """
+    if isinstance(expr, ir.VarRef | ir.InputRef) and isinstance(expr.at, ir.Focus):
+        return dataclasses.replace(expr, at=at)
+    if isinstance(expr, ir.TokenTest):
+        return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
+    if isinstance(expr, ir.Not | ir.Neg):
+        return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
+    if isinstance(expr, ir.And | ir.Or):
+        return dataclasses.replace(expr, args=tuple(_rebase(a, at) for a in expr.args))
+    if isinstance(expr, ir.Implies):
+        return ir.Implies(_rebase(expr.premise, at), _rebase(expr.conclusion, at))
+    if isinstance(expr, ir.Compare | ir.Arith):
+        return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
+    if (
+        isinstance(expr, ir.Aggregate)
+        and isinstance(expr.over, ir.Around | ir.Ray)
+        and isinstance(expr.over.of, ir.Focus)
+    ):
+        return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
+    return expr
+
+
 def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:
     out: list[ir.Expr] = []
     for arg in args:
@@ -423,15 +470,20 @@ def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:
     return tuple(out)
 
 
-def _mentions_variable(expr: object) -> bool:
-    if isinstance(expr, ir.VarRef):
-        return True
-    if isinstance(expr, tuple):
-        return any(_mentions_variable(e) for e in expr)
-    fields = getattr(expr, "__dataclass_fields__", None)
-    if not fields:
-        return False
-    return any(_mentions_variable(getattr(expr, f)) for f in fields)
+def _mentions_variable(expr: ir.Expr) -> bool:
+    return any(isinstance(node, ir.VarRef) for node in ir.walk(expr))
+
+
+def check_defines(scope: Scope) -> None:
+    """Check every define once, used or not: at a cell, or else over a group of cells."""
+    for node, where, text in scope.defines.values():
+        try:
+            Checker(scope, where, text).expr(node, Focus(ir.ElementKind.CELL))
+        except DslError as at_cell:
+            try:
+                Checker(scope, where, text).expr(node, Focus(None, "group"))
+            except DslError:
+                raise at_cell from None
 
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslsolve import ir
-from dslsolve.dsl.checker import Scope, check_expr, check_rule
+from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule
 from dslsolve.dsl.parser import Node, parse_rule
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location
@@ -278,6 +278,13 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
         if "show" in case:
             text, at = _rule_text(case["show"], case_where)
             show = check_expr(scope, _unwrap(parse_rule(text, at)), at, text, ir.ElementKind.CELL)
+            if not isinstance(show, ir.VarRef | ir.InputRef):
+                raise _fail(
+                    case["show"],
+                    case_where,
+                    "'show' names a variable or an input section",
+                    "a computed value could not be read back by 'check'",
+                )
         symbol = str(case["symbol"]) if "symbol" in case else None
         cases.append(OutputCase(when, show, symbol))
     edges = None
@@ -289,7 +296,24 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
         raise _fail(
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"
         )
-    return OutputSpec(tuple(cases), edges)
+    output = OutputSpec(tuple(cases), edges)
+    printed = _printed_variables(output)
+    for name in scope.variables:
+        if name not in printed:
+            raise _fail(
+                spec,
+                where,
+                f"the output does not show the variable '{name}'",
+                "a solution must show every unknown, so that 'check' can read it back",
+            )
+    return output
+
+
+def _printed_variables(output: OutputSpec) -> set[str]:
+    names = {output.edges.name} if output.edges else set()
+    for case in output.cell:
+        names |= {n.var.name for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)}
+    return names
 
 
 def _unwrap(node: Node) -> Node:
@@ -323,6 +347,7 @@ def load_genre(path: str) -> GenreFile:
             )
         taken.add(name)
     scope = Scope(path, layers, variables, defines)
+    check_defines(scope)
     rules = []
     raw_rules = data["rules"]
     if not isinstance(raw_rules, list) or not raw_rules:

@@ -1,11 +1,12 @@
 """Puzzle files: one reader for every genre, driven by the genre file's `input` sections.
 
-A puzzle file is a sequence of sections, each started by a line `name:`. A line whose first
-non-blank character is `#` followed by a space (or nothing) is a comment; blank lines are
-ignored. A grid section is rows of tokens, one character per cell or, when any row contains
-white space, white-space separated tokens; `.` is an empty cell. A list section has one entry
-per line: numbers separated by spaces (or commas); `.` is an entry without a clue.
-A genre with a single section may leave out its header line.
+A puzzle file is a sequence of sections, each started by a line `name:`. Outside grid
+sections, a line whose first non-blank character is `#` followed by a space (or nothing) is a
+comment; inside a grid section every non-blank line is a row (`# . #` is a row of akari
+tokens). Blank lines are ignored. A grid section is rows of tokens: one character per cell,
+or white-space separated tokens when any row contains white space; `.` is an empty cell. A
+list section has one entry per line: numbers separated by spaces (or commas); `.` is an entry
+without a clue. A genre with a single section may leave out its header line.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ def _is_comment(line: str) -> bool:
 
 def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]:
     sections: list[_RawSection] = []
+    grids = {s.name for s in genre.sections if isinstance(s, GridSection)}
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or _is_comment(line):
-            continue
+        in_grid = bool(sections) and sections[-1].name in grids
+        if not line.strip() or (_is_comment(line) and not in_grid):
+            continue  # inside a grid every line is a row: `# . #` is an akari row
         header = HEADER.match(line)
         if header:
             sections.append(_RawSection(header.group(1), Location(path, number), []))

@@ -55,16 +55,16 @@ def _component_cuts(
     parts = sorted(nx.connected_components(graph), key=len, reverse=True)
     if len(parts) <= 1:
         return []
-    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in chosen}
+    neighbours: dict[Vertex, set[Vertex]] = {}
     for u, v in edges:
-        neighbours[u].add(v)
-        neighbours[v].add(u)
+        neighbours.setdefault(u, set()).add(v)
+        neighbours.setdefault(v, set()).add(u)
     cuts = []
     for index, part in enumerate(parts):
         s = min(part)
         t = min(parts[1] if index == 0 else parts[0])
         if arc_gate is None:
-            boundary = {n for v in part for n in neighbours[v]} - part
+            boundary = {n for v in part for n in neighbours.get(v, ())} - part
             crossing = pulp.lpSum(chosen[n].expr for n in boundary if n in chosen)
             cuts.append(crossing >= chosen[s].expr + chosen[t].expr - 1)
         else:  # a cycle: a loop through s and t crosses the part's boundary twice

@@ -1,0 +1,184 @@
+"""Small genres that pin down the meaning of the language: the solver and the evaluator must
+agree, and the corner cases behave as docs/language.md says."""
+
+from __future__ import annotations
+
+import textwrap
+
+from helpers import PUZZLES
+
+SHADING = """\
+name: shading
+input:
+  clues: {type: grid, symbols: '#'}
+variables:
+  black: {type: bool}
+define:
+  white: not black
+  shaded: black
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: clues
+    - symbol: "."
+"""
+
+
+def genre(tmp_path, *rules: str, template: str = SHADING):
+    path = tmp_path / "g.yaml"
+    path.write_text(template.replace("RULES", "\n".join(f"  - {r!r}" for r in rules)))
+    return path
+
+
+def puzzle(tmp_path, text: str, name: str = "p.txt"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def solved(run, *args) -> str:
+    result = run(*args)
+    assert result.code == 0, result.err
+    return result.out
+
+
+def test_a_named_cell_reads_a_define_at_that_cell(tmp_path, run):
+    rules = (
+        "each cell as c: count(neighbours where c.shaded and black) = 0",
+        "count(black) = 2",
+        "each cell where clues is given: black",
+    )
+    out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1..\n...\n..1\n"))
+    assert out == "# . .\n. . .\n. . #\n"
+    rules = (
+        "each cell as c: count(neighbours where c.shaded and black) = 0",
+        "each cell where clues is given: black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n11\n"))
+    assert result.code == 1  # two shaded neighbours: impossible
+
+
+def test_connected_with_cells_decided_by_the_puzzle(tmp_path, run):
+    rules = ("clues is given cells connected", "count(black) = 0")
+    for option in ("connected=lazy", "connected=flow"):
+        apart = puzzle(tmp_path, "clues:\n1.1\n")
+        assert run(genre(tmp_path, *rules), apart, "--formulation", option).code == 1
+        together = puzzle(tmp_path, "clues:\n11.\n")
+        assert run(genre(tmp_path, *rules), together, "--formulation", option).code == 0
+
+
+def test_a_symbol_test_is_false_on_an_empty_cell(tmp_path, run):
+    rules = ("each cell where not (clues = '#'): black",)
+    assert solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n#.\n")) == "# #\n"
+
+
+def test_all_counts_a_member_without_a_value_as_false(tmp_path, run):
+    rules = ("each cell where clues = '#': all(neighbours where clues > 0)",)
+    assert run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n#1\n")).code == 0
+    assert run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n#.\n")).code == 1
+
+
+def test_a_symbol_is_only_compared_with_input(tmp_path, run):
+    result = run(genre(tmp_path, "each cell: clues < '#'"), puzzle(tmp_path, "clues:\n#\n"))
+    assert result.code == 2
+    assert "a quoted symbol can only be tested with = or != against puzzle input" in result.err
+
+
+def test_is_given_on_a_list_section(tmp_path, run):
+    nonogram = (
+        (PUZZLES / "nonogram.yaml")
+        .read_text()
+        .replace("each row: runs", "each row where rows is given: runs")
+    )
+    path = tmp_path / "n.yaml"
+    path.write_text(nonogram)
+    out = solved(run, path, puzzle(tmp_path, "rows:\n.\n1\ncolumns:\n1\n0\n"))
+    assert out == ". .\n# .\n"
+
+
+def test_boxes_that_do_not_fit_are_reported_by_solve_and_check(tmp_path, run):
+    sudoku = PUZZLES / "sudoku.yaml"
+    grid = puzzle(tmp_path, "givens:\n" + "......\n" * 6)
+    result = run(sudoku, grid)
+    assert result.code == 2 and "a 6x6 grid has no square boxes" in result.err
+    solution = puzzle(tmp_path, ("1 2 3 4 5 6\n" * 6), "s.txt")
+    result = run("check", sudoku, grid, solution)
+    assert result.code == 2 and "a 6x6 grid has no square boxes" in result.err
+
+
+def test_a_token_row_that_starts_with_a_hash_is_a_row(tmp_path, run):
+    board = puzzle(tmp_path, "board:\n# . .\n. . .\n. . 1\n")
+    assert solved(run, PUZZLES / "akari.yaml", board).count("\n") == 3
+
+
+def test_unique_counts_printed_cells_that_no_rule_reads(tmp_path, run):
+    free = puzzle(tmp_path, "rows:\n.\n1\ncolumns:\n.\n1\n")
+    result = run(PUZZLES / "nonogram.yaml", free, "--unique")
+    assert "not unique; another solution:" in result.err
+    result = run(PUZZLES / "kakuro.yaml", PUZZLES / "kakuro" / "example.txt", "--unique")
+    assert "unique: no other solution exists" in result.err  # block cells print no digit
+
+
+def test_check_reads_the_printers_blank_and_a_show_that_falls_through(tmp_path, run):
+    template = SHADING.replace(
+        """    - when: black
+      symbol: "#"
+    - show: clues
+    - symbol: \".\"""",
+        """    - when: black
+      symbol: "#"
+    - when: not black
+      show: clues""",
+    )
+    path = genre(tmp_path, "each cell where clues is given: not black", template=template)
+    grid = puzzle(tmp_path, "clues:\n1..\n")
+    printed = solved(run, path, grid, "--format", "text")
+    assert printed in ("1 . .\n", "1 # .\n", "1 . #\n", "1 # #\n")
+    saved = puzzle(tmp_path, printed, "s.txt")
+    assert run("check", path, grid, saved).code == 0
+    assert run("check", path, grid, puzzle(tmp_path, "1 # .\n", "s2.txt")).code == 0
+
+
+def test_output_must_show_every_variable(tmp_path, run):
+    template = SHADING.replace(
+        """    - when: black
+      symbol: "#"
+""",
+        "",
+    )
+    result = run(
+        genre(tmp_path, "count(black) = 1", template=template), puzzle(tmp_path, "clues:\n..\n")
+    )
+    assert result.code == 2
+    assert "the output does not show the variable 'black'" in result.err
+
+
+def test_each_cell_inside_a_group_ranges_over_its_cells(tmp_path, run):
+    rules = ("each row where any(clues is given): each cell: black",
+             "each row where not any(clues is given): each cell: white")
+    out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1..\n...\n"))
+    assert out == "# # #\n. . .\n"
+
+
+def test_a_rule_without_each_that_looks_around_applies_to_every_cell(tmp_path, run):
+    rules = ("count(neighbours where black) = clues",)
+    out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n.2.\n"))
+    assert out == "# 2 #\n"
+
+
+def test_an_unused_define_is_still_checked(tmp_path, run):
+    template = SHADING.replace("  shaded: black", "  shaded: blak")
+    result = run(
+        genre(tmp_path, "count(black) = 0", template=template), puzzle(tmp_path, "clues:\n.\n")
+    )
+    assert result.code == 2 and "unknown name 'blak'" in result.err
+
+
+def test_single_cells_are_runs(tmp_path, run):
+    rules = ("each run of clues is empty: count(black) = 1",
+             "each cell where clues is given: white")
+    out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n.1.\n"))
+    assert out == "# 1 #\n"
