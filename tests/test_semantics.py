@@ -157,8 +157,10 @@ def test_output_must_show_every_variable(tmp_path, run):
 
 
 def test_each_cell_inside_a_group_ranges_over_its_cells(tmp_path, run):
-    rules = ("each row where any(clues is given): each cell: black",
-             "each row where not any(clues is given): each cell: white")
+    rules = (
+        "each row where any(clues is given): each cell: black",
+        "each row where not any(clues is given): each cell: white",
+    )
     out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1..\n...\n"))
     assert out == "# # #\n. . .\n"
 
@@ -178,7 +180,9 @@ def test_an_unused_define_is_still_checked(tmp_path, run):
 
 
 def test_single_cells_are_runs(tmp_path, run):
-    rules = ("each run of clues is empty: count(black) = 1",
-             "each cell where clues is given: white")
+    rules = (
+        "each run of clues is empty: count(black) = 1",
+        "each cell where clues is given: white",
+    )
     out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n.1.\n"))
     assert out == "# 1 #\n"
