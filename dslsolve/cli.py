@@ -13,6 +13,7 @@ import json
 import sys
 
 from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -30,8 +31,10 @@ def _solve_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dslsolve",
         description="Solve a pencil puzzle described by a genre file.",
-        epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution. Exit codes: "
-        "0 solved, 1 no solution (or time limit without one), 2 bad input.",
+        epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution; "
+        "'dslsolve compare GENRE PUZZLE... --formulation connected=lazy,flow' compares "
+        "lowerings. Exit codes: 0 solved, 1 no solution (or time limit without one), "
+        "2 bad input, 3 internal error.",
     )
     parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
     parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
@@ -74,6 +77,56 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("solution")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     return parser
+
+
+def _compare_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dslsolve compare",
+        description="Solve instances under every combination of lowerings and backends and "
+        "print one table. Exit 3 if the combinations disagree on a solution.",
+    )
+    parser.add_argument("genre")
+    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    parser.add_argument(
+        "--formulation",
+        action="append",
+        default=[],
+        metavar="NAME=CHOICE[,CHOICE...]",
+        help=f"choices to compare ('all' for every one); {FORMULATION_HELP}",
+    )
+    parser.add_argument("--backend", default="cbc", help="comma-separated: cbc,highs")
+    parser.add_argument(
+        "--time-limit", type=float, metavar="SECONDS", help="per solve (default: none)"
+    )
+    style = parser.add_mutually_exclusive_group()
+    style.add_argument("--csv", dest="style", action="store_const", const="csv")
+    style.add_argument("--markdown", dest="style", action="store_const", const="markdown")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    return parser
+
+
+def _compare(argv: list[str]) -> int:
+    args = _compare_parser().parse_args(argv)
+    backends = [b.strip() for b in args.backend.split(",")]
+    for backend in backends:
+        if backend not in BACKENDS:
+            raise DslError(
+                Location("--backend"),
+                f"unknown backend '{backend}'",
+                hint="choose from " + ", ".join(sorted(BACKENDS)),
+            )
+    try:
+        formulations(args.formulation)
+    except FormulationError as err:
+        raise DslError(Location("--formulation"), str(err)) from None
+    genre_file = load_genre(args.genre)
+    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    rows = compare(genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress)
+    sys.stdout.write(render_rows(rows, args.style or "text"))
+    problems = disagreements(rows)
+    for line in problems:
+        print(f"DISAGREEMENT: {line}", file=sys.stderr)
+    return EXIT_INTERNAL if problems else EXIT_SOLVED
 
 
 def _read(path: str) -> str:
@@ -187,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if argv and argv[0] == "check":
             return _check(argv[1:])
+        if argv and argv[0] == "compare":
+            return _compare(argv[1:])
         return _solve(argv)
     except DslError as err:
         print(err.render(), file=sys.stderr)

@@ -1,0 +1,105 @@
+"""`dslsolve compare`: the table, its formats, and the check that catches a wrong lowering."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from dslsolve.compiler.lowerings import connected
+
+from helpers import PUZZLES, genre_file
+
+HITORI = PUZZLES / "hitori" / "example.txt"
+
+
+def test_the_table_has_a_row_per_combination_and_they_agree(run):
+    result = run(
+        "compare",
+        genre_file("hitori"),
+        HITORI,
+        PUZZLES / "hitori" / "corpus-9x9_1.txt",
+        "--formulation",
+        "connected=lazy,flow",
+        "--backend",
+        "cbc,highs",
+        "--csv",
+    )
+    assert result.code == 0
+    table = list(csv.DictReader(io.StringIO(result.out)))
+    assert len(table) == 2 * 2 * 2
+    assert {(r["backend"], r["formulation"]) for r in table} == {
+        (b, f"connected={c}") for b in ("cbc", "highs") for c in ("lazy", "flow")
+    }
+    assert all(r["status"] == "solved" and r["agree"] == "yes" for r in table)
+    flow = [r for r in table if r["formulation"] == "connected=flow"]
+    lazy = [r for r in table if r["formulation"] == "connected=lazy"]
+    assert all(int(r["cut_rounds"]) == 0 for r in flow)
+    assert min(int(r["variables"]) for r in flow) > max(int(r["variables"]) for r in lazy)
+    assert "[8/8]" in result.err  # progress
+
+
+def test_all_expands_to_every_choice_and_markdown(run):
+    result = run(
+        "compare",
+        genre_file("nonogram"),
+        PUZZLES / "nonogram" / "example.txt",
+        "--formulation",
+        "runs=all",
+        "--markdown",
+        "--quiet",
+    )
+    lines = result.out.splitlines()
+    assert lines[0].startswith("| instance | size | backend | formulation | status |")
+    assert lines[1].startswith("|---|")
+    assert [line.split(" | ")[3] for line in lines[2:]] == ["runs=blocks", "runs=regular"]
+    assert result.err == ""
+
+
+def test_a_wrong_lowering_is_reported_loudly(run, monkeypatch):
+    monkeypatch.setattr(connected, "_flow", lambda *args: None)  # forgets connectivity
+    result = run(
+        "compare",
+        genre_file("hitori"),
+        HITORI,
+        "--formulation",
+        "connected=lazy,flow",
+        "--quiet",
+    )
+    assert result.code == 3
+    rows = [line.split() for line in result.out.splitlines()[1:]]
+    assert [(r[3], r[4], r[-1]) for r in rows] == [
+        ("connected=lazy", "solved", "yes"),
+        ("connected=flow", "WRONG", "NO"),
+    ]
+    assert "DISAGREEMENT:" in result.err and "a lowering is wrong" in result.err
+
+
+def test_different_valid_solutions_are_not_a_disagreement(tmp_path, run):
+    empty = tmp_path / "p.txt"
+    empty.write_text("givens:\n....\n....\n....\n....\n")
+    result = run(
+        "compare",
+        PUZZLES / "sudoku.yaml",
+        empty,
+        "--formulation",
+        "domain=onehot,integer",
+        "--formulation",
+        "alldifferent=onehot,pairwise",
+        "--quiet",
+    )
+    assert result.code == 0
+    assert "NO" not in {line.split()[-1] for line in result.out.splitlines()[1:]}
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("conected=lazy", "unknown construct 'conected'"),
+        ("connected=lazy,flo", "'flo' is not a lowering of connected"),
+    ],
+)
+def test_bad_choices_are_errors(run, option, message):
+    result = run("compare", genre_file("hitori"), HITORI, "--formulation", option)
+    assert result.code == 2 and message in result.err
