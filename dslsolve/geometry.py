@@ -10,6 +10,7 @@ link `("h", r, c)` from cell (r, c) to (r, c+1) or `("v", r, c)` from cell (r, c
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -161,7 +162,8 @@ class Grid:
         """The vertices of the graph whose edges are borders (points) or links (cells)."""
         return self.points() if kind == ir.ElementKind.BORDER else self.cells()
 
-    def ray(self, cell: Element, direction: str) -> list[Element]:
+    @functools.cache  # noqa: B019 - a grid lives as long as one compile or check
+    def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
         """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
         dr, dc = STEPS[direction]
         out = []
@@ -169,7 +171,7 @@ class Grid:
         while self.inside((r, c)):
             out.append((r, c))
             r, c = r + dr, c + dc
-        return out
+        return tuple(out)
 
     # ------------------------------------------------------------------ groups
 

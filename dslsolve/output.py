@@ -47,12 +47,19 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     edges = genre_file.output.edges
     if edges is not None:
         shown.extend((edges, e) for e in grid.elements(edges.on))
+    cases = [
+        (
+            case,
+            {n.var for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)},
+            any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)),
+        )
+        for case in genre_file.output.cell
+    ]
     for cell in grid.cells():
         env = Env(cell, ir.ElementKind.CELL, None)
-        for case in genre_file.output.cell:
-            unknown = [n for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)]
-            shown.extend((ref.var, cell) for ref in unknown)
-            if any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)):
+        for case, unknown, undecided in cases:
+            shown.extend((var, cell) for var in unknown)
+            if undecided:
                 continue  # may or may not apply: later cases are reachable too
             if case.when is not None and evaluator.expr(case.when, env) is not True:
                 continue

@@ -7,6 +7,8 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 
 from __future__ import annotations
 
+import pulp
+
 from dslsolve import ir
 from dslsolve.compiler.expressions import Env, Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic
@@ -148,6 +150,12 @@ class RuleCompiler:
             inner = guard if premise is True else self.conjoin(guard, premise)
             self.post(expr.conclusion, env, inner, why)
             return
+        if isinstance(expr, ir.Or):
+            self.post_disjunction(expr, env, guard, why)
+            return
+        if isinstance(expr, ir.Aggregate) and expr.func == "any":
+            self.post_disjunction(ir.Or((expr,)), env, guard, why)
+            return
         if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
             self.alldifferent(expr, env, guard, why)
             return
@@ -174,6 +182,26 @@ class RuleCompiler:
         if value is None or value is True:
             return
         self.post_literal(value, 1, guard, why)
+
+    def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: str) -> None:
+        """`a or any(S where f) or ...` as one row: the sum of the literals is at least 1
+        (at least the guard), with `any` contributing its members' literals directly."""
+        literals: list[Lin] = []
+        for arg in expr.args:
+            if isinstance(arg, ir.Aggregate) and arg.func == "any":
+                values = [membership for _, membership in self.lower.filtered(arg, env)]
+            else:
+                values = [self.lower.boolean(arg, env)]
+                if values[0] is None:
+                    return  # no value: the rule instance is vacuous, as in the evaluator
+            if any(value is True for value in values):
+                return
+            literals.extend(value for value in values if isinstance(value, Lin))
+        if not literals:
+            self.post_literal(False, 1, guard, why)
+            return
+        at_least = 1 if guard is None else guard.expr
+        self.model.add(pulp.lpSum(lit.expr for lit in literals) >= at_least)
 
     def post_compare(self, op: str, left, right, guard: Lin | None, why: str) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
