@@ -13,13 +13,21 @@ counts as false, and an aggregate skips elements whose value is absent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import networkx as nx
 
 from dslsolve import ir
 from dslsolve.errors import rule_error
-from dslsolve.geometry import RELATIONS, GeometryError, Grid, Grouping, cell_name, element_name
+from dslsolve.geometry import (
+    RELATIONS,
+    Env,
+    GeometryError,
+    Grid,
+    Grouping,
+    cell_name,
+    element_name,
+)
 from dslsolve.instance import Element, Instance
 
 ABSENT = None  # the value of an expression that needs absent input
@@ -36,17 +44,6 @@ class Violation:
     def __str__(self) -> str:
         cells = ", ".join(self.cells)
         return f"{self.rule.origin.line}: {self.rule.text}\n    violated at {self.where}: {cells}"
-
-
-@dataclass
-class Env:
-    element: Element | None
-    kind: ir.ElementKind | None
-    group: Grouping | None
-    bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
-
-    def at(self, element: Element, kind: ir.ElementKind) -> Env:
-        return Env(element, kind, self.group, self.bound)
 
 
 class Evaluator:
@@ -191,14 +188,14 @@ class Evaluator:
                 return len(env.group.cells)
             return self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
-            element, _ = self.target(expr.at, env)
+            element, _ = env.target(expr.at)
             value = self.values[expr.var.name][element]
             return bool(value) if expr.var.type == ir.Type.BOOL else value
         if isinstance(expr, ir.InputRef):
-            element, _ = self.target(expr.at, env)
+            element, _ = env.target(expr.at)
             return self.instance.read(expr.layer, element, env.group and env.group.index)
         if isinstance(expr, ir.TokenTest):
-            element, _ = self.target(expr.ref.at, env)
+            element, _ = env.target(expr.ref.at)
             index = env.group and env.group.index
             return self.instance.test(expr.test, expr.ref.layer, element, index)
         if isinstance(expr, ir.Not):
@@ -221,11 +218,6 @@ class Evaluator:
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
         raise AssertionError(expr)
-
-    def target(self, at: ir.Target, env: Env) -> tuple[Element, ir.ElementKind]:
-        if isinstance(at, ir.Bound):
-            return env.bound[at.name]
-        return env.element, env.kind
 
     def number(self, expr: ir.Expr, env: Env):
         value = self.expr(expr, env)
@@ -271,7 +263,7 @@ class Evaluator:
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
         if isinstance(over, ir.GroupMembers):
             return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
-        origin, kind = self.target(over.of, env)
+        origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             return [env.at(e, related) for e in self.grid.related(kind, over.relation, origin)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dslsolve import ir
 from dslsolve.instance import Element
@@ -63,6 +63,25 @@ class Grouping:
     label: str
     cells: tuple[Element, ...]
     index: int | None = None
+
+
+@dataclass
+class Env:
+    """Where a rule is being read: the focus element (and its kind), the enclosing group, and
+    the elements named with `each ... as NAME`. Shared by the compiler and the evaluator."""
+
+    element: Element | None
+    kind: ir.ElementKind | None
+    group: Grouping | None
+    bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
+
+    def at(self, element: Element, kind: ir.ElementKind) -> Env:
+        return Env(element, kind, self.group, self.bound)
+
+    def target(self, at: ir.Target) -> tuple[Element, ir.ElementKind]:
+        if isinstance(at, ir.Bound):
+            return self.bound[at.name]
+        return self.element, self.kind
 
 
 class Grid:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, OutputCase
 from dslsolve.errors import DslError, Location
-from dslsolve.evaluator import Assignment, Env, Evaluator
-from dslsolve.geometry import Grid, cell_name
+from dslsolve.evaluator import Assignment, Evaluator
+from dslsolve.geometry import Env, Grid, cell_name
 from dslsolve.instance import Element, Instance
 
 

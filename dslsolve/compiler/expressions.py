@@ -7,31 +7,18 @@ what the unknowns decide. Absent input gives None, with the evaluator's meaning 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
-from dslsolve.geometry import RELATIONS, Grid, Grouping
+from dslsolve.geometry import RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance
 
 
 class LoweringError(Exception):
     """A rule the compiler cannot lower (the evaluator can still check it)."""
-
-
-@dataclass
-class Env:
-    element: Element | None
-    kind: ir.ElementKind | None
-    group: Grouping | None
-    bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
-
-    def at(self, element: Element, kind: ir.ElementKind) -> Env:
-        return Env(element, kind, self.group, self.bound)
 
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
@@ -79,13 +66,13 @@ class Lowerer:
         if isinstance(expr, ir.Param):
             return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
-            element, _ = self.target(expr.at, env)
+            element, _ = env.target(expr.at)
             return self.variable(expr.var, element)
         if isinstance(expr, ir.InputRef):
-            element, _ = self.target(expr.at, env)
+            element, _ = env.target(expr.at)
             return self.instance.read(expr.layer, element, env.group and env.group.index)
         if isinstance(expr, ir.TokenTest):
-            element, _ = self.target(expr.ref.at, env)
+            element, _ = env.target(expr.ref.at)
             index = env.group and env.group.index
             return self.instance.test(expr.test, expr.ref.layer, element, index)
         if isinstance(expr, ir.Not):
@@ -122,11 +109,6 @@ class Lowerer:
         if isinstance(value, str):
             return None
         return int(value) if isinstance(value, bool) else value
-
-    def target(self, at: ir.Target, env: Env) -> tuple[Element, ir.ElementKind]:
-        if isinstance(at, ir.Bound):
-            return env.bound[at.name]
-        return env.element, env.kind
 
     def compare(self, expr: ir.Compare, env: Env) -> Value:
         return self.compared(expr, self.lower(expr.left, env), self.lower(expr.right, env))
@@ -192,7 +174,7 @@ class Lowerer:
     def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
         if isinstance(over, ir.GroupMembers):
             return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
-        origin, kind = self.target(over.of, env)
+        origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             return [

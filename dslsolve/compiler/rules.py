@@ -10,7 +10,7 @@ from __future__ import annotations
 import pulp
 
 from dslsolve import ir
-from dslsolve.compiler.expressions import Env, Lowerer, LoweringError
+from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
 from dslsolve.compiler.lowerings.area import (
@@ -24,7 +24,7 @@ from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin
 from dslsolve.errors import rule_error
-from dslsolve.geometry import GeometryError, element_name
+from dslsolve.geometry import Env, GeometryError, element_name
 
 
 class RuleCompiler:
