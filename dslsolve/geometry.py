@@ -32,8 +32,6 @@ RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
     (ir.ElementKind.POINT, "sides"): ir.ElementKind.BORDER,
 }
 
-STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 def cell_name(cell: Element) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
@@ -184,13 +182,14 @@ class Grid:
     @functools.cache  # noqa: B019 - a grid lives as long as one compile or check
     def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
         """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
-        dr, dc = STEPS[direction]
-        out = []
-        r, c = cell[0] + dr, cell[1] + dc
-        while self.inside((r, c)):
-            out.append((r, c))
-            r, c = r + dr, c + dc
-        return tuple(out)
+        r, c = cell
+        if direction == "up":
+            return tuple((i, c) for i in range(r - 1, -1, -1))
+        if direction == "down":
+            return tuple((i, c) for i in range(r + 1, self.rows))
+        if direction == "left":
+            return tuple((r, j) for j in range(c - 1, -1, -1))
+        return tuple((r, j) for j in range(c + 1, self.columns))
 
     # ------------------------------------------------------------------ groups
 

@@ -7,8 +7,6 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 
 from __future__ import annotations
 
-import pulp
-
 from dslsolve import ir
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic
@@ -22,7 +20,7 @@ from dslsolve.compiler.lowerings.area import (
 from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.runs import post_runs
-from dslsolve.compiler.model import Lin, LinearModel, as_lin
+from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
 from dslsolve.geometry import Env, GeometryError, element_name
 
@@ -201,7 +199,7 @@ class RuleCompiler:
             self.post_literal(False, 1, guard, why)
             return
         at_least = 1 if guard is None else guard.expr
-        self.model.add(pulp.lpSum(lit.expr for lit in literals) >= at_least)
+        self.model.add(sum_of(literals) >= at_least)
 
     def post_compare(self, op: str, left, right, guard: Lin | None, why: str) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""

@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import pulp
-
 from dslsolve.compiler.lowerings.logic import conjunction, post_compare
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 
 Member = tuple[Lin | bool, Value]  # (is it in the set, its value)
 
@@ -74,7 +72,7 @@ def _at_most_one(
         return
     if not literals:
         return
-    expr = pulp.lpSum(t.expr for t in literals) + certain
+    expr = sum_of(literals) + certain
     model.add(expr == 1 if exactly else expr <= 1)
 
 

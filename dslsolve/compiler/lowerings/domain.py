@@ -16,18 +16,22 @@ import pulp
 from dslsolve.compiler.model import Lin, LinearModel
 
 
+def literal(var: pulp.LpVariable) -> Lin:
+    return Lin(pulp.LpAffineExpression(var), 0, 1, boolean=True)
+
+
 class OneHot:
     def __init__(self, model: LinearModel, name: str, domain: range) -> None:
         self.domain = domain
         self.bits = {d: pulp.LpVariable(f"{name}_is{d}", cat=pulp.LpBinary) for d in domain}
+        self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
         model.add(pulp.lpSum(self.bits.values()) == 1)
         self.value = Lin(
             pulp.lpSum(d * x for d, x in self.bits.items()), domain[0], domain[-1], encoding=self
         )
 
     def indicator(self, d: int) -> Lin | bool:
-        bit = self.bits.get(d)
-        return False if bit is None else Lin(pulp.LpAffineExpression(bit), 0, 1, boolean=True)
+        return self.indicators.get(d, False)
 
     def decode(self) -> int:
         return max(self.bits, key=lambda d: self.bits[d].varValue or 0)
@@ -49,9 +53,10 @@ class Integer:
             return False
         if self.channel is None:
             self.channel = {v: self.model.binary("ind") for v in self.domain}
+            self.indicators = {v: literal(z) for v, z in self.channel.items()}
             self.model.add(pulp.lpSum(self.channel.values()) == 1)
             self.model.add(pulp.lpSum(v * z for v, z in self.channel.items()) == self.var)
-        return Lin(pulp.LpAffineExpression(self.channel[d]), 0, 1, boolean=True)
+        return self.indicators[d]
 
     def decode(self) -> int:
         return round(self.var.varValue or 0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 
 
 def literal(var: pulp.LpVariable) -> Lin:
@@ -35,9 +35,7 @@ def scale(value: Lin, factor: int) -> Lin:
 
 
 def total(values: list[Lin]) -> Lin:
-    return Lin(
-        pulp.lpSum(v.expr for v in values), sum(v.low for v in values), sum(v.high for v in values)
-    )
+    return Lin(sum_of(values), sum(v.low for v in values), sum(v.high for v in values))
 
 
 def conjunction(model: LinearModel, literals: list[Lin]) -> Lin:
@@ -46,7 +44,7 @@ def conjunction(model: LinearModel, literals: list[Lin]) -> Lin:
     z = model.binary("and")
     for lit in literals:
         model.add(z <= lit.expr)
-    model.add(z >= pulp.lpSum(lit.expr for lit in literals) - (len(literals) - 1))
+    model.add(z >= sum_of(literals) - (len(literals) - 1))
     return literal(z)
 
 
@@ -56,7 +54,7 @@ def disjunction(model: LinearModel, literals: list[Lin]) -> Lin:
     z = model.binary("or")
     for lit in literals:
         model.add(z >= lit.expr)
-    model.add(z <= pulp.lpSum(lit.expr for lit in literals))
+    model.add(z <= sum_of(literals))
     return literal(z)
 
 
