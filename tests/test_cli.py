@@ -136,3 +136,11 @@ def test_help_and_the_installed_command():
         check=False,
     )
     assert done.returncode == 0 and "SOLUTION" in done.stdout.upper()
+
+
+def test_time_limit_without_a_solution_exits_1_and_says_so(run):
+    puzzle = PUZZLES / "sudoku" / "corpus-16x16_1.txt"  # pairwise needs far more than 2 s
+    result = run(SUDOKU, puzzle, "--formulation", "alldifferent=pairwise", "--time-limit", "2")
+    assert result.code == 1
+    assert result.out == ""
+    assert "no solution found within the time limit of 2.0 s" in result.err
