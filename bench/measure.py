@@ -29,6 +29,7 @@ class DslRun:
     build_seconds: float  # genre file + puzzle file + compile
     solve_seconds: float
     total_seconds: float  # everything, including the evaluator's check and printing
+    check_seconds: float  # the evaluator's check alone
     variables: int
     constraints: int
     cut_rounds: int
@@ -52,12 +53,13 @@ def run_dsl(
     total = time.perf_counter() - started
     stats = outcome.stats
     return DslRun(
-        outcome.status.value,
-        solution,
-        loaded + stats.compile_seconds,
-        stats.solve_seconds,
-        total,
-        stats.variables,
-        stats.constraints,
-        stats.cut_rounds,
+        status=outcome.status.value,
+        solution=solution,
+        build_seconds=loaded + stats.compile_seconds,
+        solve_seconds=stats.solve_seconds,
+        total_seconds=total,
+        check_seconds=stats.check_seconds,
+        variables=stats.variables,
+        constraints=stats.constraints,
+        cut_rounds=stats.cut_rounds,
     )

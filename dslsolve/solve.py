@@ -34,6 +34,7 @@ class Stats:
     cut_rounds: int = 0
     cuts: int = 0
     solver_calls: int = 0
+    check_seconds: float = 0.0  # the evaluator's check of the answer
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -45,7 +46,7 @@ class Stats:
             f"nonzeros {self.nonzeros}\n"
             f"compile {self.compile_seconds:.3f} s, solve {self.solve_seconds:.3f} s "
             f"({self.solver_calls} solver calls), lazy-cut rounds {self.cut_rounds} "
-            f"({self.cuts} cuts)"
+            f"({self.cuts} cuts); evaluator check {self.check_seconds:.3f} s"
         )
 
 
@@ -125,7 +126,9 @@ def solve_puzzle(
     if status != SolveStatus.SOLVED:
         return outcome
     outcome.assignment = compiled.decode()
+    started = time.perf_counter()
     outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
+    stats.check_seconds = time.perf_counter() - started
     if unique:
         compiled.model.add(_no_good(compiled))
         again = _solve_with_cuts(compiled, backend, deadline, stats, progress)
