@@ -103,7 +103,7 @@ def compare(
     total = len(puzzles) * len(backends) * len(combos)
     for puzzle in puzzles:
         instance = read_puzzle(puzzle, genre_file)
-        size = f"{instance.columns}x{instance.rows}"
+        size = f"{instance.rows}x{instance.columns}"  # rows x columns, as everywhere
         for backend, formulation in itertools.product(backends, combos):
             label = _label(formulation, options)
             started = time.perf_counter()

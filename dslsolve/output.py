@@ -15,7 +15,7 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile, OutputCase
+from dslsolve.dsl.genre import GenreFile, OutputCase, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import Env, Grid, cell_name
@@ -100,17 +100,6 @@ def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
     return (2 * r + 1, 2 * c + 2, "-") if axis == "h" else (2 * r + 2, 2 * c + 1, "|")
 
 
-def _literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
-    """The `when` of a case as (condition, wanted truth) pairs."""
-    if expr is None:
-        return []
-    if isinstance(expr, ir.And):
-        return [lit for arg in expr.args for lit in _literals(arg)]
-    if isinstance(expr, ir.Not):
-        return [(inner, 1 - wanted) for inner, wanted in _literals(expr.arg)]
-    return [(expr, 1)]
-
-
 def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -> bool:
     if case.symbol is not None:
         return token == case.symbol
@@ -169,7 +158,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
 def _shows_variables(genre_file: GenreFile) -> bool:
     return any(
         isinstance(case.show, ir.VarRef)
-        or any(isinstance(cond, ir.VarRef) for cond, _ in _literals(case.when))
+        or any(isinstance(cond, ir.VarRef) for cond, _ in when_literals(case.when))
         for case in genre_file.output.cell
     )
 
@@ -186,7 +175,7 @@ def _read_cells(
     for cell, token in tokens.items():
         env = Env(cell, ir.ElementKind.CELL, None)
         for case in genre_file.output.cell:
-            literals = _literals(case.when)
+            literals = when_literals(case.when)
             unknowns = [(c, w) for c, w in literals if isinstance(c, ir.VarRef)]
             if not all(
                 evaluator.expr(c, env) == bool(w)

@@ -186,3 +186,24 @@ def test_single_cells_are_runs(tmp_path, run):
     )
     out = solved(run, genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n.1.\n"))
     assert out == "# 1 #\n"
+
+
+def test_a_define_valid_only_where_it_is_used_loads(tmp_path, run):
+    template = SHADING.replace("  shaded: black", "  mine: c.black")  # needs `each ... as c`
+    path = genre(tmp_path, "each cell as c where clues is given: mine", template=template)
+    assert solved(run, path, puzzle(tmp_path, "clues:\n1.\n")).startswith("# ")
+
+
+def test_an_output_condition_on_unknowns_must_be_literals(tmp_path, run):
+    template = SHADING.replace("- when: black", "- when: not (black and white)")
+    result = run(
+        genre(tmp_path, "count(black) = 0", template=template), puzzle(tmp_path, "clues:\n.\n")
+    )
+    assert result.code == 2
+    assert "an output 'when' can test unknowns only as variables" in result.err
+
+
+def test_a_comment_inside_a_grid_gets_a_hint(tmp_path, run):
+    result = run(PUZZLES / "sudoku.yaml", puzzle(tmp_path, "givens:\n1.\n# note\n.1\n"))
+    assert result.code == 2
+    assert "put comments before the section header" in result.err

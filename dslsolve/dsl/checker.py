@@ -475,15 +475,24 @@ def _mentions_variable(expr: ir.Expr) -> bool:
 
 
 def check_defines(scope: Scope) -> None:
-    """Check every define once, used or not: at a cell, or else over a group of cells."""
+    """Check that every define, used or not, names only known things.
+
+    Focus and types are checked where a define is used (the same define may be read at a
+    cell or at a point); here only a misspelt name, which would otherwise go unnoticed in an
+    unused define, is caught."""
+    known = set(scope.known_names())
     for node, where, text in scope.defines.values():
-        try:
-            Checker(scope, where, text).expr(node, Focus(ir.ElementKind.CELL))
-        except DslError as at_cell:
-            try:
-                Checker(scope, where, text).expr(node, Focus(None, "group"))
-            except DslError:
-                raise at_cell from None
+        checker = Checker(scope, where, text)
+        for name_node in _name_nodes(node):
+            if name_node.value not in known:
+                raise checker.unknown(name_node, name_node.value)
+
+
+def _name_nodes(node: Node | None) -> list[Node]:
+    if node is None:
+        return []
+    own = [node] if node.kind == "name" else []
+    return own + [n for child in node.children for n in _name_nodes(child)]
 
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:

@@ -297,7 +297,7 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"
         )
     output = OutputSpec(tuple(cases), edges)
-    printed = _printed_variables(output)
+    printed = _printed_variables(output, where_of(spec, where))
     for name in scope.variables:
         if name not in printed:
             raise _fail(
@@ -309,10 +309,35 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
     return output
 
 
-def _printed_variables(output: OutputSpec) -> set[str]:
+def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
+    """The `when` of an output case as (condition, wanted truth) pairs: its conjuncts, each
+    a condition or the negation of one."""
+    if expr is None:
+        return []
+    if isinstance(expr, ir.And):
+        return [lit for arg in expr.args for lit in when_literals(arg)]
+    if isinstance(expr, ir.Not) and not isinstance(expr.arg, ir.And | ir.Or):
+        return [(inner, 1 - wanted) for inner, wanted in when_literals(expr.arg)]
+    return [(expr, 1)]
+
+
+def _printed_variables(output: OutputSpec, where: Location) -> set[str]:
+    """The variables a printed solution determines; a `when` may test unknowns only as plain
+    literals (`black`, `not black`, `black and light`), so that `check` can read it back."""
     names = {output.edges.name} if output.edges else set()
     for case in output.cell:
-        names |= {n.var.name for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)}
+        for condition, _ in when_literals(case.when):
+            if isinstance(condition, ir.VarRef):
+                names.add(condition.var.name)
+            elif any(isinstance(n, ir.VarRef) for n in ir.walk(condition)):
+                raise DslError(
+                    where,
+                    "an output 'when' can test unknowns only as variables, "
+                    "their negations and conjunctions of those",
+                    hint="e.g. 'when: black and not light'",
+                )
+        if isinstance(case.show, ir.VarRef):
+            names.add(case.show.var.name)
     return names
 
 

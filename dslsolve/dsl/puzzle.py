@@ -70,9 +70,14 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
     width = len(rows[0])
     for (number, _), row in zip(raw.lines, rows, strict=True):
         if len(row) != width:
+            comment = any(line.lstrip().startswith("#") for _, line in raw.lines)
             raise DslError(
                 Location(raw.where.file, number),
                 f"ragged row in section '{raw.name}': {len(row)} cells, the first row has {width}",
+                hint="inside a grid section every line is a row: put comments before the "
+                "section header"
+                if comment
+                else None,
             )
     for (number, line), row in zip(raw.lines, rows, strict=True):
         for column, token in enumerate(row):
