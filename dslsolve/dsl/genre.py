@@ -75,7 +75,8 @@ ELEMENT_SETS = {
 class GridSection:
     """A grid of tokens, one per cell (or per point).
 
-    A token is `.` (empty), a number, or one of `symbols`; `split` cuts a token into `fields`
+    A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
+    region labels); `split` cuts a token into `fields`
     (kakuro's `16\\23` is down 16, across 23), each part a number or empty.
     """
 

@@ -97,6 +97,8 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
 def _allowed(token: str, section: GridSection) -> bool:
     if token == "." or NUMBER.match(token) or token in section.symbols:
         return True
+    if section.symbols == ("any",):
+        return True
     if section.split and section.split in token:
         return all(part == "" or NUMBER.match(part) for part in token.split(section.split))
     return False
