@@ -18,11 +18,9 @@ from dslsolve.geometry import RELATIONS
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
 ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
-SET_GROUPS = {"grid", "row", "column", "box", "window", "pair", "region", "run", "area"}
 
 PARAMS = ("rows", "columns")
 
-NUMERIC = (ir.Type.INT, ir.Type.BOOL)
 
 
 class _NeedsElementFocus(Exception):
