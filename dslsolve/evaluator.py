@@ -28,7 +28,7 @@ from dslsolve.geometry import (
     cell_name,
     element_name,
 )
-from dslsolve.instance import Element, Instance
+from dslsolve.instance import Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
 
@@ -220,10 +220,7 @@ class Evaluator:
         raise AssertionError(expr)
 
     def number(self, expr: ir.Expr, env: Env):
-        value = self.expr(expr, env)
-        if isinstance(value, bool):
-            return int(value)
-        return value if isinstance(value, int) else ABSENT
+        return as_number(self.expr(expr, env))
 
     def compare(self, expr: ir.Compare, env: Env):
         left, right = self.expr(expr.left, env), self.expr(expr.right, env)
@@ -231,8 +228,12 @@ class Evaluator:
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
             return ABSENT
+        if isinstance(left, tuple) and isinstance(right, tuple):
+            return same_list(left, right) == (expr.op == "=")
         if isinstance(left, tuple) or isinstance(right, tuple):
-            return left == right
+            left, right = as_number(left), as_number(right)
+            if ABSENT in (left, right):
+                return ABSENT
         if isinstance(left, str) or isinstance(right, str):
             if expr.op in ("=", "!=") and (
                 isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym)

@@ -45,13 +45,9 @@ class Instance:
         return self.grids[layer.name].get(element)
 
     def read(self, layer: ir.InputLayer, element: Element | None, index: int | None):
-        """A layer's value at a grid element, or its entry for row/column `index`.
-
-        A list entry drops its zeros, so that the clue `0` is the empty list.
-        """
+        """A layer's value at a grid element, or its entry for row/column `index`."""
         if layer.per in ("row", "column"):
-            entry = self.lists[layer.name][index]
-            return None if entry is None else tuple(v for v in entry if v != 0)
+            return self.lists[layer.name][index]
         return self.value(layer, element)
 
     def test(
@@ -71,6 +67,23 @@ class Instance:
     def domain(self, var: ir.Variable) -> range:
         high = self.param(var.high) if isinstance(var.high, str) else var.high
         return range(var.low, high + 1)
+
+
+def as_number(value: object) -> int | None:
+    """A value where a number is needed: true counts 1, a list entry of one number is that
+    number (a row total), a symbol or a longer list has no number."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, tuple) and len(value) == 1:
+        return value[0]
+    return None
+
+
+def same_list(left: tuple, right: tuple) -> bool:
+    """List equality for run patterns: zeros do not count, so the clue `0` is no runs."""
+    return tuple(v for v in left if v) == tuple(v for v in right if v)
 
 
 def parse_token(text: str) -> Token:

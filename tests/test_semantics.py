@@ -207,3 +207,16 @@ def test_a_comment_inside_a_grid_gets_a_hint(tmp_path, run):
     result = run(PUZZLES / "sudoku.yaml", puzzle(tmp_path, "givens:\n1.\n# note\n.1\n"))
     assert result.code == 2
     assert "put comments before the section header" in result.err
+
+
+def test_a_one_number_list_entry_is_a_number_and_zero_counts(tmp_path, run):
+    tile_paint = PUZZLES / "tile_paint.yaml"
+    grid = puzzle(tmp_path, "columns:\n1\n0\nrows:\n0\n1\ntiles:\nAB\nCD\n")
+    assert solved(run, tile_paint, grid) == ". .\n# .\n"  # a row total 0 is a clue, not none
+
+
+def test_a_longer_list_entry_has_no_number(tmp_path, run):
+    tile_paint = PUZZLES / "tile_paint.yaml"
+    grid = puzzle(tmp_path, "columns:\n1\n0\nrows:\n1 1\n1\ntiles:\nAB\nCD\n")
+    out = solved(run, tile_paint, grid, "--unique")
+    assert out.count("#") == 1  # the first row's rule is vacuous

@@ -14,7 +14,7 @@ from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
 from dslsolve.geometry import RELATIONS, Env, Grid
-from dslsolve.instance import Element, Instance
+from dslsolve.instance import Element, Instance, as_number, same_list
 
 
 class LoweringError(Exception):
@@ -104,11 +104,9 @@ class Lowerer:
         return value
 
     def number(self, expr: ir.Expr, env: Env) -> Value:
-        """A numeric value: True counts 1, a symbol (an input token that is no number) is absent."""
+        """A numeric value (see `instance.as_number`): a symbol or a longer list is absent."""
         value = self.lower(expr, env)
-        if isinstance(value, str):
-            return None
-        return int(value) if isinstance(value, bool) else value
+        return value if isinstance(value, Lin) else as_number(value)
 
     def compare(self, expr: ir.Compare, env: Env) -> Value:
         return self.compared(expr, self.lower(expr.left, env), self.lower(expr.right, env))
@@ -119,10 +117,10 @@ class Lowerer:
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if left is None or right is None:
             return None
+        if isinstance(left, tuple) and isinstance(right, tuple):
+            return same_list(left, right) == (expr.op == "=")
         if isinstance(left, tuple) or isinstance(right, tuple):
-            if not (constant(left) and constant(right)):
-                raise LoweringError("runs(...) = list can only be a rule of its own")
-            return (left == right) == (expr.op == "=")
+            left, right = (v if isinstance(v, Lin) else as_number(v) for v in (left, right))
         if isinstance(left, str) or isinstance(right, str):
             symbolic = (
                 isinstance(expr.left, ir.Sym)

@@ -23,6 +23,7 @@ from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
 from dslsolve.geometry import Env, GeometryError, element_name
+from dslsolve.instance import as_number
 
 
 class RuleCompiler:
@@ -203,10 +204,7 @@ class RuleCompiler:
 
     def post_compare(self, op: str, left, right, guard: Lin | None, why: str) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
-        left, right = (
-            None if isinstance(v, str) else int(v) if isinstance(v, bool) else v
-            for v in (left, right)
-        )
+        left, right = (v if isinstance(v, Lin) else as_number(v) for v in (left, right))
         if left is None or right is None:
             return
         if op in ("=", "!="):

@@ -22,7 +22,6 @@ ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
 PARAMS = ("rows", "columns")
 
 
-
 class _NeedsElementFocus(Exception):
     """Raised when a rule without `each` mentions a per-cell value outside an aggregate."""
 
@@ -186,8 +185,8 @@ class Checker:
             allowed.add(ir.Type.BOOL)  # true counts as 1
         if checked.type in allowed:
             return
-        if checked.type == ir.Type.SYMBOL and (ir.Type.INT in allowed):
-            return  # an input token: numeric where it is a number, else the rule is vacuous
+        if checked.type in (ir.Type.SYMBOL, ir.Type.LIST) and ir.Type.INT in allowed:
+            return  # input: numeric where it is a number (or a one-number entry), else vacuous
         names = " or ".join(t.value for t in types)
         raise self.error(node, f"expected a {names} here, found a {checked.type.value}")
 
@@ -304,9 +303,12 @@ class Checker:
     def _compare(self, node: Node, focus: Focus) -> _Checked:
         left_node, right_node = node.children
         left, right = self.expr(left_node, focus), self.expr(right_node, focus)
-        if ir.Type.LIST in (left.type, right.type):
-            if node.value != "=" or left.type != right.type:
-                raise self.error(node, "a list can only be compared with '=' to another list")
+        if left.type == ir.Type.LIST and right.type == ir.Type.LIST:
+            if node.value not in ("=", "!="):
+                raise self.error(node, "lists can only be compared with '=' or '!='")
+        elif ir.Type.LIST in (left.type, right.type):
+            for child, side in ((left_node, left), (right_node, right)):
+                self.expect(child, side, ir.Type.INT)  # a one-number entry is a number
         elif isinstance(left.expr, ir.Sym) or isinstance(right.expr, ir.Sym):
             other = right if isinstance(left.expr, ir.Sym) else left
             if node.value not in ("=", "!=") or not isinstance(other.expr, ir.InputRef):
