@@ -27,7 +27,7 @@ class Stats:
     backend: str
     formulation: str
     variables: int = 0
-    constraints: int = 0
+    constraints: int = 0  # as compiled; lazy cuts are counted in `cuts`
     nonzeros: int = 0
     compile_seconds: float = 0.0
     solve_seconds: float = 0.0
@@ -137,5 +137,4 @@ def solve_puzzle(
             outcome.unique = False
         elif again == SolveStatus.INFEASIBLE:
             outcome.unique = True
-    stats.constraints = len(problem.constraints)
     return outcome

@@ -220,3 +220,31 @@ def test_a_longer_list_entry_has_no_number(tmp_path, run):
     grid = puzzle(tmp_path, "columns:\n1\n0\nrows:\n1 1\n1\ntiles:\nAB\nCD\n")
     out = solved(run, tile_paint, grid, "--unique")
     assert out.count("#") == 1  # the first row's rule is vacuous
+
+
+def test_a_guarded_not_equal(tmp_path, run):
+    template = """\
+name: guarded
+input:
+  clues: {type: grid}
+variables:
+  black: {type: bool}
+  digit: {type: int, domain: 1..2}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      show: digit
+    - show: digit
+"""
+    rules = (  # the right side is no number: the guarded big-M `!=` of logic.post_compare
+        "each cell where black: digit != count(neighbours where black) + 1",
+        "each cell: black = (clues is given)",
+        "each cell: digit = 1 or black",
+    )
+    for option in ("domain=onehot", "domain=integer"):
+        path = genre(tmp_path, *rules, template=template)
+        result = run(path, puzzle(tmp_path, "clues:\n1.\n"), "--formulation", option, "--unique")
+        assert (result.code, result.out) == (0, "2 1\n"), option
+        assert "unique: no other solution exists" in result.err

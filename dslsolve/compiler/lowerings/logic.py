@@ -132,19 +132,23 @@ def _is_const_lin(value: Lin) -> bool:
 def post_compare(
     model: LinearModel, op: str, left: Lin, right: Lin, guard: Lin | None = None
 ) -> None:
-    """Post `left op right`, or `guard implies left op right` with M from the bounds."""
+    """Post `left op right`, or `guard implies left op right`, with M from the bounds.
+
+    `!=` is `left - right >= 1 or right - left >= 1`, a binary b choosing the side."""
+    off = 0 if guard is None else 1 - guard.expr  # 1 where the guard is false
     if op == "!=":
         b = model.binary("neq")
-        diff = add(left, right, -1)
-        slack = 0 if guard is None else 1
-        # b = 1: left - right >= 1; b = 0: left - right <= -1 (each relaxed if guard = 0)
-        low_m, high_m = 1 - diff.low, diff.high + 1
-        guard_expr = 0 if guard is None else (1 - guard.expr)
-        model.add(diff.expr >= 1 - low_m * (1 - b) - slack * low_m * guard_expr)
-        model.add(diff.expr <= -1 + high_m * b + slack * high_m * guard_expr)
+        (above,) = difference(">", left, right)
+        (below,) = difference("<", left, right)
+        _at_least_zero_unless(model, above, (1 - b) + off)
+        _at_least_zero_unless(model, below, b + off)
         return
     for e in difference(op, left, right):
-        if guard is None:
-            model.add(e.expr >= 0)
-        elif e.low < 0:
-            model.add(e.expr >= e.low * (1 - guard.expr))
+        _at_least_zero_unless(model, e, off)
+
+
+def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:
+    """e >= 0 where `relax` is 0, and nothing beyond e's own bound where it is 1 or more:
+    e >= low * relax (low < 0), so M is e's lower bound."""
+    if e.low < 0:
+        model.add(e.expr >= e.low * relax)
