@@ -13,6 +13,7 @@ counts as false, and an aggregate skips elements whose value is absent.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import networkx as nx
@@ -295,6 +296,9 @@ class Evaluator:
                     lengths.append(current)
                     current = 0
             return tuple(lengths + ([current] if current else []))
+        if expr.func == "changes":
+            values = [self.expr(expr.value, m) for m in members]
+            return sum(1 for a, b in itertools.pairwise(values) if a != b)
         values = [v for v in (self.number(expr.value, m) for m in members) if v is not ABSENT]
         if expr.func == "sum":
             return sum(values)

@@ -248,6 +248,8 @@ class Grid:
             return [Grouping(f"region {label}", tuple(cells)) for label, cells in regions.items()]
         if kind == "run":
             return list(self._runs(cell_holds))
+        if kind == "segment":
+            return list(self._segments())
         raise ValueError(f"no static groups for '{kind}'")
 
     def _square_box(self) -> tuple[int, int]:
@@ -258,6 +260,16 @@ class Grid:
                 "e.g. box(2x3)"
             )
         return side, side
+
+    def _segments(self) -> Iterator[Grouping]:
+        """Every straight line of two or more consecutive cells, across and down."""
+        lines = [[(r, c) for c in range(self.columns)] for r in range(self.rows)]
+        lines += [[(r, c) for r in range(self.rows)] for c in range(self.columns)]
+        for line in lines:
+            for start in range(len(line)):
+                for end in range(start + 2, len(line) + 1):
+                    cells = tuple(line[start:end])
+                    yield Grouping(f"segment {cell_name(cells[0])}-{cell_name(cells[-1])}", cells)
 
     def _runs(self, cell_holds: Callable[[Element], bool]) -> Iterator[Grouping]:
         lines = [[(r, c) for c in range(self.columns)] for r in range(self.rows)]

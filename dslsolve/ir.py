@@ -169,10 +169,11 @@ class Neg:
 class Aggregate:
     """`func(value of over where filter)`.
 
-    func: count, sum, alldifferent, all, any, runs. `value` is None for count. For count, all
-    and any, `filter` carries the condition. The value and the filter are evaluated with the
-    set's element as the focus. `runs` yields the list of lengths of the maximal runs of
-    elements (in the set's order) where `value` holds.
+    func: count, sum, alldifferent, all, any, runs, changes. `value` is None for count. For
+    count, all and any, `filter` carries the condition. The value and the filter are evaluated
+    with the set's element as the focus. `runs` yields the list of lengths of the maximal runs
+    of elements (in the set's order) where `value` holds; `changes` counts the neighbouring
+    elements (in the set's order) whose values differ, such as room borders along a segment.
     """
 
     func: str
@@ -240,7 +241,8 @@ SetExpr = GroupMembers | Around | Ray
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, area.
+    kind: cell, point, row, column, box, window, pair, region, run, segment, area. A segment
+    is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
     `section` names the input layer whose equal values form regions; `of` is the cell condition
     whose maximal runs (run) or connected components (area) are the groups.

@@ -248,3 +248,18 @@ output:
         result = run(path, puzzle(tmp_path, "clues:\n1.\n"), "--formulation", option, "--unique")
         assert (result.code, result.out) == (0, "2 1\n"), option
         assert "unique: no other solution exists" in result.err
+
+
+def test_changes_counts_input_along_a_segment(tmp_path, run):
+    rules = (
+        "each segment where changes(clues) = 2: any(black)",
+        "each cell where clues is given: not black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1.22\n"), "--unique")
+    assert result.out == "1 # 2 2\n"  # 1 . 2 changes twice; . 2 2 only once
+    assert "unique: no other solution exists" in result.err
+    result = run(
+        genre(tmp_path, "each segment: changes(black) = 0"), puzzle(tmp_path, "clues:\n1\n")
+    )
+    assert result.code == 2
+    assert "changes(...) counts changes of puzzle input only" in result.err

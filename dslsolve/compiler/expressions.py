@@ -7,6 +7,8 @@ what the unknowns decide. Absent input gives None, with the evaluator's meaning 
 
 from __future__ import annotations
 
+import itertools
+
 import pulp
 
 from dslsolve import ir
@@ -214,6 +216,11 @@ class Lowerer:
                 f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
             )
         members = self.filtered(expr, env)
+        if expr.func == "changes":  # of input only (the checker sees to it)
+            if any(membership is not True for _, membership in members):
+                raise LoweringError("changes(...) needs a set that the puzzle decides")
+            values = [self.lower(expr.value, inner) for inner, _ in members]
+            return sum(1 for a, b in itertools.pairwise(values) if a != b)
         if expr.func == "count":
             return self.total([m for _, m in members])
         if expr.func in ("all", "any"):

@@ -387,6 +387,14 @@ class Checker:
             if not isinstance(over, ir.GroupMembers | ir.Around):
                 raise self.error(node, "runs(...) is taken along a row, a column or a group")
             result = ir.Type.LIST
+        elif func == "changes":
+            if not value.static:
+                raise self.error(
+                    node,
+                    "changes(...) counts changes of puzzle input only",
+                    "e.g. changes(rooms) inside 'each segment'",
+                )
+            result = ir.Type.INT
         else:
             self.expect(value_node, value, ir.Type.INT)
             result = ir.Type.INT if func == "sum" else ir.Type.BOOL

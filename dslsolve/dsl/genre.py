@@ -51,6 +51,8 @@ RESERVED = {
     "all",
     "any",
     "runs",
+    "changes",
+    "segment",
     "neighbours",
     "diagonals",
     "around",

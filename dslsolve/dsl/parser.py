@@ -106,6 +106,7 @@ class _ToNodes(Transformer):
     g_pair = _group("pair")
     g_region = _group("region")
     g_run = _group("run")
+    g_segment = _group("segment")
     g_area = _group("area")
 
     def size(self, items):
@@ -201,7 +202,7 @@ _TERMINAL_WORDS = {
     "INT": "a number",
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
-    "AGGREGATE": "count, sum, alldifferent, all, any or runs",
+    "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
     "RELATION": "neighbours, diagonals, around, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
@@ -229,7 +230,7 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(sorted(words))
 
 
-FUNCTIONS = ("count", "sum", "alldifferent", "all", "any", "runs")
+FUNCTIONS = ("count", "sum", "alldifferent", "all", "any", "runs", "changes")
 
 
 def _unknown_function(text: str, where: Location, column: int) -> None:
