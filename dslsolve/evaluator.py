@@ -236,13 +236,9 @@ class Evaluator:
             if ABSENT in (left, right):
                 return ABSENT
         if isinstance(left, str) or isinstance(right, str):
-            if expr.op in ("=", "!=") and (
-                isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym)
-            ):
+            if isinstance(left, str) and isinstance(right, str) and expr.op in ("=", "!="):
                 return (left == right) == (expr.op == "=")
-            if isinstance(left, str) and isinstance(right, str):
-                return (left == right) == (expr.op == "=")
-            return ABSENT
+            return ABSENT  # a symbol where a number is needed
         left, right = int(left), int(right)
         return {
             "=": left == right,

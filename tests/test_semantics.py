@@ -263,3 +263,16 @@ def test_changes_counts_input_along_a_segment(tmp_path, run):
     )
     assert result.code == 2
     assert "changes(...) counts changes of puzzle input only" in result.err
+
+
+def test_a_longer_list_entry_compared_with_a_number_is_vacuous(tmp_path, run):
+    nonogram = (
+        (PUZZLES / "nonogram.yaml")
+        .read_text()
+        .replace("each row: runs(black) = rows", "each row: size = rows")
+    )
+    path = tmp_path / "n.yaml"
+    path.write_text(nonogram)
+    # row 1's entry `1 1` is no number: its rule is vacuous, not a contradiction
+    result = run(path, puzzle(tmp_path, "rows:\n1 1\n2\ncolumns:\n1\n1\n"))
+    assert result.code == 0, result.err

@@ -123,13 +123,10 @@ class Lowerer:
             return same_list(left, right) == (expr.op == "=")
         if isinstance(left, tuple) or isinstance(right, tuple):
             left, right = (v if isinstance(v, Lin) else as_number(v) for v in (left, right))
+            if left is None or right is None:
+                return None  # a list entry that is not one number
         if isinstance(left, str) or isinstance(right, str):
-            symbolic = (
-                isinstance(expr.left, ir.Sym)
-                or isinstance(expr.right, ir.Sym)
-                or (isinstance(left, str) and isinstance(right, str))
-            )
-            if symbolic and constant(left) and constant(right) and expr.op in ("=", "!="):
+            if isinstance(left, str) and isinstance(right, str) and expr.op in ("=", "!="):
                 return (left == right) == (expr.op == "=")
             return None  # a symbol where a number is needed: no value
         left = int(left) if isinstance(left, bool) else left

@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import pulp
 
+from dslsolve.compiler.lowerings.logic import literal
 from dslsolve.compiler.model import Lin, LinearModel
-
-
-def literal(var: pulp.LpVariable) -> Lin:
-    return Lin(pulp.LpAffineExpression(var), 0, 1, boolean=True)
 
 
 class OneHot:
