@@ -16,8 +16,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-import networkx as nx
-
 from dslsolve import ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
@@ -108,6 +106,8 @@ class Evaluator:
         return list(env.group.cells) if env.group else self.grid.elements(kind)
 
     def areas(self, cond: ir.Expr, env: Env) -> list[Grouping]:
+        import networkx as nx  # imported here: it takes a tenth of a second
+
         graph = nx.Graph()
         members = [
             c for c in self.grid.cells() if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True
@@ -151,6 +151,8 @@ class Evaluator:
     def single_loop(self, rule: ir.Rule, body: ir.SingleLoop) -> list[Violation]:
         kind = body.var.on
         used = [e for e in self.grid.elements(kind) if self.values[body.var.name].get(e)]
+        import networkx as nx  # imported here: it takes a tenth of a second
+
         graph = nx.Graph()
         graph.add_edges_from(self.grid.ends(kind, e) for e in used)
         vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL

@@ -55,11 +55,11 @@ class Instance:
     ) -> bool:
         """`layer is given|empty|number` at an element or for a row/column."""
         token = self.read(layer, element, index)
-        return {
-            "given": token is not None,
-            "empty": token is None,
-            "number": isinstance(token, int),
-        }[test]
+        if test == "given":
+            return token is not None
+        if test == "empty":
+            return token is None
+        return isinstance(token, int)  # "number"
 
     def param(self, name: str) -> int:
         return {"rows": self.rows, "columns": self.columns}[name]

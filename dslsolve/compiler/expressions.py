@@ -250,7 +250,8 @@ class Lowerer:
         lins = [t for t in terms if isinstance(t, Lin)]
         if not lins:
             return fixed
-        return logic.add(logic.total(lins), as_lin(fixed))
+        summed = logic.total(lins)
+        return logic.offset(summed, fixed) if fixed else summed
 
     def compare_values(self, op: str, left: Value, right: Value) -> Value:
         if constant(left) and constant(right):

@@ -29,7 +29,9 @@ class Node:
 @cache
 def _parser() -> Lark:
     grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True)
+    # cache=True keeps the analysed grammar in the temporary directory (keyed by the grammar's
+    # hash), so a command-line run does not rebuild the LALR tables each time.
+    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
 
 
 def _col(item: object) -> int:

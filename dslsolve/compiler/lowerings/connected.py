@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-import networkx as nx
 import pulp
 
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, value_of
@@ -47,6 +46,8 @@ def _component_cuts(
     model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate
 ) -> list[pulp.LpConstraint]:
     on = {v for v, x in chosen.items() if value_of(x) == 1}
+    import networkx as nx  # imported here: it takes a tenth of a second
+
     graph = nx.Graph()
     graph.add_nodes_from(on)
     for u, v in edges:

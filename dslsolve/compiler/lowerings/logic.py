@@ -97,16 +97,19 @@ def _at_least_zero(model: LinearModel, e: Lin) -> Lin:
 
 def difference(op: str, left: Lin, right: Lin) -> list[Lin]:
     """`left op right` as a list of conditions `e >= 0` that must all hold ('!=' excluded)."""
-    diff = add(left, right, -1)  # left - right
-    flipped = scale(diff, -1)  # right - left
-    one = as_lin(1)
-    return {
-        ">=": [diff],
-        ">": [add(diff, one, -1)],
-        "<=": [flipped],
-        "<": [add(flipped, one, -1)],
-        "=": [diff, flipped],
-    }[op]
+    if op == ">=":
+        return [add(left, right, -1)]
+    if op == "<=":
+        return [add(right, left, -1)]
+    if op == ">":
+        return [offset(add(left, right, -1), -1)]
+    if op == "<":
+        return [offset(add(right, left, -1), -1)]
+    return [add(left, right, -1), add(right, left, -1)]  # "="
+
+
+def offset(value: Lin, amount: int) -> Lin:
+    return Lin(value.expr + amount, value.low + amount, value.high + amount)
 
 
 def indicator_equal(left: Lin, right: Value) -> Lin | bool | None:
