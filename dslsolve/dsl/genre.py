@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from dslsolve import ir
 from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule
 from dslsolve.dsl.parser import Node, parse_rule
-from dslsolve.dsl.yamlsource import load_yaml, where_of
+from dslsolve.dsl.yamlsource import load_yaml, read_text, where_of
 from dslsolve.errors import DslError, Location
 
 TOP_KEYS = ("name", "title", "description", "input", "define", "variables", "rules", "output")
@@ -350,7 +351,15 @@ def _unwrap(node: Node) -> Node:
 
 
 def load_genre(path: str) -> GenreFile:
-    data = load_yaml(path)
+    """Load and check a genre file. A file whose text was loaded before is not parsed again
+    (`compare`, benchmarks and tests read one genre for many puzzles); a GenreFile is frozen,
+    so sharing it is safe."""
+    return _load_genre(path, read_text(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _load_genre(path: str, text: str) -> GenreFile:
+    data = load_yaml(path, text)
     top = Location(path, 1, 1)
     if not isinstance(data, dict):
         raise DslError(top, "a genre file is a YAML mapping", hint="start with 'name: ...'")
