@@ -11,7 +11,7 @@ from dslsolve import ir
 if TYPE_CHECKING:
     from dslsolve.dsl.genre import GenreFile
 
-Token = int | str | None  # a number, a symbol such as '#', or None for an empty cell
+Token = int | str | tuple | None  # a number, a symbol such as '#', a list, None if empty
 Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and links
 
 
@@ -32,6 +32,8 @@ class Instance:
                 continue
             grid = grids[section.name]
             whole = {(r, c): token for r, row in enumerate(grid) for c, token in enumerate(row)}
+            if section.lists:
+                whole = {e: _as_list(token, section.split) for e, token in whole.items()}
             layer_values[section.name] = whole
             for index, field_name in enumerate(section.fields):
                 layer_values[field_name] = {
@@ -69,6 +71,35 @@ class Instance:
         return range(var.low, high + 1)
 
 
+class Numbers(tuple):
+    """A grid token that is a list of numbers (`1,3` in a section with `split: ','`).
+
+    It equals the tuple of its numbers and prints as it was written."""
+
+    text: str
+
+    def __new__(cls, values: tuple[int, ...], text: str) -> Numbers:
+        token = super().__new__(cls, values)
+        token.text = text
+        return token
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Cycle(tuple):
+    """The runs of a cyclic set (`runs(black of ring)`): no run comes first, so two lists
+    compare as multisets when either is a Cycle."""
+
+
+def _as_list(token: Token, split: str) -> Token:
+    if isinstance(token, int):
+        return Numbers((token,), str(token))
+    if isinstance(token, str) and split in token:
+        return Numbers(tuple(int(part) for part in token.split(split)), token)
+    return token  # '.' (None) or a declared symbol
+
+
 def as_number(value: object) -> int | None:
     """A value where a number is needed: true counts 1, a list entry of one number is that
     number (a row total), a symbol or a longer list has no number."""
@@ -82,8 +113,11 @@ def as_number(value: object) -> int | None:
 
 
 def same_list(left: tuple, right: tuple) -> bool:
-    """List equality for run patterns: zeros do not count, so the clue `0` is no runs."""
-    return tuple(v for v in left if v) == tuple(v for v in right if v)
+    """List equality for run patterns: zeros do not count, so the clue `0` is no runs. The
+    runs of a cycle have no first one: against a `Cycle` the order does not count either."""
+    unordered = isinstance(left, Cycle) or isinstance(right, Cycle)
+    left, right = tuple(v for v in left if v), tuple(v for v in right if v)
+    return sorted(left) == sorted(right) if unordered else left == right
 
 
 def parse_token(text: str) -> Token:

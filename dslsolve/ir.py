@@ -43,12 +43,15 @@ class InputLayer:
 
     `per` is the element kind for grid sections and `row`/`column` for list sections.
     `field` is set for the parts of a split token (kakuro's `down` and `across`).
+    `lists` marks a grid section split without fields: each token is a list of numbers
+    (a tapa clue `1,3`), so the layer has type list.
     """
 
     name: str
     section: str
     per: str
     field: int | None = None
+    lists: bool = False
 
 
 @dataclass(frozen=True)

@@ -253,7 +253,8 @@ class Checker:
                     )
                 return _Checked(ir.InputRef(layer, at), ir.Type.LIST, True)
             self.require_element(node, name, ir.ElementKind(layer.per), focus)
-            return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
+            kind = ir.Type.LIST if layer.lists else ir.Type.SYMBOL
+            return _Checked(ir.InputRef(layer, at), kind, True)
         if name in PARAMS:  # declared names shadow the instance constants
             return _Checked(ir.Param(name), ir.Type.INT, True)
         raise self.unknown(node, name)

@@ -56,6 +56,7 @@ RESERVED = {
     "neighbours",
     "diagonals",
     "around",
+    "ring",
     "sides",
     "corners",
     "links",
@@ -79,7 +80,8 @@ class GridSection:
 
     A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
     region labels); `split` cuts a token into `fields`
-    (kakuro's `16\\23` is down 16, across 23), each part a number or empty.
+    (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
+    `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
     """
 
     name: str
@@ -87,6 +89,10 @@ class GridSection:
     symbols: tuple[str, ...] = ()
     split: str | None = None
     fields: tuple[str, ...] = ()
+
+    @property
+    def lists(self) -> bool:
+        return self.split is not None and not self.fields
 
 
 @dataclass(frozen=True)
@@ -176,8 +182,14 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                 raise _fail(on, where, f"a grid section is on 'cells' or 'points', not '{on}'")
             fields = tuple(_check_name(f, where) for f in settings.get("fields", ()))
             split = settings.get("split")
-            if bool(split) != bool(fields):
-                raise _fail(settings, where, f"input.{name}: 'split' and 'fields' go together")
+            if fields and not split:
+                raise _fail(settings, where, f"input.{name}: 'fields' needs 'split'")
+            if split is not None and (not isinstance(split, str) or not split or " " in split):
+                raise _fail(
+                    settings,
+                    where,
+                    f"input.{name}: 'split' is a string without spaces, e.g. ','",
+                )
             symbols = settings.get("symbols", ())
             if isinstance(symbols, str):
                 symbols = tuple(symbols.split())
@@ -204,7 +216,9 @@ def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
         if isinstance(section, ListSection):
             layers[section.name] = ir.InputLayer(section.name, section.name, section.per)
             continue
-        layers[section.name] = ir.InputLayer(section.name, section.name, section.on.value)
+        layers[section.name] = ir.InputLayer(
+            section.name, section.name, section.on.value, lists=section.lists
+        )
         for index, field_name in enumerate(section.fields):
             layers[field_name] = ir.InputLayer(field_name, section.name, section.on.value, index)
     return layers

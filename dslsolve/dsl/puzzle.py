@@ -100,7 +100,10 @@ def _allowed(token: str, section: GridSection) -> bool:
     if section.symbols == ("any",):
         return True
     if section.split and section.split in token:
-        return all(part == "" or NUMBER.match(part) for part in token.split(section.split))
+        parts = token.split(section.split)
+        if section.lists:  # a list of numbers: no empty part
+            return all(NUMBER.match(part) for part in parts)
+        return all(part == "" or NUMBER.match(part) for part in parts)
     return False
 
 
