@@ -276,3 +276,74 @@ def test_a_longer_list_entry_compared_with_a_number_is_vacuous(tmp_path, run):
     # row 1's entry `1 1` is no number: its rule is vacuous, not a contradiction
     result = run(path, puzzle(tmp_path, "rows:\n1 1\n2\ncolumns:\n1\n1\n"))
     assert result.code == 0, result.err
+
+
+RING = SHADING.replace("clues: {type: grid, symbols: '#'}", "clues: {type: grid, split: ','}")
+
+
+def ring_verdict(run, tmp_path, clues: str, shading: str, rule: str) -> int:
+    """`check`'s exit code (0 valid, 1 violated) for a shading against one rule at the clues."""
+    path = genre(tmp_path, "each cell where clues is given: not black", rule, template=RING)
+    solution = puzzle(tmp_path, shading, "s.txt")
+    return run("check", path, puzzle(tmp_path, clues), solution).code
+
+
+def test_ring_runs_wrap_around_the_start_of_the_ring(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    # the ring starts at the top left: r1c1 and r2c1 are its first and last cells
+    assert (
+        ring_verdict(run, tmp_path, "clues:\n...\n.2.\n...\n", "# . .\n# 2 .\n. . .\n", rule) == 0
+    )
+    assert (
+        ring_verdict(run, tmp_path, "clues:\n...\n.2.\n...\n", "# . #\n. 2 .\n. . .\n", rule) == 1
+    )
+    full = "# # #\n# 8 #\n# # #\n"
+    assert ring_verdict(run, tmp_path, "clues:\n...\n.8.\n...\n", full, rule) == 0
+
+
+def test_ring_positions_off_the_grid_end_a_run(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    # r1c1 and r1c3 are neighbours in the list of r1c2's cells, but the ring passes above
+    clues = "clues:\n. 1,1 .\n. . .\n"
+    assert ring_verdict(run, tmp_path, clues, "# 1,1 #\n. . .\n", rule) == 0
+    clues = "clues:\n.2.\n...\n"
+    assert ring_verdict(run, tmp_path, clues, "# 2 #\n. . .\n", rule) == 1
+
+
+def test_ring_runs_compare_as_a_multiset(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    shading = "# # .\n. 2,1 .\n. # .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 2,1 .\n. . .\n", shading, rule) == 0
+    shading = "# # .\n. 1,2 .\n. # .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 1,2 .\n. . .\n", shading, rule) == 0
+    shading = "# # .\n. 1,2 .\n. . .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 1,2 .\n. . .\n", shading, rule) == 1
+
+
+def test_a_ring_counts_like_around(tmp_path, run):
+    rule = "each cell where clues is given: count(ring where black) = clues"
+    assert ring_verdict(run, tmp_path, "clues:\n3..\n...\n", "3 # .\n. # .\n", rule) == 1
+    assert ring_verdict(run, tmp_path, "clues:\n3..\n...\n", "3 # .\n# # .\n", rule) == 0
+
+
+def test_the_table_lowerings_find_every_ring_solution(tmp_path, run):
+    """A 3x3 grid with a clue `1,1` in the middle: the eight cells around it are black in
+    exactly two runs of one, which is 20 patterns; the solver must agree under both tables."""
+    rules = ("each cell where clues is given: not black", "runs(black of ring) = clues")
+    path = genre(tmp_path, *rules, template=RING)
+    grid = puzzle(tmp_path, "clues:\n. . .\n. 1,1 .\n. . .\n")
+    for option in ("table=select", "table=nogoods"):
+        printed = solved(run, path, grid, "--formulation", option)
+        assert run("check", path, grid, puzzle(tmp_path, printed, "s.txt")).code == 0
+    corner = puzzle(tmp_path, "clues:\n4..\n...\n")  # a corner has three cells around it
+    for option in ("table=select", "table=nogoods"):
+        assert run(path, corner, "--formulation", option).code == 1
+
+
+def test_a_list_token_prints_as_written_and_reads_back(tmp_path, run):
+    rules = ("each cell where clues is given: not black", "runs(black of ring) = clues")
+    path = genre(tmp_path, *rules, template=RING)
+    grid = puzzle(tmp_path, "clues:\n. . . . .\n. 8 . 1,3 .\n. . . . .\n")
+    printed = solved(run, path, grid)
+    assert printed.splitlines()[1].split()[:4] == ["#", "8", "#", "1,3"]
+    assert run("check", path, grid, puzzle(tmp_path, printed, "s.txt")).code == 0

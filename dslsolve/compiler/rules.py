@@ -21,7 +21,6 @@ from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.runs import post_runs
-from dslsolve.compiler.lowerings.table import TableTooLarge
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
 from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name
@@ -292,7 +291,4 @@ class RuleCompiler:
                     continue
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
-        try:
-            post_cyclic_runs(self.model, cells, clue, why)
-        except TableTooLarge as err:
-            raise LoweringError(str(err)) from None
+        post_cyclic_runs(self.model, cells, clue, why)

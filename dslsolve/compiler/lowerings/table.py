@@ -24,19 +24,12 @@ import pulp
 
 from dslsolve.compiler.model import Lin, LinearModel
 
-MAX_LITERALS = 12  # 4096 patterns: enumerating more is no longer a small table
-
-
-class TableTooLarge(ValueError):
-    pass
-
 
 def allowed_patterns(
     count: int, allows: Callable[[tuple[int, ...]], bool]
 ) -> list[tuple[int, ...]]:
-    """Every 0/1 pattern of `count` literals that `allows` accepts."""
-    if count > MAX_LITERALS:
-        raise TableTooLarge(f"{count} unknowns are too many to enumerate (at most {MAX_LITERALS})")
+    """Every 0/1 pattern of `count` literals that `allows` accepts (2^count of them are tried:
+    callers keep `count` small, as the eight cells of a ring)."""
     return [p for p in itertools.product((0, 1), repeat=count) if allows(p)]
 
 
