@@ -215,9 +215,11 @@ class GroupMembers:
 class Around:
     """Elements around an element.
 
-    relation: `neighbours` (orthogonal cells), `diagonals`, `around` (all eight), `sides` (the
-    four borders of a cell), `corners` (its four points), `links` (its links to neighbours),
-    `row` and `column` (the cell's whole line).
+    relation: `neighbours` (orthogonal cells), `diagonals`, `around` (all eight), `ring` (the
+    eight positions around a cell as a cycle, clockwise from the top left; `runs` over it wraps
+    around and positions off the grid end a run), `sides` (the four borders of a cell),
+    `corners` (its four points), `links` (its links to neighbours), `row` and `column` (the
+    cell's whole line).
     """
 
     relation: str
