@@ -98,6 +98,7 @@ class Evaluator:
                 group,
                 lambda cell: self.expr(group.of, env.at(cell, ir.ElementKind.CELL)) is True,
                 lambda cell: self.instance.value(group.section, cell) if group.section else None,
+                lambda: self.instance.group_cells(group.section),
             )
             candidates = [Env(None, None, g, env.bound) for g in groups]
         if each.where is None:

@@ -62,8 +62,9 @@ class GeometryError(ValueError):
 
 @dataclass(frozen=True)
 class Grouping:
-    """One group of `each`: its cells in order, a label for messages, and its row/column index
-    (for list sections given per row or per column)."""
+    """One group of `each`: its cells in order, a label for messages, and its index: the row
+    or column (for list sections given per row or per column), or the group's line (for a
+    groups section)."""
 
     label: str
     cells: tuple[Element, ...]
@@ -217,13 +218,20 @@ class Grid:
         group: ir.Group,
         cell_holds: Callable[[Element], bool],
         region_label: Callable[[Element], object],
+        listed: Callable[[], list[tuple[Element, ...]]] | None = None,
     ) -> list[Grouping]:
         """The static groups of `group`: every kind but `area`, whose extent is unknown.
 
         `cell_holds` decides a `run of` condition at a cell; `region_label` gives the region
-        a cell belongs to for `region of`.
+        a cell belongs to for `region of`; `listed` gives the cells of each group of a groups
+        section, as the puzzle lists them, for `group of`.
         """
         kind = group.kind
+        if kind == "group":
+            return [
+                Grouping(f"group {number + 1} of {group.section.name}", cells, number)
+                for number, cells in enumerate(listed())
+            ]
         if kind == "grid":
             return [Grouping("the grid", tuple(self.cells()))]
         if kind == "row":

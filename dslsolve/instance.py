@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
@@ -21,10 +21,19 @@ class Instance:
     columns: int
     grids: dict[str, dict[Element, Token]]  # layer name -> element -> token
     lists: dict[str, tuple[tuple[int, ...] | None, ...]]  # layer name -> entry per row/column
+    # layer name -> per group of a groups section: its value and its cells, in the order listed
+    groups: dict[str, tuple[tuple[Token, tuple[Element, ...]], ...]] = field(default_factory=dict)
 
     @staticmethod
-    def build(genre: GenreFile, rows: int, columns: int, grids: dict, lists: dict) -> Instance:
-        from dslsolve.dsl.genre import GridSection
+    def build(
+        genre: GenreFile,
+        rows: int,
+        columns: int,
+        grids: dict,
+        lists: dict,
+        groups: dict | None = None,
+    ) -> Instance:
+        from dslsolve.dsl.genre import GridSection, GroupsSection
 
         layer_values: dict[str, dict[Element, Token]] = {}
         for section in genre.sections:
@@ -39,8 +48,19 @@ class Instance:
                 layer_values[field_name] = {
                     element: _field(token, section.split, index) for element, token in whole.items()
                 }
+        cell_groups = {}
+        for section in genre.sections:
+            if isinstance(section, GroupsSection):
+                labels = layer_values[section.of]
+                cell_groups[section.name] = tuple(
+                    (value, _labelled(labels, members)) for value, members in groups[section.name]
+                )
         return Instance(
-            rows, columns, layer_values, {name: tuple(entries) for name, entries in lists.items()}
+            rows,
+            columns,
+            layer_values,
+            {name: tuple(entries) for name, entries in lists.items()},
+            cell_groups,
         )
 
     def value(self, layer: ir.InputLayer, element: Element) -> Token:
@@ -50,7 +70,13 @@ class Instance:
         """A layer's value at a grid element, or its entry for row/column `index`."""
         if layer.per in ("row", "column"):
             return self.lists[layer.name][index]
+        if layer.per == "group":
+            return self.groups[layer.name][index][0]
         return self.value(layer, element)
+
+    def group_cells(self, layer: ir.InputLayer) -> list[tuple[Element, ...]]:
+        """The cells of each group of a groups section, in the order the puzzle lists them."""
+        return [cells for _, cells in self.groups[layer.name]]
 
     def test(
         self, test: str, layer: ir.InputLayer, element: Element | None, index: int | None
@@ -98,6 +124,15 @@ def _as_list(token: Token, split: str) -> Token:
     if isinstance(token, str) and split in token:
         return Numbers(tuple(int(part) for part in token.split(split)), token)
     return token  # '.' (None) or a declared symbol
+
+
+def _labelled(labels: dict[Element, Token], members: tuple[Token, ...]) -> tuple[Element, ...]:
+    """The cells whose label is one of `members`: label by label, each label's cells row by
+    row, every cell once."""
+    cells: list[Element] = []
+    for member in members:
+        cells.extend(e for e in sorted(labels) if labels[e] == member and e not in cells)
+    return tuple(cells)
 
 
 def as_number(value: object) -> int | None:

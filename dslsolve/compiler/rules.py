@@ -91,8 +91,12 @@ class RuleCompiler:
             def region(cell):
                 return self.lower.instance.value(group.section, cell)
 
+            def listed():
+                return self.lower.instance.group_cells(group.section)
+
             inner_envs = [
-                Env(None, None, g, env.bound) for g in self.grid.groups(group, static, region)
+                Env(None, None, g, env.bound)
+                for g in self.grid.groups(group, static, region, listed)
             ]
         for inner in inner_envs:
             inner_guard = guard

@@ -53,6 +53,7 @@ RESERVED = {
     "runs",
     "changes",
     "segment",
+    "group",
     "neighbours",
     "diagonals",
     "around",
@@ -103,7 +104,18 @@ class ListSection:
     per: str
 
 
-Section = GridSection | ListSection
+@dataclass(frozen=True)
+class GroupsSection:
+    """One line per group of cells, given by the puzzle (stained glass's circles): the group's
+    value (a number or one of `symbols`), then the labels of its members, which are the cells
+    whose token in the grid section `of` is one of those labels."""
+
+    name: str
+    of: str
+    symbols: tuple[str, ...] = ()
+
+
+Section = GridSection | ListSection | GroupsSection
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
         _check_keys(
             settings,
-            ("type", "on", "per", "symbols", "split", "fields"),
+            ("type", "on", "per", "symbols", "split", "fields", "of"),
             where_of(settings, where),
             f"input.{name}",
         )
@@ -205,8 +217,29 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                     f"input.{name}: a list section needs 'per: row' or 'per: column'",
                 )
             sections.append(ListSection(str(name), per))
+        elif kind == "groups":
+            symbols = settings.get("symbols", ())
+            if isinstance(symbols, str):
+                symbols = tuple(symbols.split())
+            sections.append(GroupsSection(str(name), str(settings.get("of")), tuple(symbols)))
         else:
-            raise _fail(kind, where, f"unknown section type '{kind}'", "use 'grid' or 'list'")
+            raise _fail(
+                kind, where, f"unknown section type '{kind}'", "use 'grid', 'list' or 'groups'"
+            )
+    grids = [
+        s.name
+        for s in sections
+        if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.split is None
+    ]
+    for section in sections:
+        if isinstance(section, GroupsSection) and section.of not in grids:
+            raise _fail(
+                spec,
+                where,
+                f"input.{section.name}: a groups section needs 'of: SECTION', "
+                "a grid section whose tokens label the cells",
+                ("grid sections here: " + ", ".join(grids)) if grids else None,
+            )
     return sections
 
 
@@ -215,6 +248,9 @@ def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
     for section in sections:
         if isinstance(section, ListSection):
             layers[section.name] = ir.InputLayer(section.name, section.name, section.per)
+            continue
+        if isinstance(section, GroupsSection):
+            layers[section.name] = ir.InputLayer(section.name, section.name, "group")
             continue
         layers[section.name] = ir.InputLayer(
             section.name, section.name, section.on.value, lists=section.lists
