@@ -347,3 +347,41 @@ def test_a_list_token_prints_as_written_and_reads_back(tmp_path, run):
     printed = solved(run, path, grid)
     assert printed.splitlines()[1].split()[:4] == ["#", "8", "#", "1,3"]
     assert run("check", path, grid, puzzle(tmp_path, printed, "s.txt")).code == 0
+
+
+GROUPS = """\
+name: groups
+input:
+  labels: {type: grid, symbols: any}
+  sets: {type: groups, of: labels, symbols: x}
+variables:
+  black: {type: bool}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: labels
+"""
+
+
+def test_a_group_holds_every_cell_of_each_label_it_lists(tmp_path, run):
+    path = genre(tmp_path, "each group of sets: count(black) = sets", template=GROUPS)
+    # group 1 is the three cells labelled a or c; group 2 the two cells labelled b
+    grid = puzzle(tmp_path, "labels:\na a b\nc d b\nsets:\n3 a c\n0 b\n")
+    assert solved(run, path, grid, "--unique") == "# # b\n# d b\n"
+    # the value `.` is absent: that group asks nothing
+    grid = puzzle(tmp_path, "labels:\na a b\nc d b\nsets:\n. a c\n2 b\n")
+    assert "not unique" in run(path, grid, "--unique").err
+
+
+def test_inside_a_group_size_and_each_cell_see_its_cells(tmp_path, run):
+    rules = ("each group of sets where sets = 'x': size = 2 and count(black) = 1",)
+    grid = puzzle(tmp_path, "labels:\na b c\nsets:\nx a c\n# a comment among the groups\nx b\n")
+    path = genre(tmp_path, *rules, template=GROUPS)
+    assert run(path, grid).code == 1  # the group of b has one cell
+    rules = ("each group of sets where sets = 'x': each cell: black", "count(black) = 2")
+    path = genre(tmp_path, *rules, template=GROUPS)
+    grid = puzzle(tmp_path, "labels:\na b c\nsets:\nx a c\n")
+    assert solved(run, path, grid) == "# b #\n"

@@ -168,8 +168,14 @@ class Checker:
             return ir.Group(kind, section=layer), focus
         if kind == "group":
             layer = self.scope.layers.get(value)
-            if layer is None or layer.per != "group":
+            if layer is None:
                 raise self.unknown(node, value, "groups section")
+            if layer.per != "group":
+                raise self.error(
+                    node,
+                    f"'{value}' is not a groups section",
+                    "'each group of' takes a section declared with 'type: groups'",
+                )
             return ir.Group(kind, section=layer), Focus(None, kind, section=value)
         if kind in ("run", "area"):
             cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
