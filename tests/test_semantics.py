@@ -385,3 +385,26 @@ def test_inside_a_group_size_and_each_cell_see_its_cells(tmp_path, run):
     path = genre(tmp_path, *rules, template=GROUPS)
     grid = puzzle(tmp_path, "labels:\na b c\nsets:\nx a c\n")
     assert solved(run, path, grid) == "# b #\n"
+
+
+def test_the_ring_table_and_the_evaluator_agree_on_every_pattern(tmp_path):
+    """For a clue in the middle of a 3x3 grid, the compiler's table of allowed patterns is
+    exactly the set of shadings that the evaluator accepts (all 256 of them, per clue)."""
+    from dslsolve.compiler.lowerings.cyclic_runs import cycle_run_lengths
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.geometry import Grid
+
+    path = genre(tmp_path, "runs(black of ring) = clues", template=RING)
+    loaded = load_genre(str(path))
+    ring = list(Grid(3, 3).ring((1, 1)))
+    for clue in ("0", "8", "1,1", "2", "3,1", "1,3", "1,1,1,1", "2,2,2", "4,3"):
+        instance = read_puzzle(str(puzzle(tmp_path, f"clues:\n. . .\n. {clue} .\n. . .\n")), loaded)
+        wanted = sorted(int(n) for n in clue.split(",") if n != "0")
+        for pattern in range(256):
+            bits = [bool(pattern >> i & 1) for i in range(8)]
+            black = {cell: 0 for cell in Grid(3, 3).cells()}
+            black.update({cell: int(bit) for cell, bit in zip(ring, bits, strict=True)})
+            valid = not Evaluator(loaded.genre, instance, {"black": black}).violations()
+            assert valid == (cycle_run_lengths(bits) == wanted), (clue, bits)
