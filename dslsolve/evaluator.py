@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from dslsolve import ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
+    CYCLIC_RELATIONS,
     RELATIONS,
     Env,
     GeometryError,
@@ -27,7 +28,7 @@ from dslsolve.geometry import (
     cell_name,
     element_name,
 )
-from dslsolve.instance import Element, Instance, as_number, same_list
+from dslsolve.instance import Cycle, Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
 
@@ -95,6 +96,7 @@ class Evaluator:
                 group,
                 lambda cell: self.expr(group.of, env.at(cell, ir.ElementKind.CELL)) is True,
                 lambda cell: self.instance.value(group.section, cell) if group.section else None,
+                lambda: self.instance.group_cells(group.section),
             )
             candidates = [Env(None, None, g, env.bound) for g in groups]
         if each.where is None:
@@ -276,7 +278,33 @@ class Evaluator:
                 out.append(inner)
         return out
 
+    def cyclic_runs(self, expr: ir.Aggregate, env: Env) -> Cycle:
+        """`runs` around a cycle (`ring`): positions off the grid hold no cell and end a run;
+        a run across the start of the cycle is one run."""
+        origin, _ = env.target(expr.over.of)
+        holds: list[bool] = []
+        for position in self.grid.ring(origin):
+            if position is None:
+                holds.append(False)
+                continue
+            inner = env.at(position, ir.ElementKind.CELL)
+            if expr.filter is not None and self.expr(expr.filter, inner) is not True:
+                continue  # filtered out: not in the set at all
+            holds.append(self.expr(expr.value, inner) is True)
+        if holds and all(holds):
+            return Cycle((len(holds),))
+        while holds and holds[0]:  # start the walk just after a position that does not hold
+            holds.append(holds.pop(0))
+        lengths = [len(block) for block in "".join("1" if h else "0" for h in holds).split("0")]
+        return Cycle(length for length in lengths if length)
+
     def aggregate(self, expr: ir.Aggregate, env: Env):
+        if (
+            expr.func == "runs"
+            and isinstance(expr.over, ir.Around)
+            and expr.over.relation in CYCLIC_RELATIONS
+        ):
+            return self.cyclic_runs(expr, env)
         members = self.members(expr.over, env)
         if expr.filter is not None:
             members = [m for m in members if self.expr(expr.filter, m) is True]

@@ -23,6 +23,7 @@ RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
     (ir.ElementKind.CELL, "neighbours"): ir.ElementKind.CELL,
     (ir.ElementKind.CELL, "diagonals"): ir.ElementKind.CELL,
     (ir.ElementKind.CELL, "around"): ir.ElementKind.CELL,
+    (ir.ElementKind.CELL, "ring"): ir.ElementKind.CELL,
     (ir.ElementKind.CELL, "row"): ir.ElementKind.CELL,
     (ir.ElementKind.CELL, "column"): ir.ElementKind.CELL,
     (ir.ElementKind.CELL, "sides"): ir.ElementKind.BORDER,
@@ -31,6 +32,12 @@ RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
     (ir.ElementKind.POINT, "around"): ir.ElementKind.CELL,
     (ir.ElementKind.POINT, "sides"): ir.ElementKind.BORDER,
 }
+
+# Relations whose elements form a cycle, in order: `runs` over them wraps around.
+CYCLIC_RELATIONS = frozenset({"ring"})
+
+# The eight positions around a cell, clockwise from the top-left corner.
+RING_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
 
 def cell_name(cell: Element) -> str:
@@ -55,8 +62,9 @@ class GeometryError(ValueError):
 
 @dataclass(frozen=True)
 class Grouping:
-    """One group of `each`: its cells in order, a label for messages, and its row/column index
-    (for list sections given per row or per column)."""
+    """One group of `each`: its cells in order, a label for messages, and its index: the row
+    or column (for list sections given per row or per column), or the group's line (for a
+    groups section)."""
 
     label: str
     cells: tuple[Element, ...]
@@ -149,6 +157,8 @@ class Grid:
                 for dc in (-1, 0, 1)
                 if (dr, dc) != (0, 0) and self.inside((r + dr, c + dc))
             ]
+        if relation == "ring":
+            return [cell for cell in self.ring(element) if cell is not None]
         if relation == "row":
             return [(r, j) for j in range(self.columns)]
         if relation == "column":
@@ -160,6 +170,16 @@ class Grid:
         if relation == "links":
             return self.incident(ir.ElementKind.LINK, element)
         raise ValueError(relation)
+
+    def ring(self, cell: Element) -> tuple[Element | None, ...]:
+        """The eight positions around a cell, clockwise from the top left; None off the grid.
+
+        The positions form a cycle: the last is next to the first. A position off the grid
+        holds no cell, so a run of cells around the ring stops there."""
+        r, c = cell
+        return tuple(
+            (r + dr, c + dc) if self.inside((r + dr, c + dc)) else None for dr, dc in RING_OFFSETS
+        )
 
     def incident(self, kind: ir.ElementKind, vertex: Element) -> list[Element]:
         """The edges of kind `kind` (borders or links) that end at `vertex`."""
@@ -198,13 +218,20 @@ class Grid:
         group: ir.Group,
         cell_holds: Callable[[Element], bool],
         region_label: Callable[[Element], object],
+        listed: Callable[[], list[tuple[Element, ...]]] | None = None,
     ) -> list[Grouping]:
         """The static groups of `group`: every kind but `area`, whose extent is unknown.
 
         `cell_holds` decides a `run of` condition at a cell; `region_label` gives the region
-        a cell belongs to for `region of`.
+        a cell belongs to for `region of`; `listed` gives the cells of each group of a groups
+        section, as the puzzle lists them, for `group of`.
         """
         kind = group.kind
+        if kind == "group":
+            return [
+                Grouping(f"group {number + 1} of {group.section.name}", cells, number)
+                for number, cells in enumerate(listed())
+            ]
         if kind == "grid":
             return [Grouping("the grid", tuple(self.cells()))]
         if kind == "row":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
@@ -11,7 +11,7 @@ from dslsolve import ir
 if TYPE_CHECKING:
     from dslsolve.dsl.genre import GenreFile
 
-Token = int | str | None  # a number, a symbol such as '#', or None for an empty cell
+Token = int | str | tuple | None  # a number, a symbol such as '#', a list, None if empty
 Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and links
 
 
@@ -21,10 +21,19 @@ class Instance:
     columns: int
     grids: dict[str, dict[Element, Token]]  # layer name -> element -> token
     lists: dict[str, tuple[tuple[int, ...] | None, ...]]  # layer name -> entry per row/column
+    # layer name -> per group of a groups section: its value and its cells, in the order listed
+    groups: dict[str, tuple[tuple[Token, tuple[Element, ...]], ...]] = field(default_factory=dict)
 
     @staticmethod
-    def build(genre: GenreFile, rows: int, columns: int, grids: dict, lists: dict) -> Instance:
-        from dslsolve.dsl.genre import GridSection
+    def build(
+        genre: GenreFile,
+        rows: int,
+        columns: int,
+        grids: dict,
+        lists: dict,
+        groups: dict | None = None,
+    ) -> Instance:
+        from dslsolve.dsl.genre import GridSection, GroupsSection
 
         layer_values: dict[str, dict[Element, Token]] = {}
         for section in genre.sections:
@@ -32,13 +41,26 @@ class Instance:
                 continue
             grid = grids[section.name]
             whole = {(r, c): token for r, row in enumerate(grid) for c, token in enumerate(row)}
+            if section.lists:
+                whole = {e: _as_list(token, section.split) for e, token in whole.items()}
             layer_values[section.name] = whole
             for index, field_name in enumerate(section.fields):
                 layer_values[field_name] = {
                     element: _field(token, section.split, index) for element, token in whole.items()
                 }
+        cell_groups = {}
+        for section in genre.sections:
+            if isinstance(section, GroupsSection):
+                labels = layer_values[section.of]
+                cell_groups[section.name] = tuple(
+                    (value, _labelled(labels, members)) for value, members in groups[section.name]
+                )
         return Instance(
-            rows, columns, layer_values, {name: tuple(entries) for name, entries in lists.items()}
+            rows,
+            columns,
+            layer_values,
+            {name: tuple(entries) for name, entries in lists.items()},
+            cell_groups,
         )
 
     def value(self, layer: ir.InputLayer, element: Element) -> Token:
@@ -48,7 +70,13 @@ class Instance:
         """A layer's value at a grid element, or its entry for row/column `index`."""
         if layer.per in ("row", "column"):
             return self.lists[layer.name][index]
+        if layer.per == "group":
+            return self.groups[layer.name][index][0]
         return self.value(layer, element)
+
+    def group_cells(self, layer: ir.InputLayer) -> list[tuple[Element, ...]]:
+        """The cells of each group of a groups section, in the order the puzzle lists them."""
+        return [cells for _, cells in self.groups[layer.name]]
 
     def test(
         self, test: str, layer: ir.InputLayer, element: Element | None, index: int | None
@@ -69,6 +97,44 @@ class Instance:
         return range(var.low, high + 1)
 
 
+class Numbers(tuple):
+    """A grid token that is a list of numbers (`1,3` in a section with `split: ','`).
+
+    It equals the tuple of its numbers and prints as it was written."""
+
+    text: str
+
+    def __new__(cls, values: tuple[int, ...], text: str) -> Numbers:
+        token = super().__new__(cls, values)
+        token.text = text
+        return token
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Cycle(tuple):
+    """The runs of a cyclic set (`runs(black of ring)`): no run comes first, so two lists
+    compare as multisets when either is a Cycle."""
+
+
+def _as_list(token: Token, split: str) -> Token:
+    if isinstance(token, int):
+        return Numbers((token,), str(token))
+    if isinstance(token, str) and split in token:
+        return Numbers(tuple(int(part) for part in token.split(split)), token)
+    return token  # '.' (None) or a declared symbol
+
+
+def _labelled(labels: dict[Element, Token], members: tuple[Token, ...]) -> tuple[Element, ...]:
+    """The cells whose label is one of `members`: label by label, each label's cells row by
+    row, every cell once."""
+    cells: list[Element] = []
+    for member in members:
+        cells.extend(e for e in sorted(labels) if labels[e] == member and e not in cells)
+    return tuple(cells)
+
+
 def as_number(value: object) -> int | None:
     """A value where a number is needed: true counts 1, a list entry of one number is that
     number (a row total), a symbol or a longer list has no number."""
@@ -82,8 +148,11 @@ def as_number(value: object) -> int | None:
 
 
 def same_list(left: tuple, right: tuple) -> bool:
-    """List equality for run patterns: zeros do not count, so the clue `0` is no runs."""
-    return tuple(v for v in left if v) == tuple(v for v in right if v)
+    """List equality for run patterns: zeros do not count, so the clue `0` is no runs. The
+    runs of a cycle have no first one: against a `Cycle` the order does not count either."""
+    unordered = isinstance(left, Cycle) or isinstance(right, Cycle)
+    left, right = tuple(v for v in left if v), tuple(v for v in right if v)
+    return sorted(left) == sorted(right) if unordered else left == right
 
 
 def parse_token(text: str) -> Token:

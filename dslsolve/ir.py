@@ -41,14 +41,18 @@ class Type(StrEnum):
 class InputLayer:
     """A per-element value read from a puzzle-file section (a grid cell's token or a list entry).
 
-    `per` is the element kind for grid sections and `row`/`column` for list sections.
+    `per` is the element kind for grid sections, `row`/`column` for list sections and `group`
+    for groups sections (one value per group of cells that the puzzle lists).
     `field` is set for the parts of a split token (kakuro's `down` and `across`).
+    `lists` marks a grid section split without fields: each token is a list of numbers
+    (a tapa clue `1,3`), so the layer has type list.
     """
 
     name: str
     section: str
     per: str
     field: int | None = None
+    lists: bool = False
 
 
 @dataclass(frozen=True)
@@ -212,9 +216,11 @@ class GroupMembers:
 class Around:
     """Elements around an element.
 
-    relation: `neighbours` (orthogonal cells), `diagonals`, `around` (all eight), `sides` (the
-    four borders of a cell), `corners` (its four points), `links` (its links to neighbours),
-    `row` and `column` (the cell's whole line).
+    relation: `neighbours` (orthogonal cells), `diagonals`, `around` (all eight), `ring` (the
+    eight positions around a cell as a cycle, clockwise from the top left; `runs` over it wraps
+    around and positions off the grid end a run), `sides` (the four borders of a cell),
+    `corners` (its four points), `links` (its links to neighbours), `row` and `column` (the
+    cell's whole line).
     """
 
     relation: str
@@ -241,10 +247,11 @@ SetExpr = GroupMembers | Around | Ray
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, segment, area. A segment
-    is any straight line of two or more consecutive cells in a row or a column.
+    kind: cell, point, row, column, box, window, pair, region, run, segment, area, group. A
+    segment is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
-    `section` names the input layer whose equal values form regions; `of` is the cell condition
+    `section` names the input layer whose equal values form regions, or the groups section
+    whose groups `group` ranges over; `of` is the cell condition
     whose maximal runs (run) or connected components (area) are the groups.
     """
 

@@ -203,3 +203,105 @@ def test_bad_formulation_option(run, option, message):
     result = run(SUDOKU, EXAMPLE, "--formulation", option)
     no_traceback(result)
     assert message in result.err
+
+
+TAPA = PUZZLES / "tapa.yaml"
+
+
+@pytest.mark.parametrize(
+    ("token", "column"),
+    [("1,x", 3), ("1,,3", 3), ("2,", 3)],
+)
+def test_a_list_token_with_a_part_that_is_not_a_number(tmp_path, run, token, column):
+    puzzle = write(tmp_path, "p.txt", f"clues:\n. . {token}\n. . .\n")
+    result = run(TAPA, puzzle)
+    no_traceback(result)
+    assert f"{puzzle}:2:5: error: unknown symbol '{token}' in section 'clues'" in result.err
+    assert "hint: a cell here is a number, '.', NUMBER,NUMBER" in result.err
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ("{type: grid, fields: [a, b]}", "input.clues: 'fields' needs 'split'"),
+        ("{type: grid, split: ' '}", "input.clues: 'split' is a string without spaces, e.g. ','"),
+    ],
+)
+def test_split_settings(tmp_path, run, settings, message):
+    genre = write(
+        tmp_path, "g.yaml", GENRE.replace("{type: grid}", settings).replace("RULE", "black")
+    )
+    result = run(genre, EXAMPLE)
+    no_traceback(result)
+    assert message in result.err
+
+
+def test_a_ring_is_taken_around_a_cell(tmp_path, run):
+    rule = "'each point: count(ring where black) = 0'"
+    result = run(genre_with(tmp_path, rule), EXAMPLE)
+    no_traceback(result)
+    assert "a point has no 'ring'" in result.err
+
+
+def test_ring_runs_need_a_set_the_puzzle_decides(tmp_path, run):
+    rule = "'each cell where clues is given: runs(black of ring where black) = clues'"
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        GENRE.replace("{type: grid}", "{type: grid, split: ','}").replace("RULE", rule),
+    )
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n. . .\n. 1 .\n"))
+    no_traceback(result)
+    assert "cannot compile this rule: runs(...) needs a set that the puzzle decides" in result.err
+
+
+GROUPS = """\
+name: groups
+input:
+  labels: {type: grid, symbols: any}
+  sets: SETTINGS
+variables:
+  black: {type: bool}
+rules:
+  - RULE
+output:
+  cell:
+    - when: black
+      symbol: "#"
+"""
+
+
+def groups_genre(tmp_path, rule="'each group of sets: count(black) = sets'", settings=None):
+    settings = settings or "{type: groups, of: labels, symbols: W}"
+    text = GROUPS.replace("SETTINGS", settings).replace("RULE", rule)
+    return write(tmp_path, "g.yaml", text)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "message"),
+    [
+        ("labels:\na b\nsets:\n1 a c\n", ":4: error: 'c' labels no cell of section 'labels'"),
+        ("labels:\na b\nsets:\nX a\n", ":4:1: error: unknown symbol 'X' in section 'sets'"),
+    ],
+)
+def test_bad_groups_name_the_line(tmp_path, run, puzzle, message):
+    path = write(tmp_path, "p.txt", puzzle)
+    result = run(groups_genre(tmp_path), path)
+    no_traceback(result)
+    assert f"{path}{message}" in result.err
+
+
+@pytest.mark.parametrize(
+    ("rule", "settings", "message"),
+    [
+        (None, "{type: groups}", "input.sets: a groups section needs 'of: SECTION'"),
+        ("'count(black) = sets'", None, "'sets' has one value per group of its section"),
+        ("'each group of labels: count(black) = 1'", None, "'labels' is not a groups section"),
+        ("'each group of set: count(black) = 1'", None, "unknown groups section 'set'"),
+    ],
+)
+def test_groups_sections_in_genre_files(tmp_path, run, rule, settings, message):
+    genre = groups_genre(tmp_path, rule or "'each group of sets: count(black) = sets'", settings)
+    result = run(genre, write(tmp_path, "p.txt", "labels:\na b\nsets:\n1 a\n"))
+    no_traceback(result)
+    assert message in result.err

@@ -13,7 +13,7 @@ from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution, render
 from dslsolve.solve import solve_puzzle
 
-from helpers import genre_file, instances, solution_file
+from helpers import PUZZLES, genre_file, instances, solution_file
 
 INSTANCES = instances()
 IDS = [f"{genre}/{puzzle.stem}" for genre, puzzle in INSTANCES]
@@ -76,3 +76,10 @@ def test_examples_are_unique(genre, puzzle):
     instance = read_puzzle(str(puzzle), loaded)
     outcome = solve_puzzle(loaded, instance, parse_formulation([]), unique=True)
     assert outcome.unique is True
+
+
+def test_every_puzzle_file_has_its_solution_file():
+    """An instance without a solution file would be skipped by every test here."""
+    puzzles = [p for p in PUZZLES.glob("*/*.txt") if not p.name.endswith(".solution.txt")]
+    assert puzzles
+    assert [p for p in puzzles if not solution_file(p).exists()] == []

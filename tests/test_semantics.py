@@ -276,3 +276,135 @@ def test_a_longer_list_entry_compared_with_a_number_is_vacuous(tmp_path, run):
     # row 1's entry `1 1` is no number: its rule is vacuous, not a contradiction
     result = run(path, puzzle(tmp_path, "rows:\n1 1\n2\ncolumns:\n1\n1\n"))
     assert result.code == 0, result.err
+
+
+RING = SHADING.replace("clues: {type: grid, symbols: '#'}", "clues: {type: grid, split: ','}")
+
+
+def ring_verdict(run, tmp_path, clues: str, shading: str, rule: str) -> int:
+    """`check`'s exit code (0 valid, 1 violated) for a shading against one rule at the clues."""
+    path = genre(tmp_path, "each cell where clues is given: not black", rule, template=RING)
+    solution = puzzle(tmp_path, shading, "s.txt")
+    return run("check", path, puzzle(tmp_path, clues), solution).code
+
+
+def test_ring_runs_wrap_around_the_start_of_the_ring(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    # the ring starts at the top left: r1c1 and r2c1 are its first and last cells
+    assert (
+        ring_verdict(run, tmp_path, "clues:\n...\n.2.\n...\n", "# . .\n# 2 .\n. . .\n", rule) == 0
+    )
+    assert (
+        ring_verdict(run, tmp_path, "clues:\n...\n.2.\n...\n", "# . #\n. 2 .\n. . .\n", rule) == 1
+    )
+    full = "# # #\n# 8 #\n# # #\n"
+    assert ring_verdict(run, tmp_path, "clues:\n...\n.8.\n...\n", full, rule) == 0
+
+
+def test_ring_positions_off_the_grid_end_a_run(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    # r1c1 and r1c3 are neighbours in the list of r1c2's cells, but the ring passes above
+    clues = "clues:\n. 1,1 .\n. . .\n"
+    assert ring_verdict(run, tmp_path, clues, "# 1,1 #\n. . .\n", rule) == 0
+    clues = "clues:\n.2.\n...\n"
+    assert ring_verdict(run, tmp_path, clues, "# 2 #\n. . .\n", rule) == 1
+
+
+def test_ring_runs_compare_as_a_multiset(tmp_path, run):
+    rule = "each cell where clues is given: runs(black of ring) = clues"
+    shading = "# # .\n. 2,1 .\n. # .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 2,1 .\n. . .\n", shading, rule) == 0
+    shading = "# # .\n. 1,2 .\n. # .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 1,2 .\n. . .\n", shading, rule) == 0
+    shading = "# # .\n. 1,2 .\n. . .\n"
+    assert ring_verdict(run, tmp_path, "clues:\n. . .\n. 1,2 .\n. . .\n", shading, rule) == 1
+
+
+def test_a_ring_counts_like_around(tmp_path, run):
+    rule = "each cell where clues is given: count(ring where black) = clues"
+    assert ring_verdict(run, tmp_path, "clues:\n3..\n...\n", "3 # .\n. # .\n", rule) == 1
+    assert ring_verdict(run, tmp_path, "clues:\n3..\n...\n", "3 # .\n# # .\n", rule) == 0
+
+
+def test_the_table_lowerings_find_every_ring_solution(tmp_path, run):
+    """A 3x3 grid with a clue `1,1` in the middle: the eight cells around it are black in
+    exactly two runs of one, which is 20 patterns; the solver must agree under both tables."""
+    rules = ("each cell where clues is given: not black", "runs(black of ring) = clues")
+    path = genre(tmp_path, *rules, template=RING)
+    grid = puzzle(tmp_path, "clues:\n. . .\n. 1,1 .\n. . .\n")
+    for option in ("table=select", "table=nogoods"):
+        printed = solved(run, path, grid, "--formulation", option)
+        assert run("check", path, grid, puzzle(tmp_path, printed, "s.txt")).code == 0
+    corner = puzzle(tmp_path, "clues:\n4..\n...\n")  # a corner has three cells around it
+    for option in ("table=select", "table=nogoods"):
+        assert run(path, corner, "--formulation", option).code == 1
+
+
+def test_a_list_token_prints_as_written_and_reads_back(tmp_path, run):
+    rules = ("each cell where clues is given: not black", "runs(black of ring) = clues")
+    path = genre(tmp_path, *rules, template=RING)
+    grid = puzzle(tmp_path, "clues:\n. . . . .\n. 8 . 1,3 .\n. . . . .\n")
+    printed = solved(run, path, grid)
+    assert printed.splitlines()[1].split()[:4] == ["#", "8", "#", "1,3"]
+    assert run("check", path, grid, puzzle(tmp_path, printed, "s.txt")).code == 0
+
+
+GROUPS = """\
+name: groups
+input:
+  labels: {type: grid, symbols: any}
+  sets: {type: groups, of: labels, symbols: x}
+variables:
+  black: {type: bool}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: labels
+"""
+
+
+def test_a_group_holds_every_cell_of_each_label_it_lists(tmp_path, run):
+    path = genre(tmp_path, "each group of sets: count(black) = sets", template=GROUPS)
+    # group 1 is the three cells labelled a or c; group 2 the two cells labelled b
+    grid = puzzle(tmp_path, "labels:\na a b\nc d b\nsets:\n3 a c\n0 b\n")
+    assert solved(run, path, grid, "--unique") == "# # b\n# d b\n"
+    # the value `.` is absent: that group asks nothing
+    grid = puzzle(tmp_path, "labels:\na a b\nc d b\nsets:\n. a c\n2 b\n")
+    assert "not unique" in run(path, grid, "--unique").err
+
+
+def test_inside_a_group_size_and_each_cell_see_its_cells(tmp_path, run):
+    rules = ("each group of sets where sets = 'x': size = 2 and count(black) = 1",)
+    grid = puzzle(tmp_path, "labels:\na b c\nsets:\nx a c\n# a comment among the groups\nx b\n")
+    path = genre(tmp_path, *rules, template=GROUPS)
+    assert run(path, grid).code == 1  # the group of b has one cell
+    rules = ("each group of sets where sets = 'x': each cell: black", "count(black) = 2")
+    path = genre(tmp_path, *rules, template=GROUPS)
+    grid = puzzle(tmp_path, "labels:\na b c\nsets:\nx a c\n")
+    assert solved(run, path, grid) == "# b #\n"
+
+
+def test_the_ring_table_and_the_evaluator_agree_on_every_pattern(tmp_path):
+    """For a clue in the middle of a 3x3 grid, the compiler's table of allowed patterns is
+    exactly the set of shadings that the evaluator accepts (all 256 of them, per clue)."""
+    from dslsolve.compiler.lowerings.cyclic_runs import cycle_run_lengths
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.geometry import Grid
+
+    path = genre(tmp_path, "runs(black of ring) = clues", template=RING)
+    loaded = load_genre(str(path))
+    ring = list(Grid(3, 3).ring((1, 1)))
+    for clue in ("0", "8", "1,1", "2", "3,1", "1,3", "1,1,1,1", "2,2,2", "4,3"):
+        instance = read_puzzle(str(puzzle(tmp_path, f"clues:\n. . .\n. {clue} .\n. . .\n")), loaded)
+        wanted = sorted(int(n) for n in clue.split(",") if n != "0")
+        for pattern in range(256):
+            bits = [bool(pattern >> i & 1) for i in range(8)]
+            black = {cell: 0 for cell in Grid(3, 3).cells()}
+            black.update({cell: int(bit) for cell, bit in zip(ring, bits, strict=True)})
+            valid = not Evaluator(loaded.genre, instance, {"black": black}).violations()
+            assert valid == (cycle_run_lengths(bits) == wanted), (clue, bits)

@@ -18,11 +18,12 @@ from dslsolve.compiler.lowerings.area import (
     size_bound,
 )
 from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
-from dslsolve.geometry import Env, GeometryError, element_name
+from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name
 from dslsolve.instance import as_number
 
 
@@ -90,8 +91,12 @@ class RuleCompiler:
             def region(cell):
                 return self.lower.instance.value(group.section, cell)
 
+            def listed():
+                return self.lower.instance.group_cells(group.section)
+
             inner_envs = [
-                Env(None, None, g, env.bound) for g in self.grid.groups(group, static, region)
+                Env(None, None, g, env.bound)
+                for g in self.grid.groups(group, static, region, listed)
             ]
         for inner in inner_envs:
             inner_guard = guard
@@ -262,6 +267,9 @@ class RuleCompiler:
             return
         if not isinstance(clue, tuple):
             raise LoweringError("runs(...) is compared with a list from the puzzle")
+        if isinstance(aggregate.over, ir.Around) and aggregate.over.relation in CYCLIC_RELATIONS:
+            self.cyclic_runs(aggregate, env, clue, why)
+            return
         cells = []
         for inner, membership in self.lower.filtered(aggregate, env):
             if membership is not True:
@@ -269,3 +277,22 @@ class RuleCompiler:
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
         post_runs(self.model, cells, clue, why)
+
+    def cyclic_runs(self, aggregate: ir.Aggregate, env: Env, clue: tuple, why: str) -> None:
+        """Around a cycle (`ring`): a position off the grid is a cell where C does not hold."""
+        origin, _ = env.target(aggregate.over.of)
+        cells: list[Lin | bool] = []
+        for position in self.grid.ring(origin):
+            if position is None:
+                cells.append(False)
+                continue
+            inner = env.at(position, ir.ElementKind.CELL)
+            if aggregate.filter is not None:
+                keep = self.lower.boolean(aggregate.filter, inner)
+                if isinstance(keep, Lin):
+                    raise LoweringError("runs(...) needs a set that the puzzle decides")
+                if not keep:
+                    continue
+            value = self.lower.boolean(aggregate.value, inner)
+            cells.append(False if value is None else value)
+        post_cyclic_runs(self.model, cells, clue, why)

@@ -33,6 +33,7 @@ class Focus:
     element: ir.ElementKind | None  # None: the focus is a group of cells
     group: str | None = None  # the group kind when `element` is None
     implicit: bool = False  # the top-level grid focus of a rule without `each`
+    section: str | None = None  # for `each group of SECTION`: that groups section
 
 
 @dataclass
@@ -165,6 +166,17 @@ class Checker:
             if layer is None or layer.per != ir.ElementKind.CELL.value:
                 raise self.unknown(node, value, "grid section")
             return ir.Group(kind, section=layer), focus
+        if kind == "group":
+            layer = self.scope.layers.get(value)
+            if layer is None:
+                raise self.unknown(node, value, "groups section")
+            if layer.per != "group":
+                raise self.error(
+                    node,
+                    f"'{value}' is not a groups section",
+                    "'each group of' takes a section declared with 'type: groups'",
+                )
+            return ir.Group(kind, section=layer), Focus(None, kind, section=value)
         if kind in ("run", "area"):
             cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
             self.expect(node.children[0], cond, ir.Type.BOOL)
@@ -244,6 +256,14 @@ class Checker:
             return _Checked(ir.VarRef(var, at), var.type, False)
         if name in scope.layers:
             layer = scope.layers[name]
+            if layer.per == "group":
+                if focus.section != name:
+                    raise self.error(
+                        node,
+                        f"'{name}' has one value per group of its section",
+                        f"use it inside 'each group of {name}'",
+                    )
+                return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
             if layer.per in ("row", "column"):
                 if focus.group != layer.per:
                     raise self.error(
@@ -253,7 +273,8 @@ class Checker:
                     )
                 return _Checked(ir.InputRef(layer, at), ir.Type.LIST, True)
             self.require_element(node, name, ir.ElementKind(layer.per), focus)
-            return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
+            kind = ir.Type.LIST if layer.lists else ir.Type.SYMBOL
+            return _Checked(ir.InputRef(layer, at), kind, True)
         if name in PARAMS:  # declared names shadow the instance constants
             return _Checked(ir.Param(name), ir.Type.INT, True)
         raise self.unknown(node, name)

@@ -54,9 +54,11 @@ RESERVED = {
     "runs",
     "changes",
     "segment",
+    "group",
     "neighbours",
     "diagonals",
     "around",
+    "ring",
     "sides",
     "corners",
     "links",
@@ -80,7 +82,8 @@ class GridSection:
 
     A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
     region labels); `split` cuts a token into `fields`
-    (kakuro's `16\\23` is down 16, across 23), each part a number or empty.
+    (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
+    `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
     """
 
     name: str
@@ -88,6 +91,10 @@ class GridSection:
     symbols: tuple[str, ...] = ()
     split: str | None = None
     fields: tuple[str, ...] = ()
+
+    @property
+    def lists(self) -> bool:
+        return self.split is not None and not self.fields
 
 
 @dataclass(frozen=True)
@@ -98,7 +105,18 @@ class ListSection:
     per: str
 
 
-Section = GridSection | ListSection
+@dataclass(frozen=True)
+class GroupsSection:
+    """One line per group of cells, given by the puzzle (stained glass's circles): the group's
+    value (a number or one of `symbols`), then the labels of its members, which are the cells
+    whose token in the grid section `of` is one of those labels."""
+
+    name: str
+    of: str
+    symbols: tuple[str, ...] = ()
+
+
+Section = GridSection | ListSection | GroupsSection
 
 
 @dataclass(frozen=True)
@@ -166,7 +184,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
         _check_keys(
             settings,
-            ("type", "on", "per", "symbols", "split", "fields"),
+            ("type", "on", "per", "symbols", "split", "fields", "of"),
             where_of(settings, where),
             f"input.{name}",
         )
@@ -177,8 +195,14 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                 raise _fail(on, where, f"a grid section is on 'cells' or 'points', not '{on}'")
             fields = tuple(_check_name(f, where) for f in settings.get("fields", ()))
             split = settings.get("split")
-            if bool(split) != bool(fields):
-                raise _fail(settings, where, f"input.{name}: 'split' and 'fields' go together")
+            if fields and not split:
+                raise _fail(settings, where, f"input.{name}: 'fields' needs 'split'")
+            if split is not None and (not isinstance(split, str) or not split or " " in split):
+                raise _fail(
+                    settings,
+                    where,
+                    f"input.{name}: 'split' is a string without spaces, e.g. ','",
+                )
             symbols = settings.get("symbols", ())
             if isinstance(symbols, str):
                 symbols = tuple(symbols.split())
@@ -194,8 +218,29 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                     f"input.{name}: a list section needs 'per: row' or 'per: column'",
                 )
             sections.append(ListSection(str(name), per))
+        elif kind == "groups":
+            symbols = settings.get("symbols", ())
+            if isinstance(symbols, str):
+                symbols = tuple(symbols.split())
+            sections.append(GroupsSection(str(name), str(settings.get("of")), tuple(symbols)))
         else:
-            raise _fail(kind, where, f"unknown section type '{kind}'", "use 'grid' or 'list'")
+            raise _fail(
+                kind, where, f"unknown section type '{kind}'", "use 'grid', 'list' or 'groups'"
+            )
+    grids = [
+        s.name
+        for s in sections
+        if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.split is None
+    ]
+    for section in sections:
+        if isinstance(section, GroupsSection) and section.of not in grids:
+            raise _fail(
+                spec,
+                where,
+                f"input.{section.name}: a groups section needs 'of: SECTION', "
+                "a grid section whose tokens label the cells",
+                ("grid sections here: " + ", ".join(grids)) if grids else None,
+            )
     return sections
 
 
@@ -205,7 +250,12 @@ def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
         if isinstance(section, ListSection):
             layers[section.name] = ir.InputLayer(section.name, section.name, section.per)
             continue
-        layers[section.name] = ir.InputLayer(section.name, section.name, section.on.value)
+        if isinstance(section, GroupsSection):
+            layers[section.name] = ir.InputLayer(section.name, section.name, "group")
+            continue
+        layers[section.name] = ir.InputLayer(
+            section.name, section.name, section.on.value, lists=section.lists
+        )
         for index, field_name in enumerate(section.fields):
             layers[field_name] = ir.InputLayer(field_name, section.name, section.on.value, index)
     return layers

@@ -110,6 +110,7 @@ class _ToNodes(Transformer):
     g_run = _group("run")
     g_segment = _group("segment")
     g_area = _group("area")
+    g_group = _group("group")
 
     def size(self, items):
         height, width = str(items[0]).split("x")
@@ -205,7 +206,7 @@ _TERMINAL_WORDS = {
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
-    "RELATION": "neighbours, diagonals, around, sides, corners, links, row or column",
+    "RELATION": "neighbours, diagonals, around, ring, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
     "DIMENSIONS": "a size such as 3x3",

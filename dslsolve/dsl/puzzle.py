@@ -15,7 +15,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
+from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection
 from dslsolve.errors import DslError, Location
 from dslsolve.instance import Instance, Token, parse_token
 
@@ -100,7 +100,10 @@ def _allowed(token: str, section: GridSection) -> bool:
     if section.symbols == ("any",):
         return True
     if section.split and section.split in token:
-        return all(part == "" or NUMBER.match(part) for part in token.split(section.split))
+        parts = token.split(section.split)
+        if section.lists:  # a list of numbers: no empty part
+            return all(NUMBER.match(part) for part in parts)
+        return all(part == "" or NUMBER.match(part) for part in parts)
     return False
 
 
@@ -120,6 +123,33 @@ def _list(raw: _RawSection) -> list[tuple[int, ...] | None]:
             )
         entries.append(tuple(int(t) for t in tokens))
     return entries
+
+
+def _groups(
+    raw: _RawSection, section: GroupsSection, labels: set[Token]
+) -> list[tuple[Token, tuple[Token, ...]]]:
+    """Each line: the group's value, then the labels of its members (cells of `section.of`)."""
+    groups: list[tuple[Token, tuple[Token, ...]]] = []
+    for number, line in raw.lines:
+        tokens = line.split()
+        value = tokens[0]
+        if not (value == "." or NUMBER.match(value) or value in section.symbols):
+            allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
+            raise DslError(
+                Location(raw.where.file, number, line.find(value) + 1),
+                f"unknown symbol '{value}' in section '{raw.name}'",
+                hint="a group starts with its value: " + ", ".join(allowed),
+            )
+        members = tuple(parse_token(token) for token in tokens[1:])
+        for token, member in zip(tokens[1:], members, strict=True):
+            if member not in labels:
+                raise DslError(
+                    Location(raw.where.file, number),
+                    f"'{token}' labels no cell of section '{section.of}' (section '{raw.name}')",
+                    hint="after its value, a group lists labels of the cells it holds",
+                )
+        groups.append((parse_token(value), members))
+    return groups
 
 
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
@@ -168,6 +198,8 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
     lists: dict[str, list[tuple[int, ...] | None]] = {}
     for name, section in declared.items():
         raw = found[name]
+        if isinstance(section, GroupsSection):
+            continue  # read once the grid that labels the cells is known
         if isinstance(section, GridSection):
             grid = _grid(raw, section)
             shrink = 1 if section.on.value == "point" else 0
@@ -188,4 +220,9 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
     rows, columns = sizes["rows"][1], sizes["columns"][1]
     if rows < 1 or columns < 1:
         raise DslError(Location(path), "the grid is empty")
-    return Instance.build(genre, rows, columns, grids, lists)
+    groups = {
+        name: _groups(found[name], section, {t for row in grids[section.of] for t in row})
+        for name, section in declared.items()
+        if isinstance(section, GroupsSection)
+    }
+    return Instance.build(genre, rows, columns, grids, lists, groups)
