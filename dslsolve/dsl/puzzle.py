@@ -15,9 +15,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
+from dslsolve.dsl.genre import GenreFile, GridSection, ListSection, TableSection
 from dslsolve.errors import DslError, Location
-from dslsolve.instance import Instance, Token, parse_token
+from dslsolve.instance import Instance, Table, Token, parse_token
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
 NUMBER = re.compile(r"^-?\d+$")
@@ -122,6 +122,35 @@ def _list(raw: _RawSection) -> list[tuple[int, ...] | None]:
     return entries
 
 
+def _table(raw: _RawSection, section: TableSection) -> Table:
+    """Records of tokens; a line made only of the separator character is a rule line."""
+    records: list[list[Token]] = []
+    blocks: list[int] = []
+    layout: list[int | None] = []
+    block = 1
+    for _, line in raw.lines:
+        if section.separator and set(line.strip()) == {section.separator}:
+            layout.append(None)
+            block += 1
+            continue
+        if section.delimiter == "chars":
+            texts = [" " if ch.isspace() else ch for ch in line]
+        elif section.delimiter == "spaces":
+            texts = line.split()
+        else:
+            texts = [part.strip() for part in line.split(section.delimiter)]
+        tokens = [None if t in ("", " ") else parse_token(t) for t in texts]
+        layout.append(len(records))
+        records.append(tokens)
+        blocks.append(block)
+    width = max((len(r) for r in records), default=0)
+    padded = tuple(
+        tuple([None] * (width - len(r)) + r if section.align == "right" else r + [None] * (width - len(r)))
+        for r in records
+    )
+    return Table(padded, tuple(blocks), tuple(layout))
+
+
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
     if text is None:
         try:
@@ -166,9 +195,12 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
 
     grids: dict[str, list[list[Token]]] = {}
     lists: dict[str, list[tuple[int, ...] | None]] = {}
+    tables: dict[str, Table] = {}
     for name, section in declared.items():
         raw = found[name]
-        if isinstance(section, GridSection):
+        if isinstance(section, TableSection):
+            tables[name] = _table(raw, section)
+        elif isinstance(section, GridSection):
             grid = _grid(raw, section)
             shrink = 1 if section.on.value == "point" else 0
             agree("rows", len(grid) - shrink, raw)
@@ -179,6 +211,8 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
             entries = _list(raw)
             agree("rows" if section.per == "row" else "columns", len(entries), raw)
             lists[name] = entries
+    if not sizes and tables:
+        return Instance.build(genre, 0, 0, grids, lists, tables)  # no grid: index sets only
     if "rows" not in sizes or "columns" not in sizes:
         raise DslError(
             Location(path),
@@ -188,4 +222,4 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
     rows, columns = sizes["rows"][1], sizes["columns"][1]
     if rows < 1 or columns < 1:
         raise DslError(Location(path), "the grid is empty")
-    return Instance.build(genre, rows, columns, grids, lists)
+    return Instance.build(genre, rows, columns, grids, lists, tables)
