@@ -2,7 +2,8 @@
 
 One line per member of the `lines` set. Either one token per member of the `tokens` set, the
 first `cell` case that applies (as for grids), or the tokens listed in `show`: a set's member
-in scope, or the member of a set for which a boolean variable holds (`item where buys`). When
+in scope, the member of a set for which a boolean variable holds (`item where buys`), or the
+value of a variable on the `lines` set. When
 the `lines` set is the records of a table section with rule lines, a rule line (the separator
 character repeated to the width of the widest printed line) is printed where the puzzle had
 one, so a sum reads as a sum.
@@ -68,10 +69,13 @@ def _line_tokens(
         ]
     tokens = []
     for show in spec.show:
+        env = _env(spec, member)
+        if show.value is not None:
+            tokens.append(str(int(evaluator.expr(show.value, env))))
+            continue
         if show.where is None:
             tokens.append(str(member))
             continue
-        env = _env(spec, member)
         chosen = [
             m
             for m in instance.sets[show.set]
@@ -102,8 +106,9 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
         if isinstance(node, ir.VarRef):
             names.add(node.var.name)
     for show in spec.show:
-        if show.where is not None:
-            names.add(show.where.var.name)
+        for ref in (show.where, show.value):
+            if ref is not None:
+                names.add(ref.var.name)
     return [
         (var, key)
         for var in genre_file.genre.variables
@@ -193,6 +198,11 @@ def _key(evaluator: Evaluator, show: ir.Expr, env: Env) -> tuple | None:
 
 def _read_shows(spec: SetOutput, instance: Instance, member, tokens, assignment, where) -> None:
     for show, token in zip(spec.show, tokens, strict=True):
+        if show.value is not None:
+            if not token.lstrip("-").isdigit():
+                raise DslError(where, f"'{token}' is not a number")
+            assignment[show.value.var.name][(member,)] = int(token)
+            continue
         if show.where is None:
             continue
         chosen = [m for m in instance.sets[show.set] if str(m) == token]

@@ -138,11 +138,13 @@ class OutputCase:
 
 @dataclass(frozen=True)
 class SetShow:
-    """One token of a `lines:` output: the member of `set` in scope, or (with `where`) the
-    member of `set` where the condition holds (`item where buys`)."""
+    """One token of a `lines:` output: the member of `set` in scope, (with `where`) the
+    member of `set` where the condition holds (`item where buys`), or (with `value`) a
+    variable on the `lines` set."""
 
-    set: str
+    set: str | None
     where: ir.Expr | None
+    value: ir.VarRef | None = None
 
 
 @dataclass(frozen=True)
@@ -522,8 +524,20 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
         text = str(item)
         name, _, condition = text.partition(" where ")
         name = name.strip()
+        var = scope.variables.get(name)
+        if var is not None and var.sets == (lines,) and not condition:
+            printed.add(name)
+            shows.append(SetShow(None, None, ir.VarRef(var, ir.Focus())))
+            continue
         if name not in scope.sets:
-            raise _fail(item, at, f"'{name}' is not a declared set", "write SET or SET where VAR")
+            raise _fail(
+                item,
+                at,
+                f"'{name}' is not a declared set or a variable on '{lines}'",
+                "write SET, SET where VAR, or a variable on the lines' set",
+            )
+        if not condition and name != lines:
+            raise _fail(item, at, f"only the member of '{lines}' is in scope on a line")
         cond = None
         if condition:
             cond = check_set_expr(
