@@ -16,8 +16,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from dslsolve import ir
-from dslsolve import indexsets
+from dslsolve import indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     RELATIONS,
@@ -208,9 +207,7 @@ class Evaluator:
         if isinstance(expr, ir.InputRef):
             element, _ = env.target(expr.at)
             return self.instance.read(expr.layer, element, env.group and env.group.index)
-        if isinstance(expr, ir.TokenTest) and (
-            isinstance(expr.ref, ir.At) or expr.ref.layer.sets
-        ):
+        if isinstance(expr, ir.TokenTest) and (isinstance(expr.ref, ir.At) or expr.ref.layer.sets):
             value = self.on_sets(expr.ref, env)
             return {"given": value is not None, "empty": value is None}.get(
                 expr.test, isinstance(value, int)

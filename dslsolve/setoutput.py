@@ -59,9 +59,7 @@ def _cell_token(spec: SetOutput, evaluator: Evaluator, env: Env) -> str | None:
     return None
 
 
-def _line_tokens(
-    spec: SetOutput, instance: Instance, evaluator: Evaluator, member
-) -> list[str]:
+def _line_tokens(spec: SetOutput, instance: Instance, evaluator: Evaluator, member) -> list[str]:
     if spec.tokens is not None:
         return [
             _cell_token(spec, evaluator, _env(spec, member, t)) or "."

@@ -169,11 +169,15 @@ class Checker:
         kind, value = node.value
         if kind == "set":
             if value not in self.scope.sets:
+                close = difflib.get_close_matches(value, list(self.scope.sets), n=1)
                 raise self.error(
                     node,
                     f"'{value}' is not a group or a declared set",
-                    "groups: cell, point, row, column, box, window, pair, region of, run of, "
-                    "segment, area of; sets: " + (", ".join(self.scope.sets) or "none declared"),
+                    f"did you mean '{close[0]}'?"
+                    if close
+                    else "groups: cell, point, row, column, box, window, pair, region of, "
+                    "run of, segment, area of; sets: "
+                    + (", ".join(self.scope.sets) or "none declared"),
                 )
             return ir.Group("set", set=value), Focus(None, value)
         if kind in ELEMENT_GROUPS:

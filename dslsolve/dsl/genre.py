@@ -309,9 +309,7 @@ def _index_sets(spec: dict, sections: list[Section], where: Location) -> dict[st
     return found
 
 
-def _set_layers(
-    sections: list[Section], sets: dict[str, ir.IndexSet]
-) -> dict[str, ir.InputLayer]:
+def _set_layers(sections: list[Section], sets: dict[str, ir.IndexSet]) -> dict[str, ir.InputLayer]:
     """A table is a layer on (its rows set, its columns set); its fields and its block number
     are layers on its rows set. A table whose sets are not declared gives no such layer."""
     layers: dict[str, ir.InputLayer] = {}
@@ -386,9 +384,7 @@ def _variables(
         kind = settings.get("type", "bool")
         on_sets = on_sets or ()
         if kind == "bool":
-            variables[name] = ir.Variable(
-                str(name), ELEMENT_SETS[on], ir.Type.BOOL, sets=on_sets
-            )
+            variables[name] = ir.Variable(str(name), ELEMENT_SETS[on], ir.Type.BOOL, sets=on_sets)
         elif kind == "int":
             if "domain" not in settings:
                 raise _fail(settings, where, f"variables.{name}: an int needs a 'domain'")

@@ -287,9 +287,12 @@ def _misspelt_function(text: str, where: Location, column: int | None) -> None:
     if start is None:
         return
     called = re.search(r"([a-z_][a-z0-9_]*)\s*$", before[:start])
-    if called and called.group(1) not in FUNCTIONS:
-        if difflib.get_close_matches(called.group(1), FUNCTIONS, n=1):
-            _unknown_function(text, where, start + 1)
+    if (
+        called
+        and called.group(1) not in FUNCTIONS
+        and difflib.get_close_matches(called.group(1), FUNCTIONS, n=1)
+    ):
+        _unknown_function(text, where, start + 1)
 
 
 def parse_rule(text: str, where: Location) -> Node:

@@ -122,6 +122,11 @@ def _list(raw: _RawSection) -> list[tuple[int, ...] | None]:
     return entries
 
 
+def _pad(record: list[Token], width: int, right: bool) -> list[Token]:
+    gap: list[Token] = [None] * (width - len(record))
+    return gap + record if right else record + gap
+
+
 def _table(raw: _RawSection, section: TableSection) -> Table:
     """Records of tokens; a line made only of the separator character is a rule line."""
     records: list[list[Token]] = []
@@ -144,10 +149,7 @@ def _table(raw: _RawSection, section: TableSection) -> Table:
         records.append(tokens)
         blocks.append(block)
     width = max((len(r) for r in records), default=0)
-    padded = tuple(
-        tuple([None] * (width - len(r)) + r if section.align == "right" else r + [None] * (width - len(r)))
-        for r in records
-    )
+    padded = tuple(tuple(_pad(record, width, section.align == "right")) for record in records)
     return Table(padded, tuple(blocks), tuple(layout))
 
 
