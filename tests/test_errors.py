@@ -237,6 +237,7 @@ WISHES = "names:\nann,bob\nwishes:\nann 1\n"
         ("'each person: score(score) = 1'", "the index of 'score' must come from the puzzle"),
         ("'each person: count(score) = 1'", "count(...) over a set needs the set's name"),
         ("'each person: each cell: score = 1'", "only 'each' of a set can follow"),
+        ("'each person: score < size'", "count(person)"),
         ("'each wish: coutn(who) = 1'", "'coutn' is not a function or a value on index sets"),
     ],
 )

@@ -256,6 +256,12 @@ class Checker:
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
         if name == "size" and name not in scope.layers and name not in scope.variables:
+            if focus.element is None and focus.group in scope.sets:
+                raise self.error(
+                    node,
+                    "'size' is the number of cells of a group",
+                    f"the number of members of a set is count({focus.group})",
+                )
             if focus.element is not None:
                 raise self.error(
                     node,
