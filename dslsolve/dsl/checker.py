@@ -12,11 +12,9 @@ import difflib
 from dataclasses import dataclass, field
 
 from dslsolve import ir
-from dslsolve.dsl.parser import Node
+from dslsolve.dsl.parser import FUNCTIONS, Node
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import RELATIONS
-
-FUNCTIONS = ("count", "sum", "alldifferent", "all", "any", "runs", "changes")
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
 ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
