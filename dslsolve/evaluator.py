@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from dslsolve import ir
+from dslsolve import indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
@@ -91,6 +91,11 @@ class Evaluator:
                     inner.bound[each.binder] = (inner.element, kind)
         elif group.kind == "area":
             candidates = [Env(None, None, g, env.bound) for g in self.areas(group.of, env)]
+        elif group.kind == "set":
+            candidates = [
+                indexsets.with_member(env, group.set, m)
+                for m in indexsets.members(self.instance, group.set)
+            ]
         else:
             groups = self.grid.groups(
                 group,
@@ -125,6 +130,9 @@ class Evaluator:
         ]
 
     def describe(self, env: Env) -> str:
+        label = indexsets.scope_label(env)
+        if label and env.element is None and env.group is None:
+            return label
         if env.element is not None:
             return element_name(env.kind, env.element)
         return env.group.label if env.group else "the grid"
@@ -192,6 +200,8 @@ class Evaluator:
             if expr.name == "size":
                 return len(env.group.cells)
             return self.instance.param(expr.name)
+        if indexsets.on_sets(expr):
+            return self.on_sets(expr, env)
         if isinstance(expr, ir.VarRef):
             element, _ = env.target(expr.at)
             value = self.values[expr.var.name][element]
@@ -199,6 +209,11 @@ class Evaluator:
         if isinstance(expr, ir.InputRef):
             element, _ = env.target(expr.at)
             return self.instance.read(expr.layer, element, env.group and env.group.index)
+        if isinstance(expr, ir.TokenTest) and (isinstance(expr.ref, ir.At) or expr.ref.layer.sets):
+            value = self.on_sets(expr.ref, env)
+            return {"given": value is not None, "empty": value is None}.get(
+                expr.test, isinstance(value, int)
+            )
         if isinstance(expr, ir.TokenTest):
             element, _ = env.target(expr.ref.at)
             index = env.group and env.group.index
@@ -223,6 +238,25 @@ class Evaluator:
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
         raise AssertionError(expr)
+
+    def on_sets(self, expr: ir.VarRef | ir.InputRef | ir.At | ir.MemberRef, env: Env):
+        """A member in scope, or a value on index sets at the members in scope or named."""
+        if isinstance(expr, ir.MemberRef):
+            return env.bound[expr.set][0]
+        ref = expr.ref if isinstance(expr, ir.At) else expr
+        sets = ref.var.sets if isinstance(ref, ir.VarRef) else ref.layer.sets
+        if isinstance(expr, ir.At):
+            key = indexsets.named(
+                self.instance, sets, [self.expr(index, env) for index in expr.index]
+            )
+            if key is None:
+                return ABSENT
+        else:
+            key = indexsets.in_scope(env, sets)
+        if isinstance(ref, ir.InputRef):
+            return self.instance.read_table(ref.layer, key)
+        value = self.values[ref.var.name][key]
+        return bool(value) if ref.var.type == ir.Type.BOOL else value
 
     def number(self, expr: ir.Expr, env: Env):
         return as_number(self.expr(expr, env))
@@ -260,9 +294,16 @@ class Evaluator:
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if ABSENT in (left, right):
             return ABSENT
+        if expr.op == "^":
+            return indexsets.power(left, right)
         return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
+        if isinstance(over, ir.SetMembers):
+            return [
+                indexsets.with_member(env, over.set, m)
+                for m in indexsets.members(self.instance, over.set)
+            ]
         if isinstance(over, ir.GroupMembers):
             return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
         origin, kind = env.target(over.of)

@@ -16,6 +16,30 @@ Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and lin
 
 
 @dataclass(frozen=True)
+class Table:
+    """A table section: its records (padded to one width with None), each record's block
+    number (1 + the rule lines above it), and the layout: a record index per line, None for a
+    rule line."""
+
+    records: tuple[tuple[Token, ...], ...]
+    blocks: tuple[int, ...]
+    layout: tuple[int | None, ...]
+
+    @property
+    def width(self) -> int:
+        return max((len(r) for r in self.records), default=0)
+
+    def values(self) -> tuple[Token, ...]:
+        """The distinct tokens, in reading order."""
+        seen: dict[Token, None] = {}
+        for record in self.records:
+            for token in record:
+                if token is not None:
+                    seen.setdefault(token, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
 class Instance:
     rows: int
     columns: int
@@ -23,6 +47,8 @@ class Instance:
     lists: dict[str, tuple[tuple[int, ...] | None, ...]]  # layer name -> entry per row/column
     # layer name -> per group of a groups section: its value and its cells, in the order listed
     groups: dict[str, tuple[tuple[Token, tuple[Element, ...]], ...]] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    sets: dict[str, tuple[Token, ...]] = field(default_factory=dict)  # index set -> members
 
     @staticmethod
     def build(
@@ -32,6 +58,7 @@ class Instance:
         grids: dict,
         lists: dict,
         groups: dict | None = None,
+        tables: dict[str, Table] | None = None,
     ) -> Instance:
         from dslsolve.dsl.genre import GridSection, GroupsSection
 
@@ -55,13 +82,36 @@ class Instance:
                 cell_groups[section.name] = tuple(
                     (value, _labelled(labels, members)) for value, members in groups[section.name]
                 )
+        tables = tables or {}
+        sets: dict[str, tuple[Token, ...]] = {}
+        for index_set in genre.genre.sets:
+            table = tables[index_set.section]
+            if index_set.source == "rows":
+                sets[index_set.name] = tuple(range(1, len(table.records) + 1))
+            elif index_set.source == "columns":
+                sets[index_set.name] = tuple(range(1, table.width + 1))
+            else:
+                sets[index_set.name] = table.values()
         return Instance(
             rows,
             columns,
             layer_values,
             {name: tuple(entries) for name, entries in lists.items()},
             cell_groups,
+            tables,
+            sets,
         )
+
+    def read_table(self, layer: ir.InputLayer, key: tuple) -> Token:
+        """A table layer at the members `key` of its index sets (record and column numbers,
+        1-based); a field or block number at a record."""
+        table = self.tables[layer.section]
+        record = key[0] - 1
+        if layer.per == "block":
+            return table.blocks[record]
+        column = layer.field if layer.field is not None else key[1] - 1
+        row = table.records[record]
+        return row[column] if column < len(row) else None
 
     def value(self, layer: ir.InputLayer, element: Element) -> Token:
         return self.grids[layer.name].get(element)

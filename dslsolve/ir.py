@@ -52,6 +52,7 @@ class InputLayer:
     section: str
     per: str
     field: int | None = None
+    sets: tuple[str, ...] = ()  # a table layer: the index sets it is read at (see IndexSet)
     lists: bool = False
 
 
@@ -67,6 +68,18 @@ class Variable:
     type: Type
     low: int = 0
     high: int | str = 1
+    sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
+
+
+@dataclass(frozen=True)
+class IndexSet:
+    """A named, finite, ordered set declared in the genre file's `sets:` and filled from a
+    table section of the puzzle file: its record numbers (`rows`), its column numbers
+    (`columns`), or the distinct tokens it holds (`values`), in reading order."""
+
+    name: str
+    source: str  # rows, columns or values
+    section: str
 
 
 # --------------------------------------------------------------------------- targets
@@ -130,6 +143,23 @@ class TokenTest:
 
 
 @dataclass(frozen=True)
+class MemberRef:
+    """The member of the index set `set` in scope: of an enclosing `each SET` or of an
+    aggregate over SET (the innermost)."""
+
+    set: str
+
+
+@dataclass(frozen=True)
+class At:
+    """`name(i, j)`: a variable or table layer on index sets, read at the members that the
+    index expressions give (one per set, in the declared order)."""
+
+    ref: VarRef | InputRef
+    index: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
 class Not:
     arg: Expr
 
@@ -159,7 +189,7 @@ class Compare:
 
 @dataclass(frozen=True)
 class Arith:
-    op: str  # one of + - *
+    op: str  # one of + - * ^
     left: Expr
     right: Expr
 
@@ -201,6 +231,8 @@ Expr = (
     | Arith
     | Neg
     | Aggregate
+    | MemberRef
+    | At
 )
 
 
@@ -237,7 +269,14 @@ class Ray:
     of: Target
 
 
-SetExpr = GroupMembers | Around | Ray
+@dataclass(frozen=True)
+class SetMembers:
+    """Every member of a declared index set, in order (`count(item where buys)`)."""
+
+    set: str
+
+
+SetExpr = GroupMembers | Around | Ray | SetMembers
 
 
 # --------------------------------------------------------------------------- rules
@@ -259,6 +298,7 @@ class Group:
     size: tuple[int, int] | None = None
     section: InputLayer | None = None
     of: Expr | None = None
+    set: str | None = None  # kind `set`: the members of this declared index set
 
 
 @dataclass(frozen=True)
@@ -316,6 +356,7 @@ class Genre:
     layers: tuple[InputLayer, ...]
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
+    sets: tuple[IndexSet, ...] = ()
 
 
 def walk(node: object) -> Iterator[object]:

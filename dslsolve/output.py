@@ -14,8 +14,8 @@ requires the same text, so a token that the rules of printing cannot produce is 
 
 from __future__ import annotations
 
-from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile, OutputCase, when_literals
+from dslsolve import ir, setoutput
+from dslsolve.dsl.genre import GenreFile, OutputCase, SetOutput, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import Env, Grid, cell_name
@@ -41,6 +41,8 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     They belong to the answer even where no rule reads them: a free cell that is printed makes
     a puzzle non-unique. Cases after one that always prints at a cell are never reached.
     """
+    if isinstance(genre_file.output, SetOutput):
+        return setoutput.shown_values(genre_file, instance)
     grid = Grid(instance.rows, instance.columns)
     evaluator = Evaluator(genre_file.genre, instance, {})
     shown: list[tuple[ir.Variable, Element]] = []
@@ -69,6 +71,8 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
 
 
 def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
+    if isinstance(genre_file.output, SetOutput):
+        return setoutput.render(genre_file, instance, assignment)
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = Grid(instance.rows, instance.columns)
     edges = genre_file.output.edges
@@ -109,6 +113,8 @@ def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -
 
 
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
+    if isinstance(genre_file.output, SetOutput):
+        return setoutput.parse_solution(genre_file, instance, text, path)
     grid = Grid(instance.rows, instance.columns)
     genre = genre_file.genre
     assignment: Assignment = {

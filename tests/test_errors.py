@@ -305,3 +305,86 @@ def test_groups_sections_in_genre_files(tmp_path, run, rule, settings, message):
     result = run(genre, write(tmp_path, "p.txt", "labels:\na b\nsets:\n1 a\n"))
     no_traceback(result)
     assert message in result.err
+
+
+# ---------------------------------------------------------------- index sets
+
+SETS_GENRE = """\
+name: scores
+input:
+  names: {type: table, delimiter: ','}
+  wishes: {type: table, fields: [who, n]}
+sets:
+  person: {values: names}
+  wish: {rows: wishes}
+variables:
+  score: {type: int, domain: 0..3, on: person}
+rules:
+  - RULE
+output:
+  lines: person
+  show: [person, score]
+"""
+WISHES = "names:\nann,bob\nwishes:\nann 1\n"
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("'each persn: score = 1'", "'persn' is not a group or a declared set"),
+        ("'score = 1'", "'score' is a value per person, but no person is in scope here"),
+        ("'person = 1'", "no member of the set 'person' is in scope here"),
+        ("'each wish: score(who, n) = 1'", "it takes 1 index(es), not 2"),
+        ("'each person: 2 ^ score = 1'", "'^' takes numbers from the puzzle only"),
+        ("'each person: score(score) = 1'", "the index of 'score' must come from the puzzle"),
+        ("'each person: count(score) = 1'", "count(...) over a set needs the set's name"),
+        ("'each person: each cell: score = 1'", "only 'each' of a set can follow"),
+        ("'each person: score < size'", "count(person)"),
+        ("'each wish: coutn(who) = 1'", "'coutn' is not a function or a value on index sets"),
+    ],
+)
+def test_misused_index_sets_are_reported_at_the_rule(tmp_path, run, rule, message):
+    genre = write(tmp_path, "g.yaml", SETS_GENRE.replace("RULE", rule))
+    result = run(genre, write(tmp_path, "p.txt", WISHES))
+    no_traceback(result)
+    assert f"{genre}:11:" in result.err
+    assert message in result.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("{values: names}", "{values: nams}", "sets.person: 'nams' is not a table section"),
+        ("{values: names}", "{items: names}", "unknown key 'items' in sets.person"),
+        ("fields: [who, n]}", "fields: [who, n], separator: '-'}", "'separator' and 'block' go"),
+        ("delimiter: ','}", "delimiter: ',', align: middle}", "'align' is 'left' or 'right'"),
+        ("show: [person, score]", "show: [person]", "the output does not show the variable"),
+        ("show: [person, score]", "show: [wish, score]", "only the member of 'person' is in"),
+    ],
+)
+def test_misdeclared_index_sets_are_reported(tmp_path, run, old, new, message):
+    text = SETS_GENRE.replace("RULE", "'each wish: score(who) = n'")
+    assert old in text
+    genre = write(tmp_path, "g.yaml", text.replace(old, new))
+    result = run(genre, write(tmp_path, "p.txt", WISHES))
+    no_traceback(result)
+    assert message in result.err
+
+
+def test_a_solution_line_naming_no_member_is_reported(tmp_path, run):
+    logic = PUZZLES / "logic_grid.yaml"
+    example = PUZZLES / "logic_grid" / "example.txt"
+    bad = write(
+        tmp_path,
+        "s.txt",
+        "akira umbrella white\nisamu rope red\ntadashi shoes black\nhiroshi paper blue\n",
+    )
+    result = run("check", logic, example, bad)
+    no_traceback(result)
+    assert f"{bad}:2: error: 'rope' is not a member of the set 'item'" in result.err
+    short = write(tmp_path, "t.txt", "0 9 5 6 7\n0 1 0 8 5\n1 0 6 5 2\n")
+    result = run(
+        "check", PUZZLES / "cryptarithm.yaml", PUZZLES / "cryptarithm" / "example.txt", short
+    )
+    no_traceback(result)
+    assert "the solution has 3 lines, the puzzle needs 4" in result.err

@@ -408,3 +408,110 @@ def test_the_ring_table_and_the_evaluator_agree_on_every_pattern(tmp_path):
             black.update({cell: int(bit) for cell, bit in zip(ring, bits, strict=True)})
             valid = not Evaluator(loaded.genre, instance, {"black": black}).violations()
             assert valid == (cycle_run_lengths(bits) == wanted), (clue, bits)
+
+
+# ---------------------------------------------------------------- index sets (docs §15)
+
+SCORES = """\
+name: scores
+input:
+  names: {type: table, delimiter: ','}
+  wishes: {type: table, fields: [who, n]}
+sets:
+  person: {values: names}
+  wish: {rows: wishes}
+variables:
+  score: {type: int, domain: 0..3, on: person}
+rules:
+RULES
+output:
+  lines: person
+  show: [person, score]
+"""
+
+
+def scores(tmp_path, *rules: str):
+    return genre(tmp_path, *rules, template=SCORES)
+
+
+def test_each_set_and_a_lookup_by_puzzle_input(tmp_path, run):
+    rules = ("each wish: score(who) = n", "sum(score of person) = 4")
+    wishes = puzzle(tmp_path, "names:\nann, bob, cy\nwishes:\nann 1\ncy 2\n")
+    assert solved(run, scores(tmp_path, *rules), wishes) == "ann 1\nbob 1\ncy 2\n"
+    wrong = puzzle(tmp_path, "ann 1\nbob 1\ncy 3\n", "s.txt")
+    result = run("check", scores(tmp_path, *rules), wishes, wrong)
+    assert result.code == 1
+    assert "violated at wish 2" in result.out
+    assert "violated at the grid" in result.out  # the sum is 5
+
+
+def test_an_empty_index_makes_the_rule_instance_vacuous(tmp_path, run):
+    rules = ("each wish: score(who) = n", "each person: score = 3 or score = 0")
+    wishes = puzzle(tmp_path, "names:\nann,bob\nwishes:\nann 3\n. 2\n")
+    out = solved(run, scores(tmp_path, *rules), wishes)
+    assert out.splitlines()[0] == "ann 3"
+    assert run(scores(tmp_path, *rules), wishes, "--unique").err.startswith("not unique")
+
+
+def test_a_name_that_is_not_a_member_is_an_error_for_solve_and_check(tmp_path, run):
+    rules = ("each wish: score(who) = n",)
+    wishes = puzzle(tmp_path, "names:\nann\nwishes:\nbo 1\n")
+    result = run(scores(tmp_path, *rules), wishes)
+    assert result.code == 2
+    assert "'bo' is not a member of the set 'person'" in result.err
+    result = run("check", scores(tmp_path, *rules), wishes, puzzle(tmp_path, "ann 1\n", "s.txt"))
+    assert result.code == 2
+    assert "cannot check this rule: 'bo' is not a member" in result.err
+
+
+def test_power_and_aggregates_over_a_set(tmp_path, run):
+    rules = (
+        "each wish: score(who) = 2 ^ n - 1",
+        "count(person where score > 0) = 1",
+        "all(score < 3 of person)",
+    )
+    wishes = puzzle(tmp_path, "names:\nann,bob\nwishes:\nann 0\nbob 1\n")
+    assert solved(run, scores(tmp_path, *rules), wishes) == "ann 0\nbob 1\n"
+    too_big = puzzle(tmp_path, "names:\nann,bob\nwishes:\nann 0\nbob 2\n")
+    assert run(scores(tmp_path, *rules), too_big).code == 1  # 2^2 - 1 = 3 is not < 3
+
+
+def test_a_member_of_a_numbered_set_is_its_number(tmp_path, run):
+    rules = ("each wish: score(who) = wish",)
+    wishes = puzzle(tmp_path, "names:\nann,bob\nwishes:\nbob 0\nann 0\n")
+    assert solved(run, scores(tmp_path, *rules), wishes) == "ann 2\nbob 1\n"
+
+
+def test_a_product_variable_reads_the_members_in_scope(tmp_path, run):
+    logic = (PUZZLES / "logic_grid.yaml").read_text()
+    path = tmp_path / "l.yaml"
+    path.write_text(logic)
+    two = puzzle(
+        tmp_path,
+        "people:\na,b\nitems:\nx,y\ncolours:\nr,g\nhints:\nFalse,a,x,\nTrue,,x,g\n",
+    )
+    assert solved(run, path, two) == "a y r\nb x g\n"
+    swapped = puzzle(tmp_path, "a y g\nb x r\n", "s.txt")
+    result = run("check", path, two, swapped)
+    assert result.code == 1
+    assert "violated at hint 2, person b" in result.out
+
+
+def test_a_right_aligned_table_with_rule_lines():
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+
+    loaded = load_genre(str(PUZZLES / "cryptarithm.yaml"))
+    instance = read_puzzle("p.txt", loaded, " AB\n  C\n---\n---\nDEF\n")
+    table = instance.tables["puzzle"]
+    assert table.records == ((None, "A", "B"), (None, None, "C"), ("D", "E", "F"))
+    assert table.blocks == (1, 1, 3)
+    assert table.layout == (0, 1, None, None, 2)
+    assert instance.sets["letter"] == ("A", "B", "C", "D", "E", "F")
+    assert instance.sets["place"] == (1, 2, 3)
+
+
+def test_a_variable_in_two_terms_of_a_sum_keeps_both_coefficients(tmp_path, run):
+    rules = ("sum(score(who) of wish) = 4",)
+    wishes = puzzle(tmp_path, "names:\nann\nwishes:\nann 0\nann 0\n")
+    assert solved(run, scores(tmp_path, *rules), wishes) == "ann 2\n"

@@ -32,7 +32,7 @@ class Compiled:
             encodings = lowerer.encodings[var.name]
             lowest = lowerer.instance.domain(var)[0] if var.type == ir.Type.INT else 0
             values = {}
-            for element in lowerer.grid.elements(var.on):
+            for element in lowerer.elements(var):
                 encoding = encodings.get(element)
                 if encoding is None:
                     values[element] = lowest

@@ -11,7 +11,7 @@ import itertools
 
 import pulp
 
-from dslsolve import ir
+from dslsolve import indexsets, ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
@@ -42,6 +42,8 @@ class Lowerer:
         values = self.variables[var.name]
         if element not in values:
             name = f"{var.name}_" + "_".join(str(part) for part in element)
+            if var.sets:  # members are free text: number the variables instead
+                name = f"{var.name}_{len(values)}"
             if var.type == ir.Type.BOOL:
                 binary = pulp.LpVariable(name, cat=pulp.LpBinary)
                 values[element] = logic.literal(binary)
@@ -53,6 +55,12 @@ class Lowerer:
                 values[element] = encoding.value
                 self.encodings[var.name][element] = encoding
         return values[element]
+
+    def elements(self, var: ir.Variable) -> list[Element]:
+        """Every element (or key of index-set members) the variable lives on."""
+        if var.sets:
+            return indexsets.elements(self.instance, var)
+        return self.grid.elements(var.on)
 
     def binaries(self, var: ir.Variable) -> dict[Element, pulp.LpVariable]:
         """Every binary of a boolean variable (a loop reads all of its edges)."""
@@ -67,6 +75,13 @@ class Lowerer:
             return expr.value
         if isinstance(expr, ir.Param):
             return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
+        if indexsets.on_sets(expr):
+            return self.on_sets(expr, env)
+        if isinstance(expr, ir.TokenTest) and indexsets.on_sets(expr.ref):
+            token = self.on_sets(expr.ref, env)
+            return {"given": token is not None, "empty": token is None}.get(
+                expr.test, isinstance(token, int)
+            )
         if isinstance(expr, ir.VarRef):
             element, _ = env.target(expr.at)
             return self.variable(expr.var, element)
@@ -98,6 +113,26 @@ class Lowerer:
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
         raise AssertionError(expr)
+
+    def on_sets(self, expr: ir.Expr, env: Env) -> Value:
+        """A member in scope, or a value on index sets at the members in scope or named by
+        puzzle input (`digit(puzzle)`: the letter's digit)."""
+        if isinstance(expr, ir.MemberRef):
+            return env.bound[expr.set][0]
+        ref = expr.ref if isinstance(expr, ir.At) else expr
+        sets = ref.var.sets if isinstance(ref, ir.VarRef) else ref.layer.sets
+        if isinstance(expr, ir.At):
+            values = [self.lower(index, env) for index in expr.index]
+            if any(isinstance(v, Lin) for v in values):
+                raise LoweringError("an index must come from the puzzle")
+            key = indexsets.named(self.instance, sets, values)
+            if key is None:
+                return None
+        else:
+            key = indexsets.in_scope(env, sets)
+        if isinstance(ref, ir.InputRef):
+            return self.instance.read_table(ref.layer, key)
+        return self.variable(ref.var, key)
 
     def boolean(self, expr: ir.Expr, env: Env) -> Value:
         value = self.lower(expr, env)
@@ -159,6 +194,10 @@ class Lowerer:
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if left is None or right is None:
             return None
+        if expr.op == "^":
+            if not (constant(left) and constant(right)):
+                raise LoweringError("'^' takes numbers from the puzzle only")
+            return indexsets.power(left, right)
         if constant(left) and constant(right):
             return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
         if expr.op == "*":
@@ -169,6 +208,11 @@ class Lowerer:
     # ------------------------------------------------------------------ sets and aggregates
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
+        if isinstance(over, ir.SetMembers):
+            return [
+                (indexsets.with_member(env, over.set, m), True)
+                for m in indexsets.members(self.instance, over.set)
+            ]
         if isinstance(over, ir.GroupMembers):
             return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
         origin, kind = env.target(over.of)

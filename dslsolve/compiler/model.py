@@ -37,13 +37,16 @@ Value = int | bool | str | tuple | None | Lin
 
 def sum_of(lins) -> pulp.LpAffineExpression:
     """The sum of the `Lin`s' expressions, built in one go (PuLP's `lpSum` over expressions
-    adds them one at a time, which dominated the compile time of sudoku)."""
-    terms: list = []
+    adds them one at a time, which dominated the compile time of sudoku). Coefficients of a
+    variable that occurs in several terms add up (PuLP would keep only the last one): a letter
+    occurs in several words of a cryptarithm."""
+    terms: dict = {}
     offset = 0
     for lin in lins:
-        terms.extend(lin.expr.items())
+        for var, coefficient in lin.expr.items():
+            terms[var] = terms.get(var, 0) + coefficient  # a variable may occur twice
         offset += lin.expr.constant
-    return pulp.LpAffineExpression(terms, constant=offset)
+    return pulp.LpAffineExpression(list(terms.items()), constant=offset)
 
 
 def constant(value: Value) -> bool:

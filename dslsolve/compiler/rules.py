@@ -7,7 +7,7 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 
 from __future__ import annotations
 
-from dslsolve import ir
+from dslsolve import indexsets, ir
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
@@ -58,7 +58,10 @@ class RuleCompiler:
             raise AssertionError(body)
 
     def why(self, rule: ir.Rule, env: Env) -> str:
-        if env.element is not None:
+        label = indexsets.scope_label(env)
+        if label and env.element is None and env.group is None:
+            place = label
+        elif env.element is not None:
             place = element_name(env.kind, env.element)
         else:
             place = env.group.label if env.group else "the grid"
@@ -71,7 +74,12 @@ class RuleCompiler:
                 raise LoweringError("'each area' cannot be guarded by a condition")
             self.areas(rule, each, env)
             return
-        if group.kind in ("cell", "point"):
+        if group.kind == "set":
+            inner_envs = [
+                indexsets.with_member(env, group.set, m)
+                for m in indexsets.members(self.lower.instance, group.set)
+            ]
+        elif group.kind in ("cell", "point"):
             kind = ir.ElementKind(group.kind)
             inner_envs = []
             # inside a group, `each cell` ranges over the group's cells

@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from dslsolve import ir
-from dslsolve.dsl.parser import Node
+from dslsolve.dsl.parser import FUNCTIONS, Node
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import RELATIONS
 
@@ -34,6 +34,7 @@ class Focus:
     group: str | None = None  # the group kind when `element` is None
     implicit: bool = False  # the top-level grid focus of a rule without `each`
     section: str | None = None  # for `each group of SECTION`: that groups section
+    sets: tuple[str, ...] = ()  # index sets whose member is in scope (each SET, aggregates)
 
 
 @dataclass
@@ -45,9 +46,10 @@ class Scope:
     variables: dict[str, ir.Variable]
     defines: dict[str, tuple[Node, Location, str]]
     expanding: list[str] = field(default_factory=list)
+    sets: dict[str, ir.IndexSet] = field(default_factory=dict)
 
     def known_names(self) -> list[str]:
-        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size"]
+        return [*self.layers, *self.variables, *self.defines, *self.sets, *PARAMS, "size"]
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,15 @@ class Checker:
     def each(self, node: Node, outer: Focus | None) -> ir.Each:
         group_node, where_node, body_node = node.children
         group, focus = self.group(group_node)
-        if outer is not None and outer.element is None and group.kind != "cell":
+        if group.kind == "set":
+            focus = dataclasses.replace(focus, sets=(outer.sets if outer else ()) + (group.set,))
+        elif outer is not None and outer.sets and outer.element is None:
+            raise self.error(
+                node,
+                f"inside 'each {outer.group}' only 'each' of a set can follow",
+                "the members of a set are not cells",
+            )
+        elif outer is not None and outer.element is None and group.kind != "cell":
             raise self.error(
                 node,
                 f"inside 'each {outer.group}' only 'each cell' can follow",
@@ -156,6 +166,19 @@ class Checker:
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value
+        if kind == "set":
+            if value not in self.scope.sets:
+                close = difflib.get_close_matches(value, list(self.scope.sets), n=1)
+                raise self.error(
+                    node,
+                    f"'{value}' is not a group or a declared set",
+                    f"did you mean '{close[0]}'?"
+                    if close
+                    else "groups: cell, point, row, column, box, window, pair, region of, "
+                    "run of, segment, area of; sets: "
+                    + (", ".join(self.scope.sets) or "none declared"),
+                )
+            return ir.Group("set", set=value), Focus(None, value)
         if kind in ELEMENT_GROUPS:
             return ir.Group(kind), Focus(ELEMENT_GROUPS[kind])
         focus = Focus(None, kind)
@@ -243,6 +266,12 @@ class Checker:
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
         if name == "size" and name not in scope.layers and name not in scope.variables:
+            if focus.element is None and focus.group in scope.sets:
+                raise self.error(
+                    node,
+                    "'size' is the number of cells of a group",
+                    f"the number of members of a set is count({focus.group})",
+                )
             if focus.element is not None:
                 raise self.error(
                     node,
@@ -250,6 +279,23 @@ class Checker:
                     "use it inside 'each row', 'each area of ...' and the like",
                 )
             return _Checked(ir.Param("size"), ir.Type.INT, True)
+        if name in scope.sets:
+            if name not in focus.sets:
+                raise self.error(
+                    node,
+                    f"no member of the set '{name}' is in scope here",
+                    f"use it inside 'each {name}' or an aggregate such as count({name} where ...)",
+                )
+            numeric = scope.sets[name].source != "values"
+            return _Checked(ir.MemberRef(name), ir.Type.INT if numeric else ir.Type.SYMBOL, True)
+        if name in scope.variables and scope.variables[name].sets:
+            var = scope.variables[name]
+            self.require_sets(node, name, var.sets, focus)
+            return _Checked(ir.VarRef(var, at), var.type, False)
+        if name in scope.layers and scope.layers[name].per in ("table", "block"):
+            layer = scope.layers[name]
+            self.require_sets(node, name, layer.sets, focus)
+            return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
         if name in scope.variables:
             var = scope.variables[name]
             self.require_element(node, name, var.on, focus)
@@ -279,6 +325,56 @@ class Checker:
             return _Checked(ir.Param(name), ir.Type.INT, True)
         raise self.unknown(node, name)
 
+    def require_sets(self, node: Node, name: str, sets: tuple[str, ...], focus: Focus) -> None:
+        if not sets:
+            raise self.error(
+                node,
+                f"'{name}' is read at index sets, but none is declared for its table",
+                "declare sets {rows: TABLE} (and {columns: TABLE}) in 'sets'",
+            )
+        missing = [s for s in sets if s not in focus.sets]
+        if missing:
+            raise self.error(
+                node,
+                f"'{name}' is a value per {' x '.join(sets)}, but no {missing[0]} is in scope here",
+                f"use it inside 'each {missing[0]}', or name the members: "
+                f"{name}({', '.join(sets)})",
+            )
+
+    def _call(self, node: Node, focus: Focus) -> _Checked:
+        name = node.value
+        target = self.scope.variables.get(name) or self.scope.layers.get(name)
+        sets = target.sets if target is not None else ()
+        if not sets:
+            close = difflib.get_close_matches(name, [*FUNCTIONS, *self.scope.known_names()], n=1)
+            raise self.error(
+                node,
+                f"'{name}' is not a function or a value on index sets",
+                f"did you mean '{close[0]}'?" if close else None,
+            )
+        if len(node.children) != len(sets):
+            raise self.error(
+                node,
+                f"'{name}' is a value per {' x '.join(sets)}: it takes {len(sets)} "
+                f"index(es), not {len(node.children)}",
+            )
+        index = []
+        for child, set_name in zip(node.children, sets, strict=True):
+            checked = self.expr(child, focus)
+            if not checked.static:
+                raise self.error(
+                    child,
+                    f"the index of '{name}' must come from the puzzle",
+                    f"a member of {set_name}, or puzzle input that names one",
+                )
+            index.append(checked.expr)
+        if isinstance(target, ir.Variable):
+            ref: ir.VarRef | ir.InputRef = ir.VarRef(target, ir.Focus())
+            kind = target.type
+        else:
+            ref, kind = ir.InputRef(target, ir.Focus()), ir.Type.SYMBOL
+        return _Checked(ir.At(ref, tuple(index)), kind, isinstance(target, ir.InputLayer))
+
     def require_element(self, node: Node, name: str, kind: ir.ElementKind, focus: Focus) -> None:
         if focus.element == kind:
             return
@@ -297,6 +393,8 @@ class Checker:
 
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
+        if isinstance(inner.expr, ir.At) and isinstance(inner.expr.ref, ir.InputRef):
+            return _Checked(ir.TokenTest(inner.expr, node.value), ir.Type.BOOL, True)
         if not isinstance(inner.expr, ir.InputRef):
             raise self.error(node, f"'is {node.value}' applies to a section of the puzzle file")
         return _Checked(ir.TokenTest(inner.expr, node.value), ir.Type.BOOL, True)
@@ -355,6 +453,13 @@ class Checker:
         left, right = (self.expr(c, focus) for c in node.children)
         for child, side in zip(node.children, (left, right), strict=True):
             self.expect(child, side, ir.Type.INT)
+        if node.value == "^" and not (left.static and right.static):
+            raise self.error(
+                node,
+                "'^' takes numbers from the puzzle only",
+                "the model is linear: a power of numbers can weight an unknown, e.g. "
+                "10 ^ place * digit",
+            )
         if node.value == "*" and not (left.static or right.static):
             raise self.error(
                 node,
@@ -373,6 +478,18 @@ class Checker:
     def _aggregate(self, node: Node, focus: Focus) -> _Checked:
         func = node.value
         value_node, set_node, filter_node = node.children
+        if set_node is None and value_node.kind == "name" and value_node.value in self.scope.sets:
+            # `count(item where buys)`: the first word names a set, not a value
+            set_node = Node("named_set", value_node.value, (), value_node.column)
+            if filter_node is not None:
+                set_node = Node("filtered", None, (set_node, filter_node), set_node.column)
+            value_node = filter_node = None
+        if set_node is None and focus.sets and focus.element is None:
+            raise self.error(
+                node,
+                f"{func}(...) over a set needs the set's name",
+                f"e.g. {func}(digit of letter) or count(item where buys)",
+            )
         if set_node is None:
             if focus.element is not None:
                 raise self.error(
@@ -432,6 +549,11 @@ class Checker:
         set_filter = None
         if node.kind == "filtered":
             node, set_filter = node.children
+        if node.kind == "named_set":
+            if node.value not in self.scope.sets:
+                raise self.error(node, f"'{node.value}' is not a declared set")
+            inner = Focus(None, node.value, sets=(*focus.sets, node.value))
+            return ir.SetMembers(node.value), inner, set_filter
         at: ir.Target = ir.Focus()
         origin = focus.element
         _, of_name = node.value
@@ -526,6 +648,17 @@ def _name_nodes(node: Node | None) -> list[Node]:
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:
     return Checker(scope, where, text).rule(node)
+
+
+def check_set_expr(
+    scope: Scope, node: Node, where: Location, text: str, sets: tuple[str, ...], *types: ir.Type
+) -> ir.Expr:
+    """Check an expression read with members of `sets` in scope (a `lines:` output)."""
+    checker = Checker(scope, where, text)
+    checked = checker.expr(node, Focus(None, sets[-1], sets=sets))
+    if types:
+        checker.expect(node, checked, *types)
+    return checked.expr
 
 
 def check_expr(

@@ -12,12 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslsolve import ir
-from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule
+from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule, check_set_expr
 from dslsolve.dsl.parser import Node, parse_rule
 from dslsolve.dsl.yamlsource import load_yaml, read_text, where_of
 from dslsolve.errors import DslError, Location
 
-TOP_KEYS = ("name", "title", "description", "input", "define", "variables", "rules", "output")
+TOP_KEYS = (
+    "name",
+    "title",
+    "description",
+    "input",
+    "sets",
+    "define",
+    "variables",
+    "rules",
+    "output",
+)
 RESERVED = {
     "each",
     "as",
@@ -116,7 +126,23 @@ class GroupsSection:
     symbols: tuple[str, ...] = ()
 
 
-Section = GridSection | ListSection | GroupsSection
+@dataclass(frozen=True)
+class TableSection:
+    """Records, one per line, each cut into tokens: at `delimiter` (a string such as ','),
+    at white space (`spaces`), or one token per character (`chars`). With `align: right` the
+    shorter records are padded on the left (the columns of a sum). A line made only of the
+    `separator` character is a rule line between blocks; `block` names the layer holding each
+    record's block number. `fields` name the first columns as layers per record."""
+
+    name: str
+    delimiter: str = "spaces"
+    align: str = "left"
+    separator: str | None = None
+    block: str | None = None
+    fields: tuple[str, ...] = ()
+
+
+Section = GridSection | ListSection | GroupsSection | TableSection
 
 
 @dataclass(frozen=True)
@@ -126,6 +152,29 @@ class OutputCase:
     when: ir.Expr | None
     show: ir.Expr | None
     symbol: str | None
+
+
+@dataclass(frozen=True)
+class SetShow:
+    """One token of a `lines:` output: the member of `set` in scope, (with `where`) the
+    member of `set` where the condition holds (`item where buys`), or (with `value`) a
+    variable on the `lines` set."""
+
+    set: str | None
+    where: ir.Expr | None
+    value: ir.VarRef | None = None
+
+
+@dataclass(frozen=True)
+class SetOutput:
+    """`output: {lines: SET, ...}`: one line per member of SET, with either one token per
+    member of `tokens` (printed by the `cell` cases) or the tokens listed in `show`. When SET
+    is the records of a table with rule lines, the rule lines are printed between the blocks."""
+
+    lines: str
+    tokens: str | None
+    cell: tuple[OutputCase, ...]
+    show: tuple[SetShow, ...]
 
 
 @dataclass(frozen=True)
@@ -139,7 +188,7 @@ class GenreFile:
     path: str
     genre: ir.Genre
     sections: tuple[Section, ...]
-    output: OutputSpec
+    output: OutputSpec | SetOutput
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -182,13 +231,16 @@ def _sections(spec: dict, where: Location) -> list[Section]:
     for name, settings in spec.items():
         _check_name(name, where)
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
+        kind = settings.get("type", "grid")
+        if kind == "table":
+            sections.append(_table_section(str(name), settings, where))
+            continue
         _check_keys(
             settings,
             ("type", "on", "per", "symbols", "split", "fields", "of"),
             where_of(settings, where),
             f"input.{name}",
         )
-        kind = settings.get("type", "grid")
         if kind == "grid":
             on = settings.get("on", "cells")
             if on not in ("cells", "points"):
@@ -225,7 +277,10 @@ def _sections(spec: dict, where: Location) -> list[Section]:
             sections.append(GroupsSection(str(name), str(settings.get("of")), tuple(symbols)))
         else:
             raise _fail(
-                kind, where, f"unknown section type '{kind}'", "use 'grid', 'list' or 'groups'"
+                kind,
+                where,
+                f"unknown section type '{kind}'",
+                "use 'grid', 'list', 'groups' or 'table'",
             )
     grids = [
         s.name
@@ -242,6 +297,85 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                 ("grid sections here: " + ", ".join(grids)) if grids else None,
             )
     return sections
+
+
+def _table_section(name: str, settings: dict, where: Location) -> TableSection:
+    at = where_of(settings, where)
+    _check_keys(
+        settings,
+        ("type", "delimiter", "align", "separator", "block", "fields"),
+        at,
+        f"input.{name}",
+    )
+    delimiter = str(settings.get("delimiter", "spaces"))
+    align = settings.get("align", "left")
+    if align not in ("left", "right"):
+        raise _fail(align, at, f"input.{name}: 'align' is 'left' or 'right', not '{align}'")
+    separator = settings.get("separator")
+    if separator is not None and len(str(separator)) != 1:
+        raise _fail(separator, at, f"input.{name}: 'separator' is one character, such as '-'")
+    block = settings.get("block")
+    if (separator is None) != (block is None):
+        raise _fail(settings, at, f"input.{name}: 'separator' and 'block' go together")
+    fields = tuple(_check_name(f, at) for f in settings.get("fields", ()))
+    return TableSection(
+        name,
+        delimiter,
+        align,
+        None if separator is None else str(separator),
+        None if block is None else _check_name(block, at),
+        fields,
+    )
+
+
+def _index_sets(spec: dict, sections: list[Section], where: Location) -> dict[str, ir.IndexSet]:
+    tables = {s.name for s in sections if isinstance(s, TableSection)}
+    found: dict[str, ir.IndexSet] = {}
+    for name, settings in spec.items():
+        _check_name(name, where)
+        at = where_of(name, where)
+        settings = _mapping(settings, at, f"sets.{name}")
+        _check_keys(settings, ("rows", "columns", "values"), at, f"sets.{name}")
+        if len(settings) != 1:
+            raise _fail(
+                settings,
+                at,
+                f"sets.{name}: give one of 'rows', 'columns' or 'values'",
+                "e.g. {values: people}: the names in the table section 'people'",
+            )
+        ((source, section),) = settings.items()
+        if section not in tables:
+            raise _fail(
+                section,
+                at,
+                f"sets.{name}: '{section}' is not a table section",
+                "declare it in 'input' with 'type: table'",
+            )
+        found[str(name)] = ir.IndexSet(str(name), source, str(section))
+    return found
+
+
+def _set_layers(sections: list[Section], sets: dict[str, ir.IndexSet]) -> dict[str, ir.InputLayer]:
+    """A table is a layer on (its rows set, its columns set); its fields and its block number
+    are layers on its rows set. A table whose sets are not declared gives no such layer."""
+    layers: dict[str, ir.InputLayer] = {}
+    for section in sections:
+        if not isinstance(section, TableSection):
+            continue
+        by_source = {s.source: s.name for s in sets.values() if s.section == section.name}
+        rows, columns = by_source.get("rows"), by_source.get("columns")
+        cell_sets = (rows, columns) if rows and columns else ()
+        layers[section.name] = ir.InputLayer(section.name, section.name, "table", None, cell_sets)
+        record_sets = (rows,) if rows else ()
+        for index, field_name in enumerate(section.fields):
+            layers[field_name] = ir.InputLayer(
+                field_name, section.name, "table", index, record_sets
+            )
+        if section.block:
+            layers[section.block] = ir.InputLayer(
+                section.block, section.name, "block", None, record_sets
+            )
+    return layers
 
 
 def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
@@ -269,7 +403,17 @@ def _domain(text: Any, where: Location) -> tuple[int, int | str]:
     return int(match.group(1)), high if high in ("rows", "columns") else int(high)
 
 
-def _variables(spec: dict, where: Location) -> dict[str, ir.Variable]:
+def _on_sets(on: Any, sets: dict[str, ir.IndexSet]) -> tuple[str, ...] | None:
+    """`on: person x item`: the index sets of a variable, or None for a grid element kind."""
+    parts = [p.strip() for p in str(on).split(" x ")]
+    if all(p in sets for p in parts):
+        return tuple(parts)
+    return None
+
+
+def _variables(
+    spec: dict, where: Location, sets: dict[str, ir.IndexSet] | None = None
+) -> dict[str, ir.Variable]:
     variables: dict[str, ir.Variable] = {}
     for name, settings in spec.items():
         _check_name(name, where)
@@ -278,16 +422,27 @@ def _variables(spec: dict, where: Location) -> dict[str, ir.Variable]:
             settings, ("type", "on", "domain"), where_of(settings, where), f"variables.{name}"
         )
         on = settings.get("on", "cells")
+        on_sets = _on_sets(on, sets or {})
+        if on_sets is not None:
+            on = "cells"  # not read: the variable lives on its index sets
         if on not in ELEMENT_SETS:
-            raise _fail(on, where, f"variables live on cells, points, borders or links, not '{on}'")
+            raise _fail(
+                on,
+                where,
+                f"variables live on cells, points, borders or links, not '{on}'",
+                "or on declared sets: " + ", ".join(sets) + " (e.g. 'on: a x b')" if sets else None,
+            )
         kind = settings.get("type", "bool")
+        on_sets = on_sets or ()
         if kind == "bool":
-            variables[name] = ir.Variable(str(name), ELEMENT_SETS[on], ir.Type.BOOL)
+            variables[name] = ir.Variable(str(name), ELEMENT_SETS[on], ir.Type.BOOL, sets=on_sets)
         elif kind == "int":
             if "domain" not in settings:
                 raise _fail(settings, where, f"variables.{name}: an int needs a 'domain'")
             low, high = _domain(settings["domain"], where_of(settings["domain"], where))
-            variables[name] = ir.Variable(str(name), ELEMENT_SETS[on], ir.Type.INT, low, high)
+            variables[name] = ir.Variable(
+                str(name), ELEMENT_SETS[on], ir.Type.INT, low, high, on_sets
+            )
         else:
             raise _fail(kind, where, f"unknown variable type '{kind}'", "use 'bool' or 'int'")
     return variables
@@ -363,6 +518,103 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
     return output
 
 
+def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
+    """`output: {lines: SET, tokens: SET2, cell: [...]}` or `{lines: SET, show: [...]}`."""
+    at = where_of(spec, where)
+    _check_keys(spec, ("lines", "tokens", "cell", "show"), at, "output")
+    lines = spec["lines"]
+    for key in ("lines", "tokens"):
+        if key in spec and spec[key] not in scope.sets:
+            raise _fail(spec[key], at, f"output.{key} names a declared set, not '{spec[key]}'")
+    tokens = spec.get("tokens")
+    if (tokens is None) == ("show" not in spec) or ("cell" in spec) != (tokens is not None):
+        raise _fail(
+            spec,
+            at,
+            "output with 'lines' needs either 'tokens' and 'cell', or 'show'",
+            "e.g. lines: person, show: [person, item where buys]",
+        )
+    in_scope = (lines, tokens) if tokens else (lines,)
+    cases: list[OutputCase] = []
+    printed: set[str] = set()
+    for case in spec.get("cell", ()) or ():
+        case_where = where_of(case, at)
+        case = _mapping(case, case_where, "output.cell")
+        _check_keys(case, ("when", "show", "symbol"), case_where, "an output case")
+        if ("show" in case) == ("symbol" in case):
+            raise _fail(case, case_where, "an output case has either 'show' or 'symbol'")
+        when = show = None
+        if "when" in case:
+            text, pos = _rule_text(case["when"], case_where)
+            when = check_set_expr(
+                scope, _unwrap(parse_rule(text, pos)), pos, text, in_scope, ir.Type.BOOL
+            )
+            if any(isinstance(n, ir.VarRef) for n in ir.walk(when)):
+                raise _fail(case["when"], case_where, "here a 'when' tests puzzle input only")
+        if "show" in case:
+            text, pos = _rule_text(case["show"], case_where)
+            show = check_set_expr(scope, _unwrap(parse_rule(text, pos)), pos, text, in_scope)
+            ref = show.ref if isinstance(show, ir.At) else show
+            if not isinstance(ref, ir.VarRef | ir.InputRef):
+                raise _fail(
+                    case["show"],
+                    case_where,
+                    "'show' names a variable or an input section, or one read at given "
+                    "members such as digit(puzzle)",
+                    "a computed value could not be read back by 'check'",
+                )
+            if isinstance(ref, ir.VarRef):
+                printed.add(ref.var.name)
+        cases.append(OutputCase(when, show, str(case["symbol"]) if "symbol" in case else None))
+    shows: list[SetShow] = []
+    for item in spec.get("show", ()) or ():
+        text = str(item)
+        name, _, condition = text.partition(" where ")
+        name = name.strip()
+        var = scope.variables.get(name)
+        if var is not None and var.sets == (lines,) and not condition:
+            printed.add(name)
+            shows.append(SetShow(None, None, ir.VarRef(var, ir.Focus())))
+            continue
+        if name not in scope.sets:
+            raise _fail(
+                item,
+                at,
+                f"'{name}' is not a declared set or a variable on '{lines}'",
+                "write SET, SET where VAR, or a variable on the lines' set",
+            )
+        if not condition and name != lines:
+            raise _fail(item, at, f"only the member of '{lines}' is in scope on a line")
+        cond = None
+        if condition:
+            cond = check_set_expr(
+                scope,
+                _unwrap(parse_rule(condition, at)),
+                at,
+                condition,
+                (lines, name),
+                ir.Type.BOOL,
+            )
+            if not isinstance(cond, ir.VarRef):
+                raise _fail(
+                    item,
+                    at,
+                    "after 'where' name a boolean variable",
+                    "e.g. 'item where buys': the item for which buys is true",
+                )
+            printed.add(cond.var.name)
+        shows.append(SetShow(name, cond))
+    for name in scope.variables:
+        if name not in printed:
+            raise _fail(
+                spec,
+                at,
+                f"the output does not show the variable '{name}'",
+                "a solution must show every unknown, so that 'check' can read it back",
+            )
+    return SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
+
+
 def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
     """The `when` of an output case as (condition, wanted truth) pairs: its conjuncts, each
     a condition or the negation of one."""
@@ -418,22 +670,25 @@ def _load_genre(path: str, text: str) -> GenreFile:
         if key not in data:
             raise DslError(top, f"the genre file has no '{key}'")
     sections = _sections(_mapping(data.get("input"), top, "input"), top)
-    layers = _layers(sections)
-    variables = _variables(_mapping(data.get("variables"), top, "variables"), top)
+    sets = _index_sets(_mapping(data.get("sets"), top, "sets"), sections, top)
+    layers = _layers([s for s in sections if not isinstance(s, TableSection)])
+    layers.update(_set_layers(sections, sets))
+    variables = _variables(_mapping(data.get("variables"), top, "variables"), top, sets)
     defines: dict[str, tuple[Node, Location, str]] = {}
     for name, value in _mapping(data.get("define"), top, "define").items():
         _check_name(name, top)
         text, at = _rule_text(value, where_of(name, top))
         defines[name] = (_unwrap(parse_rule(text, at)), at, text)
     taken: set[str] = set()
-    for name in [*layers, *variables, *defines]:
+    for name in [*layers, *variables, *defines, *sets]:
         if name in taken:
             raise DslError(
                 top,
-                f"'{name}' is declared twice (input, variables and define share one name space)",
+                f"'{name}' is declared twice "
+                "(input, sets, variables and define share one name space)",
             )
         taken.add(name)
-    scope = Scope(path, layers, variables, defines)
+    scope = Scope(path, layers, variables, defines, sets=sets)
     check_defines(scope)
     rules = []
     raw_rules = data["rules"]
@@ -443,7 +698,11 @@ def _load_genre(path: str, text: str) -> GenreFile:
         text, at = _rule_text(raw, where_of(raw, where_of(raw_rules, top)))
         body = check_rule(scope, parse_rule(text, at), at, text)
         rules.append(ir.Rule(text, ir.Origin(at.file, at.line, at.column), body))
-    output = _output(_mapping(data["output"], top, "output"), scope, top)
+    output_spec = _mapping(data["output"], top, "output")
+    if "lines" in output_spec:
+        output: OutputSpec | SetOutput = _set_output(output_spec, scope, top)
+    else:
+        output = _output(output_spec, scope, top)
     genre = ir.Genre(
         str(data["name"]),
         str(data.get("title", data["name"])),
@@ -451,5 +710,6 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(layers.values()),
         tuple(variables.values()),
         tuple(rules),
+        tuple(sets.values()),
     )
     return GenreFile(path, genre, tuple(sections), output)

@@ -111,6 +111,7 @@ class _ToNodes(Transformer):
     g_segment = _group("segment")
     g_area = _group("area")
     g_group = _group("group")
+    g_set = _group("set")
 
     def size(self, items):
         height, width = str(items[0]).split("x")
@@ -146,6 +147,13 @@ class _ToNodes(Transformer):
     def mul(self, items):
         return Node("arith", "*", (items[0], items[1]), _col(items[0]))
 
+    def pow(self, items):
+        return Node("arith", "^", (items[0], items[1]), _col(items[0]))
+
+    def call(self, items):
+        name, *args = items
+        return Node("call", str(name), tuple(args), _col(name))
+
     def neg(self, items):
         return self._node("neg", items)
 
@@ -172,6 +180,13 @@ class _ToNodes(Transformer):
 
     def value_of_set(self, items):
         return (items[0], items[1], None)
+
+    def value_of_named(self, items):
+        return (items[0], Node("named_set", str(items[1]), (), _col(items[1])), None)
+
+    def value_of_named_where(self, items):
+        named = Node("named_set", str(items[1]), (), _col(items[1]))
+        return (items[0], Node("filtered", None, (named, items[2]), named.column), None)
 
     def over_group(self, items):
         return (items[0], None, None)
@@ -216,6 +231,8 @@ _TERMINAL_WORDS = {
     "PLUS": "'+'",
     "MINUS": "'-'",
     "STAR": "'*'",
+    "CIRCUMFLEX": "'^'",
+    "COMMA": "','",
     "DOT": "'.'",
     "$END": "the end of the rule",
 }
@@ -253,6 +270,32 @@ def _unknown_function(text: str, where: Location, column: int) -> None:
     )
 
 
+def _misspelt_function(text: str, where: Location, column: int | None) -> None:
+    """A syntax error inside `name(...)` where `name` is close to a function (`coutn(neighbours
+    where black)`): the call form `name(i, j)` only takes plain indices, so say so."""
+    if not column or column < 1:
+        return
+    before = text[: column - 1]
+    depth, start = 0, None
+    for index in range(len(before) - 1, -1, -1):
+        if before[index] == ")":
+            depth += 1
+        elif before[index] == "(":
+            if depth == 0:
+                start = index
+                break
+            depth -= 1
+    if start is None:
+        return
+    called = re.search(r"([a-z_][a-z0-9_]*)\s*$", before[:start])
+    if (
+        called
+        and called.group(1) not in FUNCTIONS
+        and difflib.get_close_matches(called.group(1), FUNCTIONS, n=1)
+    ):
+        _unknown_function(text, where, start + 1)
+
+
 def parse_rule(text: str, where: Location) -> Node:
     """Parse one rule. `where` locates the start of `text` in its file, for error messages."""
     try:
@@ -268,6 +311,7 @@ def parse_rule(text: str, where: Location) -> Node:
     except UnexpectedToken as err:
         if err.token == "(":
             _unknown_function(text, where, err.column)
+        _misspelt_function(text, where, err.column)
         at_end = err.token.type == "$END"
         message = "the rule ends too early" if at_end else f"unexpected {str(err.token)!r}"
         column = len(text) + 1 if at_end or err.column in (None, -1) else err.column

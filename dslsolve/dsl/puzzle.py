@@ -15,9 +15,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection
+from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
 from dslsolve.errors import DslError, Location
-from dslsolve.instance import Instance, Token, parse_token
+from dslsolve.instance import Instance, Table, Token, parse_token
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
 NUMBER = re.compile(r"^-?\d+$")
@@ -152,6 +152,37 @@ def _groups(
     return groups
 
 
+def _pad(record: list[Token], width: int, right: bool) -> list[Token]:
+    gap: list[Token] = [None] * (width - len(record))
+    return gap + record if right else record + gap
+
+
+def _table(raw: _RawSection, section: TableSection) -> Table:
+    """Records of tokens; a line made only of the separator character is a rule line."""
+    records: list[list[Token]] = []
+    blocks: list[int] = []
+    layout: list[int | None] = []
+    block = 1
+    for _, line in raw.lines:
+        if section.separator and set(line.strip()) == {section.separator}:
+            layout.append(None)
+            block += 1
+            continue
+        if section.delimiter == "chars":
+            texts = [" " if ch.isspace() else ch for ch in line]
+        elif section.delimiter == "spaces":
+            texts = line.split()
+        else:
+            texts = [part.strip() for part in line.split(section.delimiter)]
+        tokens = [None if t in ("", " ") else parse_token(t) for t in texts]
+        layout.append(len(records))
+        records.append(tokens)
+        blocks.append(block)
+    width = max((len(r) for r in records), default=0)
+    padded = tuple(tuple(_pad(record, width, section.align == "right")) for record in records)
+    return Table(padded, tuple(blocks), tuple(layout))
+
+
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
     if text is None:
         try:
@@ -196,11 +227,14 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
 
     grids: dict[str, list[list[Token]]] = {}
     lists: dict[str, list[tuple[int, ...] | None]] = {}
+    tables: dict[str, Table] = {}
     for name, section in declared.items():
         raw = found[name]
         if isinstance(section, GroupsSection):
             continue  # read once the grid that labels the cells is known
-        if isinstance(section, GridSection):
+        if isinstance(section, TableSection):
+            tables[name] = _table(raw, section)
+        elif isinstance(section, GridSection):
             grid = _grid(raw, section)
             shrink = 1 if section.on.value == "point" else 0
             agree("rows", len(grid) - shrink, raw)
@@ -211,6 +245,8 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
             entries = _list(raw)
             agree("rows" if section.per == "row" else "columns", len(entries), raw)
             lists[name] = entries
+    if not sizes and tables:
+        return Instance.build(genre, 0, 0, grids, lists, tables=tables)  # index sets only
     if "rows" not in sizes or "columns" not in sizes:
         raise DslError(
             Location(path),
@@ -225,4 +261,4 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
         for name, section in declared.items()
         if isinstance(section, GroupsSection)
     }
-    return Instance.build(genre, rows, columns, grids, lists, groups)
+    return Instance.build(genre, rows, columns, grids, lists, groups, tables)

@@ -1,0 +1,68 @@
+"""Index sets: named, ordered sets of members declared by a genre (`sets:`) and filled from
+the table sections of a puzzle file. Shared by the compiler and the evaluator, like
+`dslsolve.geometry` for the grid: this is *what* a member in scope is, never how a rule is
+lowered.
+
+A member in scope (of `each SET`, or of an aggregate over SET) is kept in `Env.bound` under
+the set's name, with the kind None. A value on index sets (`buys` on person x item) is read at
+the members of its sets that are in scope, or at the members that `buys(who, what)` names.
+"""
+
+from __future__ import annotations
+
+from dslsolve import ir
+from dslsolve.geometry import Env, GeometryError
+from dslsolve.instance import Instance, Token
+
+
+def with_member(env: Env, set_name: str, member: Token) -> Env:
+    """`env` with `member` of `set_name` in scope (the innermost)."""
+    return Env(env.element, env.kind, env.group, {**env.bound, set_name: (member, None)})
+
+
+def members(instance: Instance, set_name: str) -> tuple[Token, ...]:
+    return instance.sets[set_name]
+
+
+def in_scope(env: Env, sets: tuple[str, ...]) -> tuple:
+    """The members of `sets` in scope: the key of a value on those sets."""
+    return tuple(env.bound[name][0] for name in sets)
+
+
+def named(instance: Instance, sets: tuple[str, ...], values: list[Token]) -> tuple | None:
+    """The key that index values name (`buys(who, what)`); None if one of them is absent.
+    A value that is not a member of its set is an error in the puzzle."""
+    if any(value is None for value in values):
+        return None
+    for name, value in zip(sets, values, strict=True):
+        if value not in instance.sets[name]:
+            raise GeometryError(f"'{value}' is not a member of the set '{name}'")
+    return tuple(values)
+
+
+def elements(instance: Instance, var: ir.Variable) -> list[tuple]:
+    """Every key of a variable on index sets: the product of its sets, in order."""
+    keys: list[tuple] = [()]
+    for name in var.sets:
+        keys = [key + (member,) for key in keys for member in instance.sets[name]]
+    return keys
+
+
+def scope_label(env: Env) -> str | None:
+    """`person akira, item paper`: the set members in scope, for messages."""
+    parts = [f"{name} {member}" for name, (member, kind) in env.bound.items() if kind is None]
+    return ", ".join(parts) if parts else None
+
+
+def power(base: int, exponent: int) -> int | None:
+    """`base ^ exponent`; a negative exponent has no whole value (absent)."""
+    return None if exponent < 0 else base**exponent
+
+
+def on_sets(expr: ir.Expr) -> bool:
+    """Is `expr` a member in scope or a value read on index sets?"""
+    if isinstance(expr, ir.At | ir.MemberRef):
+        return True
+    if isinstance(expr, ir.VarRef):
+        return bool(expr.var.sets)
+    return isinstance(expr, ir.InputRef) and bool(expr.layer.sets)

@@ -1,0 +1,213 @@
+"""Print and read back solutions of genres whose output is `lines:` over index sets.
+
+One line per member of the `lines` set. Either one token per member of the `tokens` set, the
+first `cell` case that applies (as for grids), or the tokens listed in `show`: a set's member
+in scope, the member of a set for which a boolean variable holds (`item where buys`), or the
+value of a variable on the `lines` set. When
+the `lines` set is the records of a table section with rule lines, a rule line (the separator
+character repeated to the width of the widest printed line) is printed where the puzzle had
+one, so a sum reads as a sum.
+
+Reading inverts printing, as for grids: a number shown by `show: digit(puzzle)` sets that
+variable at the named members; `item where buys` sets `buys` true at the printed member and
+false at the others. The reading is printed again and must give the same text.
+"""
+
+from __future__ import annotations
+
+from dslsolve import indexsets, ir
+from dslsolve.dsl.genre import GenreFile, SetOutput, TableSection
+from dslsolve.errors import DslError, Location
+from dslsolve.evaluator import Assignment, Evaluator
+from dslsolve.geometry import Env
+from dslsolve.instance import Element, Instance
+
+
+def _spec(genre_file: GenreFile) -> SetOutput:
+    assert isinstance(genre_file.output, SetOutput)
+    return genre_file.output
+
+
+def _layout(genre_file: GenreFile, instance: Instance) -> tuple[list[int | None], str]:
+    """Member indices of the `lines` set per printed line (None: a rule line), and the rule
+    line's character."""
+    lines = _spec(genre_file).lines
+    count = len(instance.sets[lines])
+    index_set = next(s for s in genre_file.genre.sets if s.name == lines)
+    section = next(s for s in genre_file.sections if s.name == index_set.section)
+    if index_set.source == "rows" and isinstance(section, TableSection) and section.separator:
+        return list(instance.tables[section.name].layout), section.separator
+    return list(range(count)), "-"
+
+
+def _env(spec: SetOutput, line_member, token_member=None) -> Env:
+    env = indexsets.with_member(Env(None, None, None), spec.lines, line_member)
+    if spec.tokens is not None:
+        env = indexsets.with_member(env, spec.tokens, token_member)
+    return env
+
+
+def _cell_token(spec: SetOutput, evaluator: Evaluator, env: Env) -> str | None:
+    for case in spec.cell:
+        if case.when is not None and evaluator.expr(case.when, env) is not True:
+            continue
+        if case.symbol is not None:
+            return case.symbol
+        value = evaluator.expr(case.show, env)
+        if value is not None:
+            return str(int(value) if isinstance(value, bool) else value)
+    return None
+
+
+def _line_tokens(spec: SetOutput, instance: Instance, evaluator: Evaluator, member) -> list[str]:
+    if spec.tokens is not None:
+        return [
+            _cell_token(spec, evaluator, _env(spec, member, t)) or "."
+            for t in instance.sets[spec.tokens]
+        ]
+    tokens = []
+    for show in spec.show:
+        env = _env(spec, member)
+        if show.value is not None:
+            tokens.append(str(int(evaluator.expr(show.value, env))))
+            continue
+        if show.where is None:
+            tokens.append(str(member))
+            continue
+        chosen = [
+            m
+            for m in instance.sets[show.set]
+            if evaluator.expr(show.where, indexsets.with_member(env, show.set, m)) is True
+        ]
+        tokens.append(str(chosen[0]) if chosen else ".")
+    return tokens
+
+
+def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
+    spec = _spec(genre_file)
+    evaluator = Evaluator(genre_file.genre, instance, assignment)
+    members = instance.sets[spec.lines]
+    layout, rule = _layout(genre_file, instance)
+    printed = [
+        None if index is None else " ".join(_line_tokens(spec, instance, evaluator, members[index]))
+        for index in layout
+    ]
+    width = max((len(line) for line in printed if line is not None), default=0)
+    return "".join((rule * width if line is None else line) + "\n" for line in printed)
+
+
+def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Variable, Element]]:
+    """Every value of every variable the output prints: all of them belong to the answer."""
+    names = set()
+    spec = _spec(genre_file)
+    for node in ir.walk(tuple((c.when, c.show) for c in spec.cell) + spec.show):
+        if isinstance(node, ir.VarRef):
+            names.add(node.var.name)
+    for show in spec.show:
+        for ref in (show.where, show.value):
+            if ref is not None:
+                names.add(ref.var.name)
+    return [
+        (var, key)
+        for var in genre_file.genre.variables
+        if var.name in names and var.sets
+        for key in indexsets.elements(instance, var)
+    ]
+
+
+def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
+    spec = _spec(genre_file)
+    genre = genre_file.genre
+    assignment: Assignment = {
+        var.name: {
+            key: (instance.domain(var)[0] if var.type == ir.Type.INT else 0)
+            for key in indexsets.elements(instance, var)
+        }
+        for var in genre.variables
+    }
+    evaluator = Evaluator(genre, instance, assignment)
+    lines = text.rstrip("\n").splitlines()
+    layout, _ = _layout(genre_file, instance)
+    if len(lines) != len(layout):
+        raise DslError(
+            Location(path), f"the solution has {len(lines)} lines, the puzzle needs {len(layout)}"
+        )
+    members = instance.sets[spec.lines]
+    for number, (index, line) in enumerate(zip(layout, lines, strict=True), start=1):
+        if index is None:
+            continue
+        tokens = line.split()
+        wanted = len(instance.sets[spec.tokens]) if spec.tokens else len(spec.show)
+        if len(tokens) != wanted:
+            raise DslError(
+                Location(path, number),
+                f"line {number} of the solution has {len(tokens)} tokens, the puzzle {wanted}",
+            )
+        if spec.tokens is not None:
+            for token_member, token in zip(instance.sets[spec.tokens], tokens, strict=True):
+                env = _env(spec, members[index], token_member)
+                _read_token(spec, evaluator, env, token, assignment, Location(path, number))
+        else:
+            _read_shows(spec, instance, members[index], tokens, assignment, Location(path, number))
+    expected = render(genre_file, instance, assignment).splitlines()
+    for number, (want, got) in enumerate(zip(expected, lines, strict=True), start=1):
+        if " ".join(want.split()) != " ".join(got.split()):
+            raise DslError(
+                Location(path, number),
+                f"this line cannot be printed for this puzzle: {got.strip()!r}",
+                hint=f"the reading of it prints as {want.strip()!r}",
+            )
+    return assignment
+
+
+def _read_token(
+    spec: SetOutput, evaluator: Evaluator, env: Env, token: str, assignment, where: Location
+) -> None:
+    for case in spec.cell:
+        if case.when is not None and evaluator.expr(case.when, env) is not True:
+            continue
+        if case.symbol is not None:
+            if token == case.symbol:
+                return
+            continue
+        ref = case.show.ref if isinstance(case.show, ir.At) else case.show
+        if isinstance(ref, ir.InputRef):
+            value = evaluator.expr(case.show, env)
+            if value is not None and str(value) == token:
+                return
+            continue
+        key = _key(evaluator, case.show, env)
+        if key is None:
+            continue  # absent here: the case prints nothing
+        if token.lstrip("-").isdigit():
+            assignment[ref.var.name][key] = int(token)
+            return
+    if token != ".":
+        raise DslError(where, f"'{token}' is not a token this genre prints there")
+
+
+def _key(evaluator: Evaluator, show: ir.Expr, env: Env) -> tuple | None:
+    if isinstance(show, ir.At):
+        sets = show.ref.var.sets
+        values = [evaluator.expr(index, env) for index in show.index]
+        return indexsets.named(evaluator.instance, sets, values)
+    return indexsets.in_scope(env, show.var.sets)
+
+
+def _read_shows(spec: SetOutput, instance: Instance, member, tokens, assignment, where) -> None:
+    for show, token in zip(spec.show, tokens, strict=True):
+        if show.value is not None:
+            if not token.lstrip("-").isdigit():
+                raise DslError(where, f"'{token}' is not a number")
+            assignment[show.value.var.name][(member,)] = int(token)
+            continue
+        if show.where is None:
+            continue
+        chosen = [m for m in instance.sets[show.set] if str(m) == token]
+        if not chosen:
+            if token == ".":
+                continue
+            raise DslError(where, f"'{token}' is not a member of the set '{show.set}'")
+        var = show.where.var
+        env = indexsets.with_member(_env(spec, member), show.set, chosen[0])
+        assignment[var.name][indexsets.in_scope(env, var.sets)] = 1
