@@ -78,6 +78,8 @@ class Evaluator:
             return self.connected(rule, body)
         if isinstance(body, ir.SingleLoop):
             return self.single_loop(rule, body)
+        if isinstance(body, ir.Paths):
+            return self.paths(rule, body)
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -177,6 +179,45 @@ class Evaluator:
             )
         return found
 
+    def paths(self, rule: ir.Rule, body: ir.Paths) -> list[Violation]:
+        kind = body.var.on
+        vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
+        graph = nx.Graph()
+        graph.add_nodes_from(self.grid.vertices(kind))
+        graph.add_edges_from(
+            self.grid.ends(kind, e)
+            for e in self.grid.elements(kind)
+            if self.values[body.var.name].get(e)
+        )
+
+        def token(v):
+            return self.instance.value(body.ends, v)
+
+        def name(v):
+            return element_name(vertex_kind, v)
+
+        found = []
+        for v, d in graph.degree:
+            if token(v) is not None and d != 1:
+                found.append(Violation(rule, f"the path end {name(v)} has {d} lines", (name(v),)))
+            elif token(v) is None and d not in (0, 2):
+                found.append(Violation(rule, f"{name(v)} has {d} line ends", (name(v),)))
+        for part in nx.connected_components(graph):
+            if len(part) == 1:
+                continue
+            cells = tuple(name(v) for v in sorted(part))
+            sub = graph.subgraph(part)
+            if sub.number_of_edges() != len(part) - 1 or max(d for _, d in sub.degree) > 2:
+                found.append(Violation(rule, "lines that are not one simple path", cells))
+                continue
+            ends = [v for v, d in sub.degree if d == 1]
+            tokens = {token(v) for v in ends}
+            if None in tokens or len(tokens) != 1:
+                found.append(
+                    Violation(rule, "a path whose ends are not two equal given tokens", cells)
+                )
+        return found
+
     # ------------------------------------------------------------------ expressions
 
     def expr(self, expr: ir.Expr, env: Env):  # noqa: C901 - one case per IR node
@@ -218,7 +259,17 @@ class Evaluator:
             return self.arith(expr, env)
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
+        if isinstance(expr, ir.LineShape):
+            return self.line_shape(expr, env)
         raise AssertionError(expr)
+
+    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
+        vertex, _ = env.target(expr.at)
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
+        if expr.shape == "straight":
+            return {"left", "right"} <= used or {"up", "down"} <= used
+        return bool(used & {"left", "right"}) and bool(used & {"up", "down"})
 
     def number(self, expr: ir.Expr, env: Env):
         return as_number(self.expr(expr, env))
@@ -261,10 +312,21 @@ class Evaluator:
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
         if isinstance(over, ir.GroupMembers):
             return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
+        if isinstance(over, ir.GroupLinks):
+            inside = set(env.group.cells)
+            return [
+                env.at(link, ir.ElementKind.LINK)
+                for link in self.grid.links()
+                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
+            ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
-            return [env.at(e, related) for e in self.grid.related(kind, over.relation, origin)]
+            elements = self.grid.related(kind, over.relation, origin)
+            if over.via is not None:
+                joined = self.values[over.via.name]
+                elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
+            return [env.at(e, related) for e in elements]
         out = []
         for direction in over.directions:
             for cell in self.grid.ray(origin, direction):

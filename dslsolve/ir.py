@@ -182,6 +182,18 @@ class Aggregate:
     filter: Expr | None
 
 
+@dataclass(frozen=True)
+class LineShape:
+    """How the edges of a boolean border or link variable pass through a vertex (a point for
+    borders, a cell for links), read at `at`. `straight`: both edges of one axis are used (left
+    and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
+    vertical)."""
+
+    shape: str  # straight | turns
+    var: Variable
+    at: Target
+
+
 Expr = (
     Num
     | Sym
@@ -197,6 +209,7 @@ Expr = (
     | Arith
     | Neg
     | Aggregate
+    | LineShape
 )
 
 
@@ -219,6 +232,12 @@ class Around:
 
     relation: str
     of: Target
+    via: Variable | None = None  # `neighbours via line`: only those joined by a used link
+
+
+@dataclass(frozen=True)
+class GroupLinks:
+    """The links whose two cells both belong to the focus group (`links` inside `each region`)."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +250,7 @@ class Ray:
     of: Target
 
 
-SetExpr = GroupMembers | Around | Ray
+SetExpr = GroupMembers | Around | Ray | GroupLinks
 
 
 # --------------------------------------------------------------------------- rules
@@ -284,7 +303,17 @@ class SingleLoop:
     var: Variable
 
 
-RuleBody = Each | Holds | Connected | SingleLoop
+@dataclass(frozen=True)
+class Paths:
+    """The edges (borders or links) where the boolean `var` is true form disjoint simple paths
+    and no cycle; every element where the input layer `ends` is given is the end of exactly one
+    path, no other element is, and the two ends of a path hold equal tokens (numberlink)."""
+
+    var: Variable
+    ends: InputLayer
+
+
+RuleBody = Each | Holds | Connected | SingleLoop | Paths
 
 
 @dataclass(frozen=True)

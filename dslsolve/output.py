@@ -6,6 +6,10 @@ when `output.edges` names a border or link variable: a (2R+1) x (2C+1) character
 `+` at lattice points, `-` and `|` for the used edges, and each cell's one-character token (a
 space where no case applies) at the cell centres; trailing spaces are stripped.
 
+A `links: VAR` case prints the cell's used links of VAR as one box-drawing piece (`─ │ ┌ ┐ └
+┘`, `╴ ╶ ╵ ╷` for one link, `┬ ┴ ├ ┤ ┼` for three or four): one piece per set of directions, so
+the line reads back exactly. It does not apply at a cell without used links.
+
 Reading inverts printing: a token picks the first case that could print it, whose `when`
 literals are then true and the earlier cases' literals false. Values the printed form does not
 show are the lowest of their domain (0 for booleans). The reader prints the result again and
@@ -21,12 +25,46 @@ from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import Env, Grid, cell_name
 from dslsolve.instance import Element, Instance
 
+# The piece of a cell, by the directions of its used links.
+PIECES: dict[frozenset[str], str] = {
+    frozenset(directions.split()): piece
+    for directions, piece in (
+        ("left right", "─"),
+        ("up down", "│"),
+        ("right down", "┌"),
+        ("left down", "┐"),
+        ("up right", "└"),
+        ("up left", "┘"),
+        ("left", "╴"),
+        ("right", "╶"),
+        ("up", "╵"),
+        ("down", "╷"),
+        ("left right down", "┬"),
+        ("up left right", "┴"),
+        ("up right down", "├"),
+        ("up left down", "┤"),
+        ("up left right down", "┼"),
+    )
+}
+DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
+
+
+def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:
+    links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
+    used = frozenset(d for d, link in links.items() if evaluator.values[var.name].get(link))
+    return PIECES.get(used)
+
 
 def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> str | None:
     env = Env(cell, ir.ElementKind.CELL, None)
     for case in genre_file.output.cell:
         if case.when is not None and evaluator.expr(case.when, env) is not True:
             continue
+        if case.links is not None:
+            piece = _piece(evaluator, case.links, cell)
+            if piece is None:
+                continue  # no used link: the case does not apply
+            return piece
         if case.symbol is not None:
             return case.symbol
         value = evaluator.expr(case.show, env)
@@ -59,6 +97,10 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
         env = Env(cell, ir.ElementKind.CELL, None)
         for case, unknown, undecided in cases:
             shown.extend((var, cell) for var in unknown)
+            if case.links is not None:
+                links = grid.incident(ir.ElementKind.LINK, cell)
+                shown.extend((case.links, link) for link in links)
+                continue  # prints only where a link is used
             if undecided:
                 continue  # may or may not apply: later cases are reachable too
             if case.when is not None and evaluator.expr(case.when, env) is not True:
@@ -101,6 +143,8 @@ def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
 
 
 def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -> bool:
+    if case.links is not None:
+        return token in DIRECTIONS
     if case.symbol is not None:
         return token == case.symbol
     if isinstance(case.show, ir.VarRef):
@@ -158,6 +202,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
 def _shows_variables(genre_file: GenreFile) -> bool:
     return any(
         isinstance(case.show, ir.VarRef)
+        or case.links is not None
         or any(isinstance(cond, ir.VarRef) for cond, _ in when_literals(case.when))
         for case in genre_file.output.cell
     )
@@ -190,6 +235,15 @@ def _read_cells(
                     assignment[cond.var.name][cell] = wanted
                 if isinstance(case.show, ir.VarRef):
                     assignment[case.show.var.name][cell] = int(token)
+                if case.links is not None:
+                    links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
+                    for direction in DIRECTIONS[token]:
+                        if direction not in links:
+                            raise DslError(
+                                Location(path, cell[0] + 1),
+                                f"{cell_name(cell)}: '{token}' leaves the grid",
+                            )
+                        assignment[case.links.name][links[direction]] = 1
                 break
             if len(unknowns) == 1:  # it would have printed something else: its `when` is false
                 cond, wanted = unknowns[0]
@@ -206,7 +260,7 @@ def _read_cells(
 
 def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:
     """Would this case print something at this cell if its `when` held?"""
-    if case.symbol is not None or isinstance(case.show, ir.VarRef):
+    if case.symbol is not None or case.links is not None or isinstance(case.show, ir.VarRef):
         return True
     return evaluator.expr(case.show, env) is not None
 

@@ -276,3 +276,85 @@ def test_a_longer_list_entry_compared_with_a_number_is_vacuous(tmp_path, run):
     # row 1's entry `1 1` is no number: its rule is vacuous, not a contradiction
     result = run(path, puzzle(tmp_path, "rows:\n1 1\n2\ncolumns:\n1\n1\n"))
     assert result.code == 0, result.err
+
+
+LINES = """\
+name: lines
+input:
+  marks: {type: grid, symbols: any}
+variables:
+  line: {type: bool, on: links}
+rules:
+RULES
+output:
+  cell:
+    - links: line
+"""
+
+
+def lines_genre(tmp_path, *rules: str):
+    return genre(tmp_path, *rules, template=LINES)
+
+
+def verdict(run, genre_path, grid, solution_text: str, tmp_path) -> int:
+    """The evaluator's verdict on a hand-written solution: 0 valid, 1 violated."""
+    return run("check", genre_path, grid, puzzle(tmp_path, solution_text, "s.txt")).code
+
+
+def test_straight_and_turns_read_the_links_at_a_cell(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\n...\ns..\n...\n")
+    straight = lines_genre(tmp_path, "each cell where marks = 's': straight(line)")
+    assert verdict(run, straight, grid, ". . .\n╷ . .\n╵ . .\n", tmp_path) == 1  # one end
+    assert verdict(run, straight, grid, "╷ . .\n│ . .\n╵ . .\n", tmp_path) == 0
+    assert verdict(run, straight, grid, "╷ . .\n└ ╴ .\n. . .\n", tmp_path) == 1
+    assert verdict(run, straight, grid, "╷ . .\n├ ╴ .\n╵ . .\n", tmp_path) == 0  # up and down
+    turns = lines_genre(tmp_path, "each cell where marks = 's': turns(line)")
+    assert verdict(run, turns, grid, "╷ . .\n└ ╴ .\n. . .\n", tmp_path) == 0
+    assert verdict(run, turns, grid, "╷ . .\n│ . .\n╵ . .\n", tmp_path) == 1
+    assert verdict(run, turns, grid, ". . .\n╶ ╴ .\n. . .\n", tmp_path) == 1
+
+
+def test_neighbours_via_a_link_variable(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\n.s.\n...\n")
+    path = lines_genre(tmp_path, "each cell where marks = 's': count(neighbours via line) = 2")
+    assert verdict(run, path, grid, "╶ ┬ ╴\n. ╵ .\n", tmp_path) == 1  # three neighbours
+    assert verdict(run, path, grid, "╶ ┐ .\n. ╵ .\n", tmp_path) == 0
+    turning = lines_genre(
+        tmp_path, "each cell where marks = 's': all(turns(line) of neighbours via line)"
+    )
+    assert verdict(run, turning, grid, "┌ ┐ .\n└ ┘ .\n", tmp_path) == 0
+    assert verdict(run, turning, grid, "╶ ┐ .\n. ╵ .\n", tmp_path) == 1  # ends do not turn
+    assert verdict(run, turning, grid, ". . .\n. . .\n", tmp_path) == 0  # all of nothing
+
+
+def test_links_inside_a_group(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\naab\nabb\n")
+    path = lines_genre(tmp_path, "each region of marks: count(links where line) = 1")
+    assert verdict(run, path, grid, "╶ ╴ .\n. ╶ ╴\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╶ ─ ╴\n. ╶ ╴\n", tmp_path) == 0  # across: in neither
+    assert verdict(run, path, grid, "╷ . .\n╵ ╶ ╴\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╷ . .\n╵ . .\n", tmp_path) == 1  # none inside b
+    out = solved(run, path, grid, "--unique")
+    assert verdict(run, path, grid, out, tmp_path) == 0
+
+
+def test_forms_paths_joining_equal_tokens(tmp_path, run):
+    template = LINES.replace("    - links: line", "    - show: marks\n  edges: line")
+    path = genre(tmp_path, "line forms paths joining marks", template=template)
+    grid = puzzle(tmp_path, "marks:\n1.2\n1.2\n")
+    unequal = "+ + + +\n 1- -2\n+ + + +\n 1- -2\n+ + + +\n"
+    assert verdict(run, path, grid, unequal, tmp_path) == 1
+    joined = "+ + + +\n 1   2\n+|+ +|+\n 1   2\n+ + + +\n"
+    assert verdict(run, path, grid, joined, tmp_path) == 0
+    lonely = "+ + + +\n 1   2\n+|+ + +\n 1   2\n+ + + +\n"
+    assert verdict(run, path, grid, lonely, tmp_path) == 1  # a 2 ends no path
+    for option in ("paths=lazy", "paths=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+    ends = puzzle(tmp_path, "marks:\n1.1\n...\n...\n", "q.txt")
+    straight = "+ + + +\n 1- -1\n+ + + +\n\n+ + + +\n\n+ + + +\n"
+    assert verdict(run, path, ends, straight, tmp_path) == 0
+    cycle = "+ + + +\n 1- -1\n+ + + +\n  -\n+|+|+ +\n  -\n+ + + +\n"
+    assert verdict(run, path, ends, cycle, tmp_path) == 1
+    for option in ("paths=lazy", "paths=flow"):  # a cycle cannot stand in for the path
+        assert solved(run, path, ends, "--formulation", option, "--unique") == straight

@@ -36,6 +36,7 @@ class Lowerer:
         # would be free, and a free variable would make every solution look non-unique.
         self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
         self.encodings: dict[str, dict[Element, object]] = {v.name: {} for v in genre.variables}
+        self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
 
     def variable(self, var: ir.Variable, element: Element) -> Lin:
         """The value of `var` at `element`, creating its model variables on first use."""
@@ -97,7 +98,37 @@ class Lowerer:
             return self.arith(expr, env)
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
+        if isinstance(expr, ir.LineShape):
+            return self.line_shape(expr, env)
         raise AssertionError(expr)
+
+    def line_shape(self, expr: ir.LineShape, env: Env) -> Value:
+        """straight: (left and right) or (up and down); turns: (left or right) and (up or down)."""
+        vertex, _ = env.target(expr.at)
+        key = (expr.shape, expr.var.name, vertex)
+        if key not in self.shapes:
+            self.shapes[key] = self._line_shape(expr, vertex)
+        return self.shapes[key]
+
+    def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+
+        def edge(direction: str) -> Lin | bool:
+            return self.variable(expr.var, edges[direction]) if direction in edges else False
+
+        inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")
+        parts = []
+        for axis in (("left", "right"), ("up", "down")):
+            folded = logic.fold_logic(inner, [edge(d) for d in axis])
+            if isinstance(folded, list):
+                build = logic.conjunction if inner == "and" else logic.disjunction
+                folded = build(self.model, folded)
+            parts.append(folded)
+        folded = logic.fold_logic(outer, parts)
+        if not isinstance(folded, list):
+            return folded
+        build = logic.conjunction if outer == "and" else logic.disjunction
+        return build(self.model, folded)
 
     def boolean(self, expr: ir.Expr, env: Env) -> Value:
         value = self.lower(expr, env)
@@ -171,12 +202,23 @@ class Lowerer:
     def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
         if isinstance(over, ir.GroupMembers):
             return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
+        if isinstance(over, ir.GroupLinks):
+            inside = set(env.group.cells)
+            return [
+                (env.at(link, ir.ElementKind.LINK), True)
+                for link in self.grid.links()
+                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
+            ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
-            return [
-                (env.at(e, related), True) for e in self.grid.related(kind, over.relation, origin)
-            ]
+            elements = self.grid.related(kind, over.relation, origin)
+            if over.via is not None:  # a neighbour is in the set when the link to it is used
+                return [
+                    (env.at(e, related), self.variable(over.via, self.grid.link_between(origin, e)))
+                    for e in elements
+                ]
+            return [(env.at(e, related), True) for e in elements]
         out: list[Member] = []
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far

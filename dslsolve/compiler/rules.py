@@ -19,6 +19,7 @@ from dslsolve.compiler.lowerings.area import (
 )
 from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.loop import post_single_loop
+from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
@@ -53,6 +54,13 @@ class RuleCompiler:
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):
             post_single_loop(self.model, self.grid, body.var.on, self.lower.binaries(body.var))
+        elif isinstance(body, ir.Paths):
+            ends = {
+                v: token
+                for v in self.grid.vertices(body.var.on)
+                if (token := self.lower.instance.value(body.ends, v)) is not None
+            }
+            post_paths(self.model, self.grid, body.var.on, self.lower.binaries(body.var), ends)
         else:
             raise AssertionError(body)
 

@@ -112,9 +112,38 @@ class Checker:
                     "a loop needs a boolean variable on borders or links",
                 )
             return ir.SingleLoop(var)
+        if node.kind == "paths":
+            return self.paths(node)
         if node.kind == "each":
             return self.each(node, None)
         raise AssertionError(node.kind)
+
+    def edge_variable(self, node: Node, name: str, what: str) -> ir.Variable:
+        """A boolean variable on borders or links, for `what` (a loop, paths, a line shape)."""
+        var = self.scope.variables.get(name)
+        if var is None:
+            raise self.unknown(node, name, "variable")
+        if var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK) or var.type != ir.Type.BOOL:
+            raise self.error(
+                node,
+                f"'{var.name}' cannot form {what}",
+                f"{what} needs a boolean variable on borders or links",
+            )
+        return var
+
+    def paths(self, node: Node) -> ir.Paths:
+        var_name, ends_name = node.value
+        var = self.edge_variable(node, var_name, "paths")
+        layer = self.scope.layers.get(ends_name)
+        vertex = _vertex_kind(var.on)
+        if layer is None or layer.per != vertex.value:
+            raise self.error(
+                node,
+                f"'{ends_name}' is not an input section on {vertex.value}s",
+                f"the path ends are the {vertex.value}s where a section of the puzzle "
+                "file is given, e.g. 'line forms paths joining numbers'",
+            )
+        return ir.Paths(var, layer)
 
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":
@@ -274,6 +303,21 @@ class Checker:
             f"'{name}' is a value per {kind.value}, but here the focus is a {focus.element.value}",
         )
 
+    def _shape(self, node: Node, focus: Focus) -> _Checked:
+        shape, name = node.value
+        var = self.edge_variable(node, name, "a line")
+        vertex = _vertex_kind(var.on)
+        if focus.element != vertex:
+            if focus.element is None and focus.implicit:
+                raise _NeedsElementFocus
+            where = focus.element.value if focus.element else focus.group
+            raise self.error(
+                node,
+                f"{shape}({name}) is read at a {vertex.value}, but here the focus is a {where}",
+                f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
+            )
+        return _Checked(ir.LineShape(shape, var, ir.Focus()), ir.Type.BOOL, False)
+
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
         if not isinstance(inner.expr, ir.InputRef):
@@ -403,6 +447,8 @@ class Checker:
         )
 
     def set_static(self, over: ir.SetExpr) -> bool:
+        if isinstance(over, ir.Around) and over.via is not None:
+            return False
         return not (
             isinstance(over, ir.Ray) and over.until is not None and _mentions_variable(over.until)
         )
@@ -421,6 +467,10 @@ class Checker:
             at = ir.Bound(of_name)
         if origin is None and focus.implicit:
             raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
+        if origin is None and node.kind == "around" and node.value[0] == "links":
+            if node.children:
+                raise self.error(node, "'via' applies to 'neighbours' of a cell")
+            return ir.GroupLinks(), Focus(ir.ElementKind.LINK), set_filter
         if origin is None:
             raise self.error(
                 node,
@@ -441,7 +491,17 @@ class Checker:
         kind = RELATIONS.get((origin, relation))
         if kind is None:
             raise self.error(node, f"a {origin.value} has no '{relation}'")
-        return ir.Around(relation, at), Focus(kind), set_filter
+        via = None
+        if node.children:
+            via_node = node.children[0]
+            via = self.edge_variable(via_node, via_node.value, "a line")
+            if relation != "neighbours" or via.on != ir.ElementKind.LINK:
+                raise self.error(
+                    node,
+                    "'via' joins a cell to its neighbours by a variable on links",
+                    "e.g. count(neighbours via line where straight(line))",
+                )
+        return ir.Around(relation, at, via), Focus(kind), set_filter
 
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
@@ -454,6 +514,8 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, at=at)
     if isinstance(expr, ir.TokenTest):
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
+    if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
+        return dataclasses.replace(expr, at=at)
     if isinstance(expr, ir.Not | ir.Neg):
         return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
     if isinstance(expr, ir.And | ir.Or):
@@ -469,6 +531,11 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
     return expr
+
+
+def _vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
+    """The ends of borders are points, the ends of links are cells."""
+    return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
 
 
 def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:

@@ -78,6 +78,9 @@ class _ToNodes(Transformer):
     def single_loop(self, items):
         return Node("single_loop", str(items[0]), (), _col(items[0]))
 
+    def paths(self, items):
+        return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
+
     def holds(self, items):
         return Node("holds", None, (items[0],), _col(items[0]))
 
@@ -163,6 +166,10 @@ class _ToNodes(Transformer):
         value, over, where = body
         return Node("aggregate", str(func), (value, over, where), _col(func))
 
+    def shape(self, items):
+        shape, name = items
+        return Node("shape", (str(shape), str(name)), (), _col(shape))
+
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
@@ -185,6 +192,12 @@ class _ToNodes(Transformer):
         of = str(items[1]) if len(items) > 1 else None
         return Node("around", (relation, of), (), _col(items[0]))
 
+    def around_via(self, items):
+        relation, via = str(items[0]), items[1]
+        of = str(items[2]) if len(items) > 2 else None
+        through = Node("name", str(via), (), _col(via))
+        return Node("around", (relation, of), (through,), _col(items[0]))
+
     def _ray(self, items, directions):
         until = next((i for i in items if isinstance(i, Node)), None)
         names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
@@ -203,6 +216,7 @@ _TERMINAL_WORDS = {
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
+    "SHAPE": "straight or turns",
     "RELATION": "neighbours, diagonals, around, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
