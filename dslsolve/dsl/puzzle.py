@@ -86,6 +86,8 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
                 if section.split:
                     allowed.append(f"NUMBER{section.split}NUMBER")
+                    if section.symbols:
+                        allowed[-1] += " (a part may be a symbol)"
                 raise DslError(
                     Location(raw.where.file, number, position),
                     f"unknown symbol '{token}' in section '{raw.name}'",
@@ -100,7 +102,10 @@ def _allowed(token: str, section: GridSection) -> bool:
     if section.symbols == ("any",):
         return True
     if section.split and section.split in token:
-        return all(part == "" or NUMBER.match(part) for part in token.split(section.split))
+        return all(
+            part == "" or NUMBER.match(part) or part in section.symbols
+            for part in token.split(section.split)
+        )
     return False
 
 
