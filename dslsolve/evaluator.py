@@ -137,6 +137,8 @@ class Evaluator:
         return ()
 
     def connected(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
+        if body.via is not None:
+            return self.connected_via(rule, body)
         parts = self.areas(body.cond, Env(None, None, None))
         if len(parts) <= 1:
             return []
@@ -146,6 +148,31 @@ class Evaluator:
                 rule,
                 f"a part cut off from the largest ({len(parts)} parts)",
                 tuple(cell_name(c) for c in part.cells),
+            )
+            for part in parts[1:]
+        ]
+
+    def connected_via(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
+        """The cells where the condition holds lie in one component of the used links."""
+        graph = nx.Graph()
+        graph.add_nodes_from(self.grid.cells())
+        graph.add_edges_from(
+            self.grid.ends(ir.ElementKind.LINK, link)
+            for link in self.grid.links()
+            if self.values[body.via.name].get(link)
+        )
+        members = {
+            c
+            for c in self.grid.cells()
+            if self.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
+        }
+        parts = [sorted(part & members) for part in nx.connected_components(graph)]
+        parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+        return [
+            Violation(
+                rule,
+                f"cells not joined to the largest group ({len(parts)} groups)",
+                tuple(cell_name(c) for c in part),
             )
             for part in parts[1:]
         ]

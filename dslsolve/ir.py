@@ -290,9 +290,13 @@ class Holds:
 
 @dataclass(frozen=True)
 class Connected:
-    """The cells where `cond` holds form one orthogonally connected set (or none at all)."""
+    """The cells where `cond` holds form one orthogonally connected set (or none at all).
+
+    With `via` (a variable on links), they are instead joined by paths of used links (a link is
+    used where the variable is true, or not zero), which may pass through any cell."""
 
     cond: Expr
+    via: Variable | None = None
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 Two forms. Tokens: one line per row, one token per cell separated by spaces; a cell shows the
 first `output.cell` case whose `when` holds (and, for `show`, whose value is given). A drawing,
 when `output.edges` names a border or link variable: a (2R+1) x (2C+1) character canvas with
-`+` at lattice points, `-` and `|` for the used edges, and each cell's one-character token (a
-space where no case applies) at the cell centres; trailing spaces are stripped.
+`+` at lattice points, `-` and `|` for the used edges (`=` and `‖` where an integer edge
+variable is 2), and each cell's one-character token (a space where no case applies) at the
+cell centres; trailing spaces are stripped.
 
 A `links: VAR` case prints the cell's used links of VAR as one box-drawing piece (`─ │ ┌ ┐ └
 ┘`, `╴ ╶ ╵ ╷` for one link, `┬ ┴ ├ ┤ ┼` for three or four): one piece per set of directions, so
@@ -131,8 +132,11 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
     for edge, used in assignment[edges.name].items():
         if used:
             row, column, char = _edge_position(edges.on, edge)
-            canvas[row][column] = char
+            canvas[row][column] = char if used == 1 else DOUBLE[char]
     return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
+
+
+DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
 
 
 def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
@@ -279,9 +283,13 @@ def _read_canvas(
     for edge in assignment[edges.name]:
         row, column, char = _edge_position(edges.on, edge)
         found = padded[row][column]
-        if found not in (char, " "):
+        marks = {" ": 0, char: 1}
+        if edges.type == ir.Type.INT:
+            marks[DOUBLE[char]] = 2
+        if found not in marks:
+            expected = ", ".join(f"'{mark}'" for mark in marks if mark != " ")
             raise DslError(
                 Location(path, row + 1, column + 1),
-                f"expected '{char}' or a space here, found '{found}'",
+                f"expected {expected} or a space here, found '{found}'",
             )
-        assignment[edges.name][edge] = int(found == char)
+        assignment[edges.name][edge] = marks[found]

@@ -229,12 +229,12 @@ def line_genre(tmp_path, rule: str, output: str = "links: line"):
 @pytest.mark.parametrize(
     ("rule", "message"),
     [
-        ("'each cell: straight(black)'", "'black' cannot form a line"),
+        ("'each cell: straight(black)'", "'black' cannot form lines"),
         (
             "'each point: turns(line)'",
             "turns(line) is read at a cell, but here the focus is a point",
         ),
-        ("'each cell: count(neighbours via black) = 1'", "'black' cannot form a line"),
+        ("'each cell: count(neighbours via black) = 1'", "'black' cannot form lines"),
         (
             "'each cell: count(around via line) = 1'",
             "'via' joins a cell to its neighbours by a variable on links",
@@ -283,3 +283,20 @@ def test_a_split_part_may_be_a_declared_symbol_only(tmp_path, run):
     no_traceback(result)
     assert "unknown symbol '0,X' in section 'clues'" in result.err
     assert "(a part may be a symbol)" in result.err
+
+
+def test_connected_via_and_multiplicity_are_checked(tmp_path, run):
+    puzzle = write(tmp_path, "p.txt", "marks:\n..\n")
+    result = run(line_genre(tmp_path, "marks is given cells connected via black"), puzzle)
+    no_traceback(result)
+    assert "'black' cannot form connections" in result.err
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        "name: g\ninput:\n  marks: {type: grid}\nvariables:\n"
+        "  n: {type: int, domain: 0..3, on: links}\nrules:\n  - 'each cell: sum(n of links) = 1'\n"
+        "output:\n  edges: n\n",
+    )
+    result = run(genre, puzzle)
+    no_traceback(result)
+    assert "a drawing shows 0, 1 or 2 lines per edge" in result.err

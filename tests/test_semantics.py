@@ -358,3 +358,46 @@ def test_forms_paths_joining_equal_tokens(tmp_path, run):
     assert verdict(run, path, ends, cycle, tmp_path) == 1
     for option in ("paths=lazy", "paths=flow"):  # a cycle cannot stand in for the path
         assert solved(run, path, ends, "--formulation", option, "--unique") == straight
+
+
+def test_cells_connected_via_used_links(tmp_path, run):
+    path = lines_genre(tmp_path, "marks is given cells connected via line")
+    grid = puzzle(tmp_path, "marks:\na.a\n...\n")
+    assert verdict(run, path, grid, "╶ ─ ╴\n. . .\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╷ . ╷\n└ ─ ┘\n", tmp_path) == 0  # through any cell
+    assert verdict(run, path, grid, ". . .\n. . .\n", tmp_path) == 1
+    assert verdict(run, path, grid, "╶ ╴ .\n╶ ─ ╴\n", tmp_path) == 1  # adjacent is not joined
+    for option in ("connected=lazy", "connected=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+
+
+BRIDGES = """\
+name: bridges
+input:
+  marks: {type: grid}
+variables:
+  bridges: {type: int, domain: 0..2, on: links}
+rules:
+RULES
+output:
+  cell:
+    - show: marks
+  edges: bridges
+"""
+
+
+def test_an_edge_variable_with_multiplicity(tmp_path, run):
+    rules = (
+        "each cell where marks is given: sum(bridges of links) = marks",
+        "each cell where marks is empty: not turns(bridges)",
+        "each cell where marks is empty: count(links where bridges > 0) != 1",
+    )
+    path = genre(tmp_path, *rules, template=BRIDGES)
+    grid = puzzle(tmp_path, "marks:\n2.2\n...\n.1.\n")
+    drawing = "+ + + +\n 2= =2\n+ + + +\n\n+ + + +\n   1\n+ + + +\n"
+    assert verdict(run, path, grid, drawing, tmp_path) == 1  # the 1 has no bridge
+    grid = puzzle(tmp_path, "marks:\n2.2\n...\n...\n")
+    assert solved(run, path, grid, "--unique") == "+ + + +\n 2= =2\n+ + + +\n\n+ + + +\n\n+ + + +\n"
+    turning = "+ + + +\n 2   2\n+‖+ +‖+\n  = =\n+ + + +\n\n+ + + +\n"
+    assert verdict(run, path, grid, turning, tmp_path) == 1  # bridges do not turn

@@ -55,6 +55,13 @@ class Lowerer:
                 self.encodings[var.name][element] = encoding
         return values[element]
 
+    def used(self, var: ir.Variable, edge: Element) -> Lin:
+        """Whether a border or link is used: a boolean's literal, or an integer's `!= 0`."""
+        value = self.variable(var, edge)
+        if var.type == ir.Type.BOOL:
+            return value
+        return logic.negate(logic.indicator_equal(value, 0))
+
     def binaries(self, var: ir.Variable) -> dict[Element, pulp.LpVariable]:
         """Every binary of a boolean variable (a loop reads all of its edges)."""
         for element in self.grid.elements(var.on):
@@ -114,7 +121,7 @@ class Lowerer:
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
 
         def edge(direction: str) -> Lin | bool:
-            return self.variable(expr.var, edges[direction]) if direction in edges else False
+            return self.used(expr.var, edges[direction]) if direction in edges else False
 
         inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")
         parts = []
@@ -215,7 +222,7 @@ class Lowerer:
             elements = self.grid.related(kind, over.relation, origin)
             if over.via is not None:  # a neighbour is in the set when the link to it is used
                 return [
-                    (env.at(e, related), self.variable(over.via, self.grid.link_between(origin, e)))
+                    (env.at(e, related), self.used(over.via, self.grid.link_between(origin, e)))
                     for e in elements
                 ]
             return [(env.at(e, related), True) for e in elements]

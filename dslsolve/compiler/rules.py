@@ -18,6 +18,7 @@ from dslsolve.compiler.lowerings.area import (
     size_bound,
 )
 from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.runs import post_runs
@@ -50,6 +51,16 @@ class RuleCompiler:
                 for c in self.grid.cells()
             }
             chosen = {c: (False if v is None else v) for c, v in chosen.items()}
+            if body.via is not None:
+                links = {
+                    link: (
+                        self.grid.ends(ir.ElementKind.LINK, link),
+                        self.lower.used(body.via, link),
+                    )
+                    for link in self.grid.links()
+                }
+                post_linked(self.model, chosen, links, self.model.formulation["connected"])
+                return
             edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):

@@ -97,6 +97,16 @@ class Checker:
         if node.kind == "connected":
             cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
             self.expect(node.children[0], cond, ir.Type.BOOL)
+            if len(node.children) > 1:
+                via_node = node.children[1]
+                via = self.line_variable(via_node, via_node.value, "connections")
+                if via.on != ir.ElementKind.LINK:
+                    raise self.error(
+                        via_node,
+                        f"'{via.name}' is not on links",
+                        "cells are connected via a variable on links",
+                    )
+                return ir.Connected(cond.expr, via)
             return ir.Connected(cond.expr)
         if node.kind == "single_loop":
             var = self.scope.variables.get(node.value)
@@ -128,6 +138,20 @@ class Checker:
                 node,
                 f"'{var.name}' cannot form {what}",
                 f"{what} needs a boolean variable on borders or links",
+            )
+        return var
+
+    def line_variable(self, node: Node, name: str, what: str) -> ir.Variable:
+        """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
+        hashiwokakero's bridges); an edge is used where it is not zero."""
+        var = self.scope.variables.get(name)
+        if var is None:
+            raise self.unknown(node, name, "variable")
+        if var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK) or var.low != 0:
+            raise self.error(
+                node,
+                f"'{var.name}' cannot form {what}",
+                f"{what} need a variable on borders or links, boolean or from 0",
             )
         return var
 
@@ -305,7 +329,7 @@ class Checker:
 
     def _shape(self, node: Node, focus: Focus) -> _Checked:
         shape, name = node.value
-        var = self.edge_variable(node, name, "a line")
+        var = self.line_variable(node, name, "lines")
         vertex = _vertex_kind(var.on)
         if focus.element != vertex:
             if focus.element is None and focus.implicit:
@@ -494,7 +518,7 @@ class Checker:
         via = None
         if node.children:
             via_node = node.children[0]
-            via = self.edge_variable(via_node, via_node.value, "a line")
+            via = self.line_variable(via_node, via_node.value, "lines")
             if relation != "neighbours" or via.on != ir.ElementKind.LINK:
                 raise self.error(
                     node,

@@ -313,6 +313,13 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
         edges = scope.variables.get(spec["edges"])
         if edges is None or edges.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK):
             raise _fail(spec["edges"], where, "output.edges names a variable on borders or links")
+        if edges.type == ir.Type.INT and (edges.low, edges.high) not in ((0, 1), (0, 2)):
+            raise _fail(
+                spec["edges"],
+                where,
+                "a drawing shows 0, 1 or 2 lines per edge",
+                "give the variable the domain 0..2",
+            )
     if not cases and edges is None:
         raise _fail(
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"

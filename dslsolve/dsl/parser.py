@@ -75,6 +75,10 @@ class _ToNodes(Transformer):
     def connected(self, items):
         return Node("connected", None, (items[0],), _col(items[0]))
 
+    def connected_via(self, items):
+        through = Node("name", str(items[1]), (), _col(items[1]))
+        return Node("connected", None, (items[0], through), _col(items[0]))
+
     def single_loop(self, items):
         return Node("single_loop", str(items[0]), (), _col(items[0]))
 
