@@ -21,6 +21,7 @@ import networkx as nx
 from dslsolve import ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
+    PIECES,
     RELATIONS,
     Env,
     GeometryError,
@@ -190,9 +191,19 @@ class Evaluator:
                 (element_name(vertex_kind, v),),
             )
             for v, d in graph.degree
-            if d != 2
+            if d != 2 and not (body.crossings and d == 4)
         ]
-        parts = list(nx.connected_components(graph))
+        if body.crossings:  # traced straight through crossings: split each vertex by axis
+            traced = nx.Graph()
+            for e in used:
+                a, b = self.grid.ends(kind, e)
+                traced.add_edge((a, e[0]), (b, e[0]))
+            for v, d in graph.degree:
+                if d != 4:  # no crossing: one node, whether the loop turns or goes straight
+                    traced.add_edge((v, "h"), (v, "v"))
+            parts = [{v for v, _ in part} for part in nx.connected_components(traced)]
+        else:
+            parts = list(nx.connected_components(graph))
         if not parts:
             found.append(Violation(rule, "no loop at all", ()))
         elif len(parts) > 1:
@@ -294,6 +305,8 @@ class Evaluator:
         vertex, _ = env.target(expr.at)
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
         used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
+        if expr.shape == "piece":
+            return PIECES.get(frozenset(used), "")
         if expr.shape == "straight":
             return {"left", "right"} <= used or {"up", "down"} <= used
         return bool(used & {"left", "right"}) and bool(used & {"up", "down"})

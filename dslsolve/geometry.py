@@ -33,6 +33,31 @@ RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
 }
 
 
+# The piece of a vertex: a box-drawing character per set of directions of its used edges
+# (`links:` in the output, `piece(VAR)` in rules).
+PIECES: dict[frozenset[str], str] = {
+    frozenset(directions.split()): piece
+    for directions, piece in (
+        ("left right", "─"),
+        ("up down", "│"),
+        ("right down", "┌"),
+        ("left down", "┐"),
+        ("up right", "└"),
+        ("up left", "┘"),
+        ("left", "╴"),
+        ("right", "╶"),
+        ("up", "╵"),
+        ("down", "╷"),
+        ("left right down", "┬"),
+        ("up left right", "┴"),
+        ("up right down", "├"),
+        ("up left down", "┤"),
+        ("up left right down", "┼"),
+    )
+}
+DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
+
+
 def cell_name(cell: Element) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 

@@ -187,9 +187,10 @@ class LineShape:
     """How the edges of a boolean border or link variable pass through a vertex (a point for
     borders, a cell for links), read at `at`. `straight`: both edges of one axis are used (left
     and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
-    vertical)."""
+    vertical); `piece`: the box-drawing character of the used edges (a symbol such as '┌', see
+    `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input."""
 
-    shape: str  # straight | turns
+    shape: str  # straight | turns | piece
     var: Variable
     at: Target
 
@@ -302,9 +303,11 @@ class Connected:
 @dataclass(frozen=True)
 class SingleLoop:
     """The edges (borders or links) where the boolean `var` is true form exactly one cycle:
-    every vertex has degree 0 or 2 and the used edges are connected."""
+    every vertex has degree 0 or 2 and the used edges are connected. With `crossings`, a vertex
+    may also have all four of its edges used: the loop crosses itself there, going straight."""
 
     var: Variable
+    crossings: bool = False
 
 
 @dataclass(frozen=True)

@@ -23,31 +23,8 @@ from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, OutputCase, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import Env, Grid, cell_name
+from dslsolve.geometry import DIRECTIONS, PIECES, Env, Grid, cell_name
 from dslsolve.instance import Element, Instance
-
-# The piece of a cell, by the directions of its used links.
-PIECES: dict[frozenset[str], str] = {
-    frozenset(directions.split()): piece
-    for directions, piece in (
-        ("left right", "─"),
-        ("up down", "│"),
-        ("right down", "┌"),
-        ("left down", "┐"),
-        ("up right", "└"),
-        ("up left", "┘"),
-        ("left", "╴"),
-        ("right", "╶"),
-        ("up", "╵"),
-        ("down", "╷"),
-        ("left right down", "┬"),
-        ("up left right", "┴"),
-        ("up right down", "├"),
-        ("up left down", "┤"),
-        ("up left right down", "┼"),
-    )
-}
-DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
 
 
 def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:

@@ -300,3 +300,15 @@ def test_connected_via_and_multiplicity_are_checked(tmp_path, run):
     result = run(genre, puzzle)
     no_traceback(result)
     assert "a drawing shows 0, 1 or 2 lines per edge" in result.err
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["'each cell: piece(line) < 3'", "'each cell: piece(line) = piece(line)'"],
+)
+def test_a_piece_is_only_tested_against_a_symbol(tmp_path, run, rule):
+    result = run(line_genre(tmp_path, rule), write(tmp_path, "p.txt", "marks:\n..\n"))
+    no_traceback(result)
+    assert "piece(...) can only be tested with = or != against a symbol or puzzle input" in (
+        result.err
+    )

@@ -401,3 +401,35 @@ def test_an_edge_variable_with_multiplicity(tmp_path, run):
     assert solved(run, path, grid, "--unique") == "+ + + +\n 2= =2\n+ + + +\n\n+ + + +\n\n+ + + +\n"
     turning = "+ + + +\n 2   2\n+‖+ +‖+\n  = =\n+ + + +\n\n+ + + +\n"
     assert verdict(run, path, grid, turning, tmp_path) == 1  # bridges do not turn
+
+
+def test_a_loop_with_crossings_is_traced_straight_through_them(tmp_path, run):
+    path = lines_genre(tmp_path, "line forms single loop with crossings")
+    grid = puzzle(tmp_path, "marks:\n....\n....\n....\n....\n")
+    two_loops = ". ┌ ─ ┐\n┌ ┼ ┐ │\n│ └ ┼ ┘\n└ ─ ┘ .\n"  # two rectangles crossing twice
+    assert verdict(run, path, grid, two_loops, tmp_path) == 1
+    small = puzzle(tmp_path, "marks:\n...\n...\n...\n", "q.txt")
+    figure_eight = "┌ ┐ .\n└ ┼ ┐\n. └ ┘\n"
+    assert verdict(run, path, small, figure_eight, tmp_path) == 0
+    branch = "┌ ┬ ┐\n└ ┴ ┘\n. . .\n"
+    assert verdict(run, path, small, branch, tmp_path) == 1
+    strict = lines_genre(tmp_path, "line forms single loop")
+    assert verdict(run, strict, small, figure_eight, tmp_path) == 1
+    rules = ("line forms single loop with crossings", "each cell where marks = 'x': turns(line)")
+    cross = lines_genre(tmp_path, *rules)
+    for option in ("loop=lazy", "loop=flow"):
+        grid = puzzle(tmp_path, "marks:\n...\n.x.\n...\n", "r.txt")
+        out = solved(run, cross, grid, "--formulation", option)
+        assert verdict(run, cross, grid, out, tmp_path) == 0
+
+
+def test_piece_compares_the_used_links_with_a_symbol(tmp_path, run):
+    path = lines_genre(tmp_path, "each cell where marks = 'x': piece(line) = '┌'")
+    grid = puzzle(tmp_path, "marks:\nx.\n..\n")
+    assert verdict(run, path, grid, "┌ ╴\n╵ .\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╶ ╴\n. .\n", tmp_path) == 1
+    assert verdict(run, path, grid, ". .\n. .\n", tmp_path) == 1  # no links: no piece
+    given = lines_genre(tmp_path, "each cell where marks is given: piece(line) != marks")
+    grid = puzzle(tmp_path, "marks:\n.─.\n", "q.txt")
+    assert verdict(run, given, grid, "╶ ─ ╴\n", tmp_path) == 1
+    assert verdict(run, given, grid, "╶ ╴ .\n", tmp_path) == 0

@@ -15,7 +15,7 @@ from dslsolve import ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
-from dslsolve.geometry import RELATIONS, Env, Grid
+from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
 
 
@@ -111,11 +111,31 @@ class Lowerer:
 
     def line_shape(self, expr: ir.LineShape, env: Env) -> Value:
         """straight: (left and right) or (up and down); turns: (left or right) and (up or down)."""
+        if expr.shape == "piece":
+            raise LoweringError("piece(...) can only be compared with a symbol or puzzle input")
         vertex, _ = env.target(expr.at)
         key = (expr.shape, expr.var.name, vertex)
         if key not in self.shapes:
             self.shapes[key] = self._line_shape(expr, vertex)
         return self.shapes[key]
+
+    def piece_is(self, expr: ir.LineShape, op: str, symbol: Value, env: Env) -> Value:
+        """`piece(VAR) = symbol`: exactly the piece's edges are used. A symbol that is no
+        piece is never equal; absent input (not a quoted symbol) leaves no value."""
+        if not isinstance(symbol, str):
+            return None  # absent input, or a number where a symbol is compared
+        vertex, _ = env.target(expr.at)
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        wanted = DIRECTIONS.get(symbol)
+        if wanted is None or not wanted <= set(edges):
+            equal: Value = False
+        else:
+            used = {d: self.used(expr.var, edge) for d, edge in edges.items()}
+            literals = [used[d] if d in wanted else logic.negate(used[d]) for d in used]
+            equal = logic.conjunction(self.model, literals)
+        if op == "=":
+            return equal
+        return (not equal) if isinstance(equal, bool) else logic.negate(equal)
 
     def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
@@ -149,6 +169,9 @@ class Lowerer:
         return value if isinstance(value, Lin) else as_number(value)
 
     def compare(self, expr: ir.Compare, env: Env) -> Value:
+        for piece, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(piece, ir.LineShape) and piece.shape == "piece":
+                return self.piece_is(piece, expr.op, self.lower(other, env), env)
         return self.compared(expr, self.lower(expr.left, env), self.lower(expr.right, env))
 
     def compared(self, expr: ir.Compare, left: Value, right: Value) -> Value:

@@ -18,6 +18,7 @@ from dslsolve.compiler.lowerings.area import (
     size_bound,
 )
 from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
@@ -64,7 +65,11 @@ class RuleCompiler:
             edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):
-            post_single_loop(self.model, self.grid, body.var.on, self.lower.binaries(body.var))
+            edge_vars = self.lower.binaries(body.var)
+            if body.crossings:
+                post_crossing_loop(self.model, self.grid, body.var.on, edge_vars)
+            else:
+                post_single_loop(self.model, self.grid, body.var.on, edge_vars)
         elif isinstance(body, ir.Paths):
             ends = {
                 v: token
@@ -188,6 +193,12 @@ class RuleCompiler:
             return
         if isinstance(expr, ir.Compare) and self.is_runs(expr):
             self.runs(expr, env, guard, why)
+            return
+        if isinstance(expr, ir.Compare) and any(
+            isinstance(side, ir.LineShape) and side.shape == "piece"
+            for side in (expr.left, expr.right)
+        ):
+            self.post_literal(self.lower.compare(expr, env), 1, guard, why)
             return
         if isinstance(expr, ir.Compare):
             left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)

@@ -108,7 +108,7 @@ class Checker:
                     )
                 return ir.Connected(cond.expr, via)
             return ir.Connected(cond.expr)
-        if node.kind == "single_loop":
+        if node.kind in ("single_loop", "single_loop_crossing"):
             var = self.scope.variables.get(node.value)
             if var is None:
                 raise self.unknown(node, node.value, "variable")
@@ -121,7 +121,7 @@ class Checker:
                     f"'{var.name}' cannot form a loop",
                     "a loop needs a boolean variable on borders or links",
                 )
-            return ir.SingleLoop(var)
+            return ir.SingleLoop(var, node.kind == "single_loop_crossing")
         if node.kind == "paths":
             return self.paths(node)
         if node.kind == "each":
@@ -340,7 +340,8 @@ class Checker:
                 f"{shape}({name}) is read at a {vertex.value}, but here the focus is a {where}",
                 f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
             )
-        return _Checked(ir.LineShape(shape, var, ir.Focus()), ir.Type.BOOL, False)
+        kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
+        return _Checked(ir.LineShape(shape, var, ir.Focus()), kind, False)
 
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
@@ -371,6 +372,16 @@ class Checker:
     def _compare(self, node: Node, focus: Focus) -> _Checked:
         left_node, right_node = node.children
         left, right = self.expr(left_node, focus), self.expr(right_node, focus)
+        pieces = [_is_piece(side.expr) for side in (left, right)]
+        if any(pieces):
+            other = right if pieces[0] else left
+            if all(pieces) or node.value not in ("=", "!=") or other.type != ir.Type.SYMBOL:
+                raise self.error(
+                    node,
+                    "piece(...) can only be tested with = or != against a symbol or puzzle input",
+                    "e.g. piece(line) = pieces, or piece(line) = '┼'",
+                )
+            return _Checked(ir.Compare(node.value, left.expr, right.expr), ir.Type.BOOL, False)
         if left.type == ir.Type.LIST and right.type == ir.Type.LIST:
             if node.value not in ("=", "!="):
                 raise self.error(node, "lists can only be compared with '=' or '!='")
@@ -555,6 +566,10 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
     return expr
+
+
+def _is_piece(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.LineShape) and expr.shape == "piece"
 
 
 def _vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:

@@ -67,8 +67,11 @@ RESERVED = {
     "via",
     "straight",
     "turns",
+    "piece",
     "paths",
     "joining",
+    "with",
+    "crossings",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,

@@ -82,6 +82,9 @@ class _ToNodes(Transformer):
     def single_loop(self, items):
         return Node("single_loop", str(items[0]), (), _col(items[0]))
 
+    def single_loop_crossing(self, items):
+        return Node("single_loop_crossing", str(items[0]), (), _col(items[0]))
+
     def paths(self, items):
         return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
 
@@ -220,7 +223,7 @@ _TERMINAL_WORDS = {
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
-    "SHAPE": "straight or turns",
+    "SHAPE": "straight, turns or piece",
     "RELATION": "neighbours, diagonals, around, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
