@@ -433,3 +433,33 @@ def test_piece_compares_the_used_links_with_a_symbol(tmp_path, run):
     grid = puzzle(tmp_path, "marks:\n.─.\n", "q.txt")
     assert verdict(run, given, grid, "╶ ─ ╴\n", tmp_path) == 1
     assert verdict(run, given, grid, "╶ ╴ .\n", tmp_path) == 0
+
+
+POINT_LINES = """\
+name: borderlines
+input:
+  dots: {type: grid, on: points}
+variables:
+  line: {type: bool, on: borders}
+rules:
+RULES
+output:
+  edges: line
+"""
+
+
+def test_paths_and_shapes_on_borders_meet_at_points(tmp_path, run):
+    rules = (
+        "line forms paths joining dots",
+        "each point where dots is empty: not straight(line)",
+    )
+    path = genre(tmp_path, *rules, template=POINT_LINES)
+    grid = puzzle(tmp_path, "dots:\n1..\n...\n..1\n")
+    corner = "+ + +\n|\n+ + +\n|\n+-+-+\n"  # straight through point 2,1: not allowed
+    assert verdict(run, path, grid, corner, tmp_path) == 1
+    stairs = "+ + +\n|\n+-+ +\n  |\n+ +-+\n"
+    assert verdict(run, path, grid, stairs, tmp_path) == 0
+    for option in ("paths=lazy", "paths=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+        assert out.count("-") + out.count("|") == 4

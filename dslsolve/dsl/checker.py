@@ -128,36 +128,26 @@ class Checker:
             return self.each(node, None)
         raise AssertionError(node.kind)
 
-    def edge_variable(self, node: Node, name: str, what: str) -> ir.Variable:
-        """A boolean variable on borders or links, for `what` (a loop, paths, a line shape)."""
-        var = self.scope.variables.get(name)
-        if var is None:
-            raise self.unknown(node, name, "variable")
-        if var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK) or var.type != ir.Type.BOOL:
-            raise self.error(
-                node,
-                f"'{var.name}' cannot form {what}",
-                f"{what} needs a boolean variable on borders or links",
-            )
-        return var
-
-    def line_variable(self, node: Node, name: str, what: str) -> ir.Variable:
+    def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
         """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
-        hashiwokakero's bridges); an edge is used where it is not zero."""
+        hashiwokakero's bridges; an edge is used where it is not zero), or only boolean."""
         var = self.scope.variables.get(name)
         if var is None:
             raise self.unknown(node, name, "variable")
-        if var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK) or var.low != 0:
-            raise self.error(
-                node,
-                f"'{var.name}' cannot form {what}",
-                f"{what} need a variable on borders or links, boolean or from 0",
-            )
-        return var
+        on_edges = var.on in (ir.ElementKind.BORDER, ir.ElementKind.LINK)
+        if boolean and (var.type != ir.Type.BOOL or not on_edges):
+            kinds = "a boolean variable"
+        elif not on_edges or var.low != 0:
+            kinds = "a variable, boolean or from 0,"
+        else:
+            return var
+        raise self.error(
+            node, f"'{var.name}' cannot form {what}", f"{what} need {kinds} on borders or links"
+        )
 
     def paths(self, node: Node) -> ir.Paths:
         var_name, ends_name = node.value
-        var = self.edge_variable(node, var_name, "paths")
+        var = self.line_variable(node, var_name, "paths", boolean=True)
         layer = self.scope.layers.get(ends_name)
         vertex = _vertex_kind(var.on)
         if layer is None or layer.per != vertex.value:
