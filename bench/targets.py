@@ -23,6 +23,12 @@ SEED_SECONDS = {
     "kakuro": 0.053,
     "nonogram": 0.266,
     "slitherlink": 1.71,
+    "masyu": 0.877,
+    "numberlink": 0.074,
+    "yajilin": 3.06,
+    "country_road": 0.152,
+    "hashiwokakero": 0.068,
+    "pipelink": 0.093,
 }
 HITORI_NOTE = "35 solves of 37-188 ms each"
 
