@@ -21,6 +21,8 @@ FORMULATIONS = {
     "akari": [[]],
     "nonogram": [[], ["runs=regular"]],
     "slitherlink": [[], ["loop=flow"]],
+    "masyu": [[], ["loop=flow"]],
+    "hashiwokakero": [[], ["connected=flow"]],
 }
 
 

@@ -20,6 +20,7 @@ from dslsolve import indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
+    PIECES,
     RELATIONS,
     Env,
     GeometryError,
@@ -77,6 +78,8 @@ class Evaluator:
             return self.connected(rule, body)
         if isinstance(body, ir.SingleLoop):
             return self.single_loop(rule, body)
+        if isinstance(body, ir.Paths):
+            return self.paths(rule, body)
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -145,6 +148,8 @@ class Evaluator:
         return ()
 
     def connected(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
+        if body.via is not None:
+            return self.connected_via(rule, body)
         parts = self.areas(body.cond, Env(None, None, None))
         if len(parts) <= 1:
             return []
@@ -154,6 +159,33 @@ class Evaluator:
                 rule,
                 f"a part cut off from the largest ({len(parts)} parts)",
                 tuple(cell_name(c) for c in part.cells),
+            )
+            for part in parts[1:]
+        ]
+
+    def connected_via(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
+        """The cells where the condition holds lie in one component of the used links."""
+        import networkx as nx  # imported here: it takes a tenth of a second
+
+        graph = nx.Graph()
+        graph.add_nodes_from(self.grid.cells())
+        graph.add_edges_from(
+            self.grid.ends(ir.ElementKind.LINK, link)
+            for link in self.grid.links()
+            if self.values[body.via.name].get(link)
+        )
+        members = {
+            c
+            for c in self.grid.cells()
+            if self.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
+        }
+        parts = [sorted(part & members) for part in nx.connected_components(graph)]
+        parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+        return [
+            Violation(
+                rule,
+                f"cells not joined to the largest group ({len(parts)} groups)",
+                tuple(cell_name(c) for c in part),
             )
             for part in parts[1:]
         ]
@@ -173,9 +205,19 @@ class Evaluator:
                 (element_name(vertex_kind, v),),
             )
             for v, d in graph.degree
-            if d != 2
+            if d != 2 and not (body.crossings and d == 4)
         ]
-        parts = list(nx.connected_components(graph))
+        if body.crossings:  # traced straight through crossings: split each vertex by axis
+            traced = nx.Graph()
+            for e in used:
+                a, b = self.grid.ends(kind, e)
+                traced.add_edge((a, e[0]), (b, e[0]))
+            for v, d in graph.degree:
+                if d != 4:  # no crossing: one node, whether the loop turns or goes straight
+                    traced.add_edge((v, "h"), (v, "v"))
+            parts = [{v for v, _ in part} for part in nx.connected_components(traced)]
+        else:
+            parts = list(nx.connected_components(graph))
         if not parts:
             found.append(Violation(rule, "no loop at all", ()))
         elif len(parts) > 1:
@@ -187,6 +229,48 @@ class Evaluator:
                 )
                 for part in parts
             )
+        return found
+
+    def paths(self, rule: ir.Rule, body: ir.Paths) -> list[Violation]:
+        kind = body.var.on
+        vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
+        import networkx as nx  # imported here: it takes a tenth of a second
+
+        graph = nx.Graph()
+        graph.add_nodes_from(self.grid.vertices(kind))
+        graph.add_edges_from(
+            self.grid.ends(kind, e)
+            for e in self.grid.elements(kind)
+            if self.values[body.var.name].get(e)
+        )
+
+        def token(v):
+            return self.instance.value(body.ends, v)
+
+        def name(v):
+            return element_name(vertex_kind, v)
+
+        found = []
+        for v, d in graph.degree:
+            if token(v) is not None and d != 1:
+                found.append(Violation(rule, f"the path end {name(v)} has {d} lines", (name(v),)))
+            elif token(v) is None and d not in (0, 2):
+                found.append(Violation(rule, f"{name(v)} has {d} line ends", (name(v),)))
+
+        for part in nx.connected_components(graph):
+            if len(part) == 1:
+                continue
+            cells = tuple(name(v) for v in sorted(part))
+            sub = graph.subgraph(part)
+            if sub.number_of_edges() != len(part) - 1 or max(d for _, d in sub.degree) > 2:
+                found.append(Violation(rule, "lines that are not one simple path", cells))
+                continue
+            ends = [v for v, d in sub.degree if d == 1]
+            tokens = {token(v) for v in ends}
+            if None in tokens or len(tokens) != 1:
+                found.append(
+                    Violation(rule, "a path whose ends are not two equal given tokens", cells)
+                )
         return found
 
     # ------------------------------------------------------------------ expressions
@@ -237,6 +321,8 @@ class Evaluator:
             return self.arith(expr, env)
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
+        if isinstance(expr, ir.LineShape):
+            return self.line_shape(expr, env)
         raise AssertionError(expr)
 
     def on_sets(self, expr: ir.VarRef | ir.InputRef | ir.At | ir.MemberRef, env: Env):
@@ -257,6 +343,16 @@ class Evaluator:
             return self.instance.read_table(ref.layer, key)
         value = self.values[ref.var.name][key]
         return bool(value) if ref.var.type == ir.Type.BOOL else value
+
+    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
+        vertex, _ = env.target(expr.at)
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
+        if expr.shape == "piece":
+            return PIECES.get(frozenset(used), "")
+        if expr.shape == "straight":
+            return {"left", "right"} <= used or {"up", "down"} <= used
+        return bool(used & {"left", "right"}) and bool(used & {"up", "down"})
 
     def number(self, expr: ir.Expr, env: Env):
         return as_number(self.expr(expr, env))
@@ -306,10 +402,21 @@ class Evaluator:
             ]
         if isinstance(over, ir.GroupMembers):
             return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
+        if isinstance(over, ir.GroupLinks):
+            inside = set(env.group.cells)
+            return [
+                env.at(link, ir.ElementKind.LINK)
+                for link in self.grid.links()
+                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
+            ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
-            return [env.at(e, related) for e in self.grid.related(kind, over.relation, origin)]
+            elements = self.grid.related(kind, over.relation, origin)
+            if over.via is not None:
+                joined = self.values[over.via.name]
+                elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
+            return [env.at(e, related) for e in elements]
         out = []
         for direction in over.directions:
             for cell in self.grid.ray(origin, direction):

@@ -40,6 +40,31 @@ CYCLIC_RELATIONS = frozenset({"ring"})
 RING_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
 
+# The piece of a vertex: a box-drawing character per set of directions of its used edges
+# (`links:` in the output, `piece(VAR)` in rules).
+PIECES: dict[frozenset[str], str] = {
+    frozenset(directions.split()): piece
+    for directions, piece in (
+        ("left right", "─"),
+        ("up down", "│"),
+        ("right down", "┌"),
+        ("left down", "┐"),
+        ("up right", "└"),
+        ("up left", "┘"),
+        ("left", "╴"),
+        ("right", "╶"),
+        ("up", "╵"),
+        ("down", "╷"),
+        ("left right down", "┬"),
+        ("up left right", "┴"),
+        ("up right down", "├"),
+        ("up left down", "┤"),
+        ("up left right down", "┼"),
+    )
+}
+DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
+
+
 def cell_name(cell: Element) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
@@ -183,9 +208,23 @@ class Grid:
 
     def incident(self, kind: ir.ElementKind, vertex: Element) -> list[Element]:
         """The edges of kind `kind` (borders or links) that end at `vertex`."""
+        return list(self.incident_by_direction(kind, vertex).values())
+
+    def incident_by_direction(self, kind: ir.ElementKind, vertex: Element) -> dict[str, Element]:
+        """The edges at `vertex` by the direction they leave it in (up, left, right, down)."""
         r, c = vertex
-        candidates = [("v", r - 1, c), ("h", r, c - 1), ("h", r, c), ("v", r, c)]
-        return [e for e in candidates if self._edge_inside(kind, e)]
+        candidates = {
+            "up": ("v", r - 1, c),
+            "left": ("h", r, c - 1),
+            "right": ("h", r, c),
+            "down": ("v", r, c),
+        }
+        return {d: e for d, e in candidates.items() if self._edge_inside(kind, e)}
+
+    def link_between(self, a: Element, b: Element) -> Element:
+        """The link joining two orthogonally adjacent cells."""
+        first, second = min(a, b), max(a, b)
+        return ("h", *first) if first[0] == second[0] else ("v", *first)
 
     def _edge_inside(self, kind: ir.ElementKind, edge: Element) -> bool:
         axis, r, c = edge

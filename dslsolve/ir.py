@@ -216,6 +216,19 @@ class Aggregate:
     filter: Expr | None
 
 
+@dataclass(frozen=True)
+class LineShape:
+    """How the edges of a boolean border or link variable pass through a vertex (a point for
+    borders, a cell for links), read at `at`. `straight`: both edges of one axis are used (left
+    and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
+    vertical); `piece`: the box-drawing character of the used edges (a symbol such as '┌', see
+    `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input."""
+
+    shape: str  # straight | turns | piece
+    var: Variable
+    at: Target
+
+
 Expr = (
     Num
     | Sym
@@ -233,6 +246,7 @@ Expr = (
     | Aggregate
     | MemberRef
     | At
+    | LineShape
 )
 
 
@@ -257,6 +271,12 @@ class Around:
 
     relation: str
     of: Target
+    via: Variable | None = None  # `neighbours via line`: only those joined by a used link
+
+
+@dataclass(frozen=True)
+class GroupLinks:
+    """The links whose two cells both belong to the focus group (`links` inside `each region`)."""
 
 
 @dataclass(frozen=True)
@@ -276,7 +296,7 @@ class SetMembers:
     set: str
 
 
-SetExpr = GroupMembers | Around | Ray | SetMembers
+SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks
 
 
 # --------------------------------------------------------------------------- rules
@@ -318,20 +338,36 @@ class Holds:
 
 @dataclass(frozen=True)
 class Connected:
-    """The cells where `cond` holds form one orthogonally connected set (or none at all)."""
+    """The cells where `cond` holds form one orthogonally connected set (or none at all).
+
+    With `via` (a variable on links), they are instead joined by paths of used links (a link is
+    used where the variable is true, or not zero), which may pass through any cell."""
 
     cond: Expr
+    via: Variable | None = None
 
 
 @dataclass(frozen=True)
 class SingleLoop:
     """The edges (borders or links) where the boolean `var` is true form exactly one cycle:
-    every vertex has degree 0 or 2 and the used edges are connected."""
+    every vertex has degree 0 or 2 and the used edges are connected. With `crossings`, a vertex
+    may also have all four of its edges used: the loop crosses itself there, going straight."""
 
     var: Variable
+    crossings: bool = False
 
 
-RuleBody = Each | Holds | Connected | SingleLoop
+@dataclass(frozen=True)
+class Paths:
+    """The edges (borders or links) where the boolean `var` is true form disjoint simple paths
+    and no cycle; every element where the input layer `ends` is given is the end of exactly one
+    path, no other element is, and the two ends of a path hold equal tokens (numberlink)."""
+
+    var: Variable
+    ends: InputLayer
+
+
+RuleBody = Each | Holds | Connected | SingleLoop | Paths
 
 
 @dataclass(frozen=True)

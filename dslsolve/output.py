@@ -3,8 +3,13 @@
 Two forms. Tokens: one line per row, one token per cell separated by spaces; a cell shows the
 first `output.cell` case whose `when` holds (and, for `show`, whose value is given). A drawing,
 when `output.edges` names a border or link variable: a (2R+1) x (2C+1) character canvas with
-`+` at lattice points, `-` and `|` for the used edges, and each cell's one-character token (a
-space where no case applies) at the cell centres; trailing spaces are stripped.
+`+` at lattice points, `-` and `|` for the used edges (`=` and `‖` where an integer edge
+variable is 2), and each cell's one-character token (a space where no case applies) at the
+cell centres; trailing spaces are stripped.
+
+A `links: VAR` case prints the cell's used links of VAR as one box-drawing piece (`─ │ ┌ ┐ └
+┘`, `╴ ╶ ╵ ╷` for one link, `┬ ┴ ├ ┤ ┼` for three or four): one piece per set of directions, so
+the line reads back exactly. It does not apply at a cell without used links.
 
 Reading inverts printing: a token picks the first case that could print it, whose `when`
 literals are then true and the earlier cases' literals false. Values the printed form does not
@@ -18,8 +23,14 @@ from dslsolve import ir, setoutput
 from dslsolve.dsl.genre import GenreFile, OutputCase, SetOutput, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import Env, Grid, cell_name
+from dslsolve.geometry import DIRECTIONS, PIECES, Env, Grid, cell_name
 from dslsolve.instance import Element, Instance
+
+
+def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:
+    links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
+    used = frozenset(d for d, link in links.items() if evaluator.values[var.name].get(link))
+    return PIECES.get(used)
 
 
 def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> str | None:
@@ -27,6 +38,11 @@ def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> s
     for case in genre_file.output.cell:
         if case.when is not None and evaluator.expr(case.when, env) is not True:
             continue
+        if case.links is not None:
+            piece = _piece(evaluator, case.links, cell)
+            if piece is None:
+                continue  # no used link: the case does not apply
+            return piece
         if case.symbol is not None:
             return case.symbol
         value = evaluator.expr(case.show, env)
@@ -61,6 +77,10 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
         env = Env(cell, ir.ElementKind.CELL, None)
         for case, unknown, undecided in cases:
             shown.extend((var, cell) for var in unknown)
+            if case.links is not None:
+                links = grid.incident(ir.ElementKind.LINK, cell)
+                shown.extend((case.links, link) for link in links)
+                continue  # prints only where a link is used
             if undecided:
                 continue  # may or may not apply: later cases are reachable too
             if case.when is not None and evaluator.expr(case.when, env) is not True:
@@ -93,8 +113,11 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
     for edge, used in assignment[edges.name].items():
         if used:
             row, column, char = _edge_position(edges.on, edge)
-            canvas[row][column] = char
+            canvas[row][column] = char if used == 1 else DOUBLE[char]
     return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
+
+
+DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
 
 
 def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
@@ -105,6 +128,8 @@ def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
 
 
 def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -> bool:
+    if case.links is not None:
+        return token in DIRECTIONS
     if case.symbol is not None:
         return token == case.symbol
     if isinstance(case.show, ir.VarRef):
@@ -164,6 +189,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
 def _shows_variables(genre_file: GenreFile) -> bool:
     return any(
         isinstance(case.show, ir.VarRef)
+        or case.links is not None
         or any(isinstance(cond, ir.VarRef) for cond, _ in when_literals(case.when))
         for case in genre_file.output.cell
     )
@@ -196,6 +222,15 @@ def _read_cells(
                     assignment[cond.var.name][cell] = wanted
                 if isinstance(case.show, ir.VarRef):
                     assignment[case.show.var.name][cell] = int(token)
+                if case.links is not None:
+                    links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
+                    for direction in DIRECTIONS[token]:
+                        if direction not in links:
+                            raise DslError(
+                                Location(path, cell[0] + 1),
+                                f"{cell_name(cell)}: '{token}' leaves the grid",
+                            )
+                        assignment[case.links.name][links[direction]] = 1
                 break
             if len(unknowns) == 1:  # it would have printed something else: its `when` is false
                 cond, wanted = unknowns[0]
@@ -212,7 +247,7 @@ def _read_cells(
 
 def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:
     """Would this case print something at this cell if its `when` held?"""
-    if case.symbol is not None or isinstance(case.show, ir.VarRef):
+    if case.symbol is not None or case.links is not None or isinstance(case.show, ir.VarRef):
         return True
     return evaluator.expr(case.show, env) is not None
 
@@ -231,9 +266,13 @@ def _read_canvas(
     for edge in assignment[edges.name]:
         row, column, char = _edge_position(edges.on, edge)
         found = padded[row][column]
-        if found not in (char, " "):
+        marks = {" ": 0, char: 1}
+        if edges.type == ir.Type.INT:
+            marks[DOUBLE[char]] = 2
+        if found not in marks:
+            expected = ", ".join(f"'{mark}'" for mark in marks if mark != " ")
             raise DslError(
                 Location(path, row + 1, column + 1),
-                f"expected '{char}' or a space here, found '{found}'",
+                f"expected {expected} or a space here, found '{found}'",
             )
-        assignment[edges.name][edge] = int(found == char)
+        assignment[edges.name][edge] = marks[found]

@@ -108,12 +108,82 @@ def _slitherlink_solution(stem: str) -> str:
     return "".join("".join(line).rstrip() + "\n" for line in canvas)
 
 
+def _masyu_puzzle(stem: str) -> str:
+    """Masyu pearls (``w`` white, ``b`` black) as a ``circles:`` grid section."""
+    return "circles:\n" + _grid_section(_read_grid("masyu", stem, "puzzle"))
+
+
+_PIECES = {
+    (0, 0, 1, 1): "─",
+    (1, 1, 0, 0): "│",
+    (0, 1, 0, 1): "┌",
+    (0, 1, 1, 0): "┐",
+    (1, 0, 0, 1): "└",
+    (1, 0, 1, 0): "┘",
+}
+
+
+def _masyu_solution(stem: str) -> str:
+    """Masyu solution: the corpus drawing (cells at even positions, ``-`` and ``|`` between)
+    as one loop piece per cell (up, down, left, right), ``.`` off the loop."""
+    lines = (CORPUS / "masyu" / f"{stem}.solution.txt").read_text(encoding="utf-8").splitlines()
+    width = max(len(line) for line in lines) + 2
+    canvas = [" " * width] + [" " + line.ljust(width - 1) for line in lines] + [" " * width]
+    rows = []
+    for r in range(1, len(canvas) - 1, 2):
+        row = []
+        for c in range(1, width - 1, 2):
+            if canvas[r][c] != "+":
+                row.append(".")
+                continue
+            key = (
+                canvas[r - 1][c] == "|",
+                canvas[r + 1][c] == "|",
+                canvas[r][c - 1] == "-",
+                canvas[r][c + 1] == "-",
+            )
+            row.append(_PIECES[tuple(int(k) for k in key)])
+        rows.append(row)
+    return _token_grid(rows)
+
+
+def _hashiwokakero_puzzle(stem: str) -> str:
+    """Hashiwokakero islands as an ``islands:`` grid section."""
+    return "islands:\n" + _grid_section(_read_grid("hashiwokakero", stem, "puzzle"))
+
+
+def _hashiwokakero_solution(stem: str) -> str:
+    """Hashiwokakero solution canvas: ``+`` at lattice points, islands at cell centres, each
+    bridge of the corpus's pair list drawn on the links it spans (``-``/``=`` across,
+    ``|``/``‖`` down, for one or two bridges)."""
+    islands = _read_grid("hashiwokakero", stem, "puzzle")
+    rows, columns = len(islands), len(islands[0])
+    canvas = [[" "] * (2 * columns + 1) for _ in range(2 * rows + 1)]
+    for r in range(rows + 1):
+        for c in range(columns + 1):
+            canvas[2 * r][2 * c] = "+"
+    for r, row in enumerate(islands):
+        for c, token in enumerate(row):
+            canvas[2 * r + 1][2 * c + 1] = " " if token == "." else token
+    for line in _read_lines("hashiwokakero", stem, "solution"):
+        r1, c1, r2, c2, n = (int(part) for part in line.split())
+        if r1 == r2:
+            for c in range(c1, c2):
+                canvas[2 * r1 + 1][2 * c + 2] = "-" if n == 1 else "="
+        else:
+            for r in range(r1, r2):
+                canvas[2 * r + 2][2 * c1 + 1] = "|" if n == 1 else "‖"
+    return "".join("".join(line).rstrip() + "\n" for line in canvas)
+
+
 _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "sudoku": (_sudoku_puzzle, _sudoku_solution),
     "hitori": (_hitori_puzzle, _hitori_solution),
     "akari": (_akari_puzzle, _akari_solution),
     "nonogram": (_nonogram_puzzle, _nonogram_solution),
     "slitherlink": (_slitherlink_puzzle, _slitherlink_solution),
+    "masyu": (_masyu_puzzle, _masyu_solution),
+    "hashiwokakero": (_hashiwokakero_puzzle, _hashiwokakero_solution),
 }
 
 

@@ -388,3 +388,112 @@ def test_a_solution_line_naming_no_member_is_reported(tmp_path, run):
     )
     no_traceback(result)
     assert "the solution has 3 lines, the puzzle needs 4" in result.err
+
+
+LINE_GENRE = """\
+name: lines
+input:
+  marks: {type: grid}
+variables:
+  black: {type: bool}
+  line: {type: bool, on: links}
+rules:
+  - RULE
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - OUTPUT
+"""
+
+
+def line_genre(tmp_path, rule: str, output: str = "links: line"):
+    return write(tmp_path, "g.yaml", LINE_GENRE.replace("RULE", rule).replace("OUTPUT", output))
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("'each cell: straight(black)'", "'black' cannot form lines"),
+        (
+            "'each point: turns(line)'",
+            "turns(line) is read at a cell, but here the focus is a point",
+        ),
+        ("'each cell: count(neighbours via black) = 1'", "'black' cannot form lines"),
+        (
+            "'each cell: count(around via line) = 1'",
+            "'via' joins a cell to its neighbours by a variable on links",
+        ),
+        ("'each row: count(links via line) = 1'", "'via' applies to 'neighbours' of a cell"),
+        ("line forms paths joining clues", "'clues' is not an input section on cells"),
+        ("black forms paths joining marks", "'black' cannot form paths"),
+        ("'each cell: straight(lien)'", "unknown variable 'lien'"),
+    ],
+)
+def test_line_constructs_are_checked(tmp_path, run, rule, message):
+    puzzle = write(tmp_path, "p.txt", "marks:\n..\n")
+    result = run(line_genre(tmp_path, rule), puzzle)
+    no_traceback(result)
+    assert message in result.err
+
+
+def test_an_output_links_case_names_a_link_variable(tmp_path, run):
+    puzzle = write(tmp_path, "p.txt", "marks:\n..\n")
+    result = run(line_genre(tmp_path, "line forms single loop", "links: black"), puzzle)
+    no_traceback(result)
+    assert "'links' names a boolean variable on links" in result.err
+    both = line_genre(tmp_path, "line forms single loop", "{links: line, show: marks}")
+    result = run(both, puzzle)
+    no_traceback(result)
+    assert "exactly one of 'show', 'symbol' and 'links'" in result.err
+
+
+def test_a_piece_that_disagrees_with_its_neighbour_is_reported(tmp_path, run):
+    genre = line_genre(tmp_path, "'each cell: count(links where line) <= 2'")
+    puzzle = write(tmp_path, "p.txt", "marks:\n...\n")
+    solution = write(tmp_path, "s.txt", "╶ ╴ .\n")
+    assert run("check", genre, puzzle, solution).code == 0
+    result = run("check", genre, puzzle, write(tmp_path, "s2.txt", "╶ . .\n"))
+    no_traceback(result)
+    assert "this line cannot be printed for this puzzle" in result.err
+    result = run("check", genre, puzzle, write(tmp_path, "s3.txt", "╴ . .\n"))
+    no_traceback(result)
+    assert "'╴' leaves the grid" in result.err
+
+
+def test_a_split_part_may_be_a_declared_symbol_only(tmp_path, run):
+    genre = PUZZLES / "yajilin.yaml"
+    assert run(genre, write(tmp_path, "p.txt", "clues:\n. . .\n. 0,L .\n. . .\n")).code == 0
+    result = run(genre, write(tmp_path, "q.txt", "clues:\n. . .\n. 0,X .\n. . .\n"))
+    no_traceback(result)
+    assert "unknown symbol '0,X' in section 'clues'" in result.err
+    assert "(a part may be a symbol)" in result.err
+
+
+def test_connected_via_and_multiplicity_are_checked(tmp_path, run):
+    puzzle = write(tmp_path, "p.txt", "marks:\n..\n")
+    result = run(line_genre(tmp_path, "marks is given cells connected via black"), puzzle)
+    no_traceback(result)
+    assert "'black' cannot form connections" in result.err
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        "name: g\ninput:\n  marks: {type: grid}\nvariables:\n"
+        "  n: {type: int, domain: 0..3, on: links}\nrules:\n  - 'each cell: sum(n of links) = 1'\n"
+        "output:\n  edges: n\n",
+    )
+    result = run(genre, puzzle)
+    no_traceback(result)
+    assert "a drawing shows 0, 1 or 2 lines per edge" in result.err
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["'each cell: piece(line) < 3'", "'each cell: piece(line) = piece(line)'"],
+)
+def test_a_piece_is_only_tested_against_a_symbol(tmp_path, run, rule):
+    result = run(line_genre(tmp_path, rule), write(tmp_path, "p.txt", "marks:\n..\n"))
+    no_traceback(result)
+    assert "piece(...) can only be tested with = or != against a symbol or puzzle input" in (
+        result.err
+    )

@@ -515,3 +515,190 @@ def test_a_variable_in_two_terms_of_a_sum_keeps_both_coefficients(tmp_path, run)
     rules = ("sum(score(who) of wish) = 4",)
     wishes = puzzle(tmp_path, "names:\nann\nwishes:\nann 0\nann 0\n")
     assert solved(run, scores(tmp_path, *rules), wishes) == "ann 2\n"
+
+
+LINES = """\
+name: lines
+input:
+  marks: {type: grid, symbols: any}
+variables:
+  line: {type: bool, on: links}
+rules:
+RULES
+output:
+  cell:
+    - links: line
+"""
+
+
+def lines_genre(tmp_path, *rules: str):
+    return genre(tmp_path, *rules, template=LINES)
+
+
+def verdict(run, genre_path, grid, solution_text: str, tmp_path) -> int:
+    """The evaluator's verdict on a hand-written solution: 0 valid, 1 violated."""
+    return run("check", genre_path, grid, puzzle(tmp_path, solution_text, "s.txt")).code
+
+
+def test_straight_and_turns_read_the_links_at_a_cell(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\n...\ns..\n...\n")
+    straight = lines_genre(tmp_path, "each cell where marks = 's': straight(line)")
+    assert verdict(run, straight, grid, ". . .\n╷ . .\n╵ . .\n", tmp_path) == 1  # one end
+    assert verdict(run, straight, grid, "╷ . .\n│ . .\n╵ . .\n", tmp_path) == 0
+    assert verdict(run, straight, grid, "╷ . .\n└ ╴ .\n. . .\n", tmp_path) == 1
+    assert verdict(run, straight, grid, "╷ . .\n├ ╴ .\n╵ . .\n", tmp_path) == 0  # up and down
+    turns = lines_genre(tmp_path, "each cell where marks = 's': turns(line)")
+    assert verdict(run, turns, grid, "╷ . .\n└ ╴ .\n. . .\n", tmp_path) == 0
+    assert verdict(run, turns, grid, "╷ . .\n│ . .\n╵ . .\n", tmp_path) == 1
+    assert verdict(run, turns, grid, ". . .\n╶ ╴ .\n. . .\n", tmp_path) == 1
+
+
+def test_neighbours_via_a_link_variable(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\n.s.\n...\n")
+    path = lines_genre(tmp_path, "each cell where marks = 's': count(neighbours via line) = 2")
+    assert verdict(run, path, grid, "╶ ┬ ╴\n. ╵ .\n", tmp_path) == 1  # three neighbours
+    assert verdict(run, path, grid, "╶ ┐ .\n. ╵ .\n", tmp_path) == 0
+    turning = lines_genre(
+        tmp_path, "each cell where marks = 's': all(turns(line) of neighbours via line)"
+    )
+    assert verdict(run, turning, grid, "┌ ┐ .\n└ ┘ .\n", tmp_path) == 0
+    assert verdict(run, turning, grid, "╶ ┐ .\n. ╵ .\n", tmp_path) == 1  # ends do not turn
+    assert verdict(run, turning, grid, ". . .\n. . .\n", tmp_path) == 0  # all of nothing
+
+
+def test_links_inside_a_group(tmp_path, run):
+    grid = puzzle(tmp_path, "marks:\naab\nabb\n")
+    path = lines_genre(tmp_path, "each region of marks: count(links where line) = 1")
+    assert verdict(run, path, grid, "╶ ╴ .\n. ╶ ╴\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╶ ─ ╴\n. ╶ ╴\n", tmp_path) == 0  # across: in neither
+    assert verdict(run, path, grid, "╷ . .\n╵ ╶ ╴\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╷ . .\n╵ . .\n", tmp_path) == 1  # none inside b
+    out = solved(run, path, grid, "--unique")
+    assert verdict(run, path, grid, out, tmp_path) == 0
+
+
+def test_forms_paths_joining_equal_tokens(tmp_path, run):
+    template = LINES.replace("    - links: line", "    - show: marks\n  edges: line")
+    path = genre(tmp_path, "line forms paths joining marks", template=template)
+    grid = puzzle(tmp_path, "marks:\n1.2\n1.2\n")
+    unequal = "+ + + +\n 1- -2\n+ + + +\n 1- -2\n+ + + +\n"
+    assert verdict(run, path, grid, unequal, tmp_path) == 1
+    joined = "+ + + +\n 1   2\n+|+ +|+\n 1   2\n+ + + +\n"
+    assert verdict(run, path, grid, joined, tmp_path) == 0
+    lonely = "+ + + +\n 1   2\n+|+ + +\n 1   2\n+ + + +\n"
+    assert verdict(run, path, grid, lonely, tmp_path) == 1  # a 2 ends no path
+    for option in ("paths=lazy", "paths=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+    ends = puzzle(tmp_path, "marks:\n1.1\n...\n...\n", "q.txt")
+    straight = "+ + + +\n 1- -1\n+ + + +\n\n+ + + +\n\n+ + + +\n"
+    assert verdict(run, path, ends, straight, tmp_path) == 0
+    cycle = "+ + + +\n 1- -1\n+ + + +\n  -\n+|+|+ +\n  -\n+ + + +\n"
+    assert verdict(run, path, ends, cycle, tmp_path) == 1
+    for option in ("paths=lazy", "paths=flow"):  # a cycle cannot stand in for the path
+        assert solved(run, path, ends, "--formulation", option, "--unique") == straight
+
+
+def test_cells_connected_via_used_links(tmp_path, run):
+    path = lines_genre(tmp_path, "marks is given cells connected via line")
+    grid = puzzle(tmp_path, "marks:\na.a\n...\n")
+    assert verdict(run, path, grid, "╶ ─ ╴\n. . .\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╷ . ╷\n└ ─ ┘\n", tmp_path) == 0  # through any cell
+    assert verdict(run, path, grid, ". . .\n. . .\n", tmp_path) == 1
+    assert verdict(run, path, grid, "╶ ╴ .\n╶ ─ ╴\n", tmp_path) == 1  # adjacent is not joined
+    for option in ("connected=lazy", "connected=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+
+
+BRIDGES = """\
+name: bridges
+input:
+  marks: {type: grid}
+variables:
+  bridges: {type: int, domain: 0..2, on: links}
+rules:
+RULES
+output:
+  cell:
+    - show: marks
+  edges: bridges
+"""
+
+
+def test_an_edge_variable_with_multiplicity(tmp_path, run):
+    rules = (
+        "each cell where marks is given: sum(bridges of links) = marks",
+        "each cell where marks is empty: not turns(bridges)",
+        "each cell where marks is empty: count(links where bridges > 0) != 1",
+    )
+    path = genre(tmp_path, *rules, template=BRIDGES)
+    grid = puzzle(tmp_path, "marks:\n2.2\n...\n.1.\n")
+    drawing = "+ + + +\n 2= =2\n+ + + +\n\n+ + + +\n   1\n+ + + +\n"
+    assert verdict(run, path, grid, drawing, tmp_path) == 1  # the 1 has no bridge
+    grid = puzzle(tmp_path, "marks:\n2.2\n...\n...\n")
+    assert solved(run, path, grid, "--unique") == "+ + + +\n 2= =2\n+ + + +\n\n+ + + +\n\n+ + + +\n"
+    turning = "+ + + +\n 2   2\n+‖+ +‖+\n  = =\n+ + + +\n\n+ + + +\n"
+    assert verdict(run, path, grid, turning, tmp_path) == 1  # bridges do not turn
+
+
+def test_a_loop_with_crossings_is_traced_straight_through_them(tmp_path, run):
+    path = lines_genre(tmp_path, "line forms single loop with crossings")
+    grid = puzzle(tmp_path, "marks:\n....\n....\n....\n....\n")
+    two_loops = ". ┌ ─ ┐\n┌ ┼ ┐ │\n│ └ ┼ ┘\n└ ─ ┘ .\n"  # two rectangles crossing twice
+    assert verdict(run, path, grid, two_loops, tmp_path) == 1
+    small = puzzle(tmp_path, "marks:\n...\n...\n...\n", "q.txt")
+    figure_eight = "┌ ┐ .\n└ ┼ ┐\n. └ ┘\n"
+    assert verdict(run, path, small, figure_eight, tmp_path) == 0
+    branch = "┌ ┬ ┐\n└ ┴ ┘\n. . .\n"
+    assert verdict(run, path, small, branch, tmp_path) == 1
+    strict = lines_genre(tmp_path, "line forms single loop")
+    assert verdict(run, strict, small, figure_eight, tmp_path) == 1
+    rules = ("line forms single loop with crossings", "each cell where marks = 'x': turns(line)")
+    cross = lines_genre(tmp_path, *rules)
+    for option in ("loop=lazy", "loop=flow"):
+        grid = puzzle(tmp_path, "marks:\n...\n.x.\n...\n", "r.txt")
+        out = solved(run, cross, grid, "--formulation", option)
+        assert verdict(run, cross, grid, out, tmp_path) == 0
+
+
+def test_piece_compares_the_used_links_with_a_symbol(tmp_path, run):
+    path = lines_genre(tmp_path, "each cell where marks = 'x': piece(line) = '┌'")
+    grid = puzzle(tmp_path, "marks:\nx.\n..\n")
+    assert verdict(run, path, grid, "┌ ╴\n╵ .\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╶ ╴\n. .\n", tmp_path) == 1
+    assert verdict(run, path, grid, ". .\n. .\n", tmp_path) == 1  # no links: no piece
+    given = lines_genre(tmp_path, "each cell where marks is given: piece(line) != marks")
+    grid = puzzle(tmp_path, "marks:\n.─.\n", "q.txt")
+    assert verdict(run, given, grid, "╶ ─ ╴\n", tmp_path) == 1
+    assert verdict(run, given, grid, "╶ ╴ .\n", tmp_path) == 0
+
+
+POINT_LINES = """\
+name: borderlines
+input:
+  dots: {type: grid, on: points}
+variables:
+  line: {type: bool, on: borders}
+rules:
+RULES
+output:
+  edges: line
+"""
+
+
+def test_paths_and_shapes_on_borders_meet_at_points(tmp_path, run):
+    rules = (
+        "line forms paths joining dots",
+        "each point where dots is empty: not straight(line)",
+    )
+    path = genre(tmp_path, *rules, template=POINT_LINES)
+    grid = puzzle(tmp_path, "dots:\n1..\n...\n..1\n")
+    corner = "+ + +\n|\n+ + +\n|\n+-+-+\n"  # straight through point 2,1: not allowed
+    assert verdict(run, path, grid, corner, tmp_path) == 1
+    stairs = "+ + +\n|\n+-+ +\n  |\n+ +-+\n"
+    assert verdict(run, path, grid, stairs, tmp_path) == 0
+    for option in ("paths=lazy", "paths=flow"):
+        out = solved(run, path, grid, "--formulation", option)
+        assert verdict(run, path, grid, out, tmp_path) == 0
+        assert out.count("-") + out.count("|") == 4

@@ -15,7 +15,7 @@ from dslsolve import indexsets, ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
-from dslsolve.geometry import RELATIONS, Env, Grid
+from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
 
 
@@ -36,6 +36,7 @@ class Lowerer:
         # would be free, and a free variable would make every solution look non-unique.
         self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
         self.encodings: dict[str, dict[Element, object]] = {v.name: {} for v in genre.variables}
+        self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
 
     def variable(self, var: ir.Variable, element: Element) -> Lin:
         """The value of `var` at `element`, creating its model variables on first use."""
@@ -61,6 +62,13 @@ class Lowerer:
         if var.sets:
             return indexsets.elements(self.instance, var)
         return self.grid.elements(var.on)
+
+    def used(self, var: ir.Variable, edge: Element) -> Lin:
+        """Whether a border or link is used: a boolean's literal, or an integer's `!= 0`."""
+        value = self.variable(var, edge)
+        if var.type == ir.Type.BOOL:
+            return value
+        return logic.negate(logic.indicator_equal(value, 0))
 
     def binaries(self, var: ir.Variable) -> dict[Element, pulp.LpVariable]:
         """Every binary of a boolean variable (a loop reads all of its edges)."""
@@ -112,6 +120,8 @@ class Lowerer:
             return self.arith(expr, env)
         if isinstance(expr, ir.Aggregate):
             return self.aggregate(expr, env)
+        if isinstance(expr, ir.LineShape):
+            return self.line_shape(expr, env)
         raise AssertionError(expr)
 
     def on_sets(self, expr: ir.Expr, env: Env) -> Value:
@@ -134,6 +144,54 @@ class Lowerer:
             return self.instance.read_table(ref.layer, key)
         return self.variable(ref.var, key)
 
+    def line_shape(self, expr: ir.LineShape, env: Env) -> Value:
+        """straight: (left and right) or (up and down); turns: (left or right) and (up or down)."""
+        if expr.shape == "piece":
+            raise LoweringError("piece(...) can only be compared with a symbol or puzzle input")
+        vertex, _ = env.target(expr.at)
+        key = (expr.shape, expr.var.name, vertex)
+        if key not in self.shapes:
+            self.shapes[key] = self._line_shape(expr, vertex)
+        return self.shapes[key]
+
+    def piece_is(self, expr: ir.LineShape, op: str, symbol: Value, env: Env) -> Value:
+        """`piece(VAR) = symbol`: exactly the piece's edges are used. A symbol that is no
+        piece is never equal; absent input (not a quoted symbol) leaves no value."""
+        if not isinstance(symbol, str):
+            return None  # absent input, or a number where a symbol is compared
+        vertex, _ = env.target(expr.at)
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        wanted = DIRECTIONS.get(symbol)
+        if wanted is None or not wanted <= set(edges):
+            equal: Value = False
+        else:
+            used = {d: self.used(expr.var, edge) for d, edge in edges.items()}
+            literals = [used[d] if d in wanted else logic.negate(used[d]) for d in used]
+            equal = logic.conjunction(self.model, literals)
+        if op == "=":
+            return equal
+        return (not equal) if isinstance(equal, bool) else logic.negate(equal)
+
+    def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+
+        def edge(direction: str) -> Lin | bool:
+            return self.used(expr.var, edges[direction]) if direction in edges else False
+
+        inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")
+        parts = []
+        for axis in (("left", "right"), ("up", "down")):
+            folded = logic.fold_logic(inner, [edge(d) for d in axis])
+            if isinstance(folded, list):
+                build = logic.conjunction if inner == "and" else logic.disjunction
+                folded = build(self.model, folded)
+            parts.append(folded)
+        folded = logic.fold_logic(outer, parts)
+        if not isinstance(folded, list):
+            return folded
+        build = logic.conjunction if outer == "and" else logic.disjunction
+        return build(self.model, folded)
+
     def boolean(self, expr: ir.Expr, env: Env) -> Value:
         value = self.lower(expr, env)
         if isinstance(value, Lin) and not value.boolean:
@@ -146,6 +204,9 @@ class Lowerer:
         return value if isinstance(value, Lin) else as_number(value)
 
     def compare(self, expr: ir.Compare, env: Env) -> Value:
+        for piece, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(piece, ir.LineShape) and piece.shape == "piece":
+                return self.piece_is(piece, expr.op, self.lower(other, env), env)
         return self.compared(expr, self.lower(expr.left, env), self.lower(expr.right, env))
 
     def compared(self, expr: ir.Compare, left: Value, right: Value) -> Value:
@@ -215,12 +276,23 @@ class Lowerer:
             ]
         if isinstance(over, ir.GroupMembers):
             return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
+        if isinstance(over, ir.GroupLinks):
+            inside = set(env.group.cells)
+            return [
+                (env.at(link, ir.ElementKind.LINK), True)
+                for link in self.grid.links()
+                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
+            ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
-            return [
-                (env.at(e, related), True) for e in self.grid.related(kind, over.relation, origin)
-            ]
+            elements = self.grid.related(kind, over.relation, origin)
+            if over.via is not None:  # a neighbour is in the set when the link to it is used
+                return [
+                    (env.at(e, related), self.used(over.via, self.grid.link_between(origin, e)))
+                    for e in elements
+                ]
+            return [(env.at(e, related), True) for e in elements]
         out: list[Member] = []
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far

@@ -16,6 +16,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
     "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
     "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
+    "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
     "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
     "area": ("anchored",),  # one enumerated shape per anchor cell
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one

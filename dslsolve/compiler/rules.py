@@ -18,8 +18,11 @@ from dslsolve.compiler.lowerings.area import (
     size_bound,
 )
 from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
+from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
+from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
@@ -50,10 +53,31 @@ class RuleCompiler:
                 for c in self.grid.cells()
             }
             chosen = {c: (False if v is None else v) for c, v in chosen.items()}
+            if body.via is not None:
+                links = {
+                    link: (
+                        self.grid.ends(ir.ElementKind.LINK, link),
+                        self.lower.used(body.via, link),
+                    )
+                    for link in self.grid.links()
+                }
+                post_linked(self.model, chosen, links, self.model.formulation["connected"])
+                return
             edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):
-            post_single_loop(self.model, self.grid, body.var.on, self.lower.binaries(body.var))
+            edge_vars = self.lower.binaries(body.var)
+            if body.crossings:
+                post_crossing_loop(self.model, self.grid, body.var.on, edge_vars)
+            else:
+                post_single_loop(self.model, self.grid, body.var.on, edge_vars)
+        elif isinstance(body, ir.Paths):
+            ends = {
+                v: token
+                for v in self.grid.vertices(body.var.on)
+                if (token := self.lower.instance.value(body.ends, v)) is not None
+            }
+            post_paths(self.model, self.grid, body.var.on, self.lower.binaries(body.var), ends)
         else:
             raise AssertionError(body)
 
@@ -182,6 +206,12 @@ class RuleCompiler:
             return
         if isinstance(expr, ir.Compare) and self.is_runs(expr):
             self.runs(expr, env, guard, why)
+            return
+        if isinstance(expr, ir.Compare) and any(
+            isinstance(side, ir.LineShape) and side.shape == "piece"
+            for side in (expr.left, expr.right)
+        ):
+            self.post_literal(self.lower.compare(expr, env), 1, guard, why)
             return
         if isinstance(expr, ir.Compare):
             left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)

@@ -100,8 +100,18 @@ class Checker:
         if node.kind == "connected":
             cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
             self.expect(node.children[0], cond, ir.Type.BOOL)
+            if len(node.children) > 1:
+                via_node = node.children[1]
+                via = self.line_variable(via_node, via_node.value, "connections")
+                if via.on != ir.ElementKind.LINK:
+                    raise self.error(
+                        via_node,
+                        f"'{via.name}' is not on links",
+                        "cells are connected via a variable on links",
+                    )
+                return ir.Connected(cond.expr, via)
             return ir.Connected(cond.expr)
-        if node.kind == "single_loop":
+        if node.kind in ("single_loop", "single_loop_crossing"):
             var = self.scope.variables.get(node.value)
             if var is None:
                 raise self.unknown(node, node.value, "variable")
@@ -114,10 +124,43 @@ class Checker:
                     f"'{var.name}' cannot form a loop",
                     "a loop needs a boolean variable on borders or links",
                 )
-            return ir.SingleLoop(var)
+            return ir.SingleLoop(var, node.kind == "single_loop_crossing")
+        if node.kind == "paths":
+            return self.paths(node)
         if node.kind == "each":
             return self.each(node, None)
         raise AssertionError(node.kind)
+
+    def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
+        """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
+        hashiwokakero's bridges; an edge is used where it is not zero), or only boolean."""
+        var = self.scope.variables.get(name)
+        if var is None:
+            raise self.unknown(node, name, "variable")
+        on_edges = var.on in (ir.ElementKind.BORDER, ir.ElementKind.LINK)
+        if boolean and (var.type != ir.Type.BOOL or not on_edges):
+            kinds = "a boolean variable"
+        elif not on_edges or var.low != 0:
+            kinds = "a variable, boolean or from 0,"
+        else:
+            return var
+        raise self.error(
+            node, f"'{var.name}' cannot form {what}", f"{what} need {kinds} on borders or links"
+        )
+
+    def paths(self, node: Node) -> ir.Paths:
+        var_name, ends_name = node.value
+        var = self.line_variable(node, var_name, "paths", boolean=True)
+        layer = self.scope.layers.get(ends_name)
+        vertex = _vertex_kind(var.on)
+        if layer is None or layer.per != vertex.value:
+            raise self.error(
+                node,
+                f"'{ends_name}' is not an input section on {vertex.value}s",
+                f"the path ends are the {vertex.value}s where a section of the puzzle "
+                "file is given, e.g. 'line forms paths joining numbers'",
+            )
+        return ir.Paths(var, layer)
 
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":
@@ -391,6 +434,22 @@ class Checker:
             f"'{name}' is a value per {kind.value}, but here the focus is a {focus.element.value}",
         )
 
+    def _shape(self, node: Node, focus: Focus) -> _Checked:
+        shape, name = node.value
+        var = self.line_variable(node, name, "lines")
+        vertex = _vertex_kind(var.on)
+        if focus.element != vertex:
+            if focus.element is None and focus.implicit:
+                raise _NeedsElementFocus
+            where = focus.element.value if focus.element else focus.group
+            raise self.error(
+                node,
+                f"{shape}({name}) is read at a {vertex.value}, but here the focus is a {where}",
+                f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
+            )
+        kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
+        return _Checked(ir.LineShape(shape, var, ir.Focus()), kind, False)
+
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
         if isinstance(inner.expr, ir.At) and isinstance(inner.expr.ref, ir.InputRef):
@@ -422,6 +481,16 @@ class Checker:
     def _compare(self, node: Node, focus: Focus) -> _Checked:
         left_node, right_node = node.children
         left, right = self.expr(left_node, focus), self.expr(right_node, focus)
+        pieces = [_is_piece(side.expr) for side in (left, right)]
+        if any(pieces):
+            other = right if pieces[0] else left
+            if all(pieces) or node.value not in ("=", "!=") or other.type != ir.Type.SYMBOL:
+                raise self.error(
+                    node,
+                    "piece(...) can only be tested with = or != against a symbol or puzzle input",
+                    "e.g. piece(line) = pieces, or piece(line) = '┼'",
+                )
+            return _Checked(ir.Compare(node.value, left.expr, right.expr), ir.Type.BOOL, False)
         if left.type == ir.Type.LIST and right.type == ir.Type.LIST:
             if node.value not in ("=", "!="):
                 raise self.error(node, "lists can only be compared with '=' or '!='")
@@ -541,6 +610,8 @@ class Checker:
         )
 
     def set_static(self, over: ir.SetExpr) -> bool:
+        if isinstance(over, ir.Around) and over.via is not None:
+            return False
         return not (
             isinstance(over, ir.Ray) and over.until is not None and _mentions_variable(over.until)
         )
@@ -564,6 +635,10 @@ class Checker:
             at = ir.Bound(of_name)
         if origin is None and focus.implicit:
             raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
+        if origin is None and node.kind == "around" and node.value[0] == "links":
+            if node.children:
+                raise self.error(node, "'via' applies to 'neighbours' of a cell")
+            return ir.GroupLinks(), Focus(ir.ElementKind.LINK), set_filter
         if origin is None:
             raise self.error(
                 node,
@@ -584,7 +659,17 @@ class Checker:
         kind = RELATIONS.get((origin, relation))
         if kind is None:
             raise self.error(node, f"a {origin.value} has no '{relation}'")
-        return ir.Around(relation, at), Focus(kind), set_filter
+        via = None
+        if node.children:
+            via_node = node.children[0]
+            via = self.line_variable(via_node, via_node.value, "lines")
+            if relation != "neighbours" or via.on != ir.ElementKind.LINK:
+                raise self.error(
+                    node,
+                    "'via' joins a cell to its neighbours by a variable on links",
+                    "e.g. count(neighbours via line where straight(line))",
+                )
+        return ir.Around(relation, at, via), Focus(kind), set_filter
 
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
@@ -597,6 +682,8 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, at=at)
     if isinstance(expr, ir.TokenTest):
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
+    if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
+        return dataclasses.replace(expr, at=at)
     if isinstance(expr, ir.Not | ir.Neg):
         return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
     if isinstance(expr, ir.And | ir.Or):
@@ -612,6 +699,15 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
     return expr
+
+
+def _is_piece(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.LineShape) and expr.shape == "piece"
+
+
+def _vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
+    """The ends of borders are points, the ends of links are cells."""
+    return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
 
 
 def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:

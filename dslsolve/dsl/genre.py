@@ -77,6 +77,14 @@ RESERVED = {
     "until",
     "from",
     "size",
+    "via",
+    "straight",
+    "turns",
+    "piece",
+    "paths",
+    "joining",
+    "with",
+    "crossings",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,
@@ -152,6 +160,7 @@ class OutputCase:
     when: ir.Expr | None
     show: ir.Expr | None
     symbol: str | None
+    links: ir.Variable | None = None  # print the cell's used links of this variable as a piece
 
 
 @dataclass(frozen=True)
@@ -475,9 +484,11 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
     for case in spec.get("cell", ()) or ():
         case_where = where_of(case, where)
         case = _mapping(case, case_where, "output.cell")
-        _check_keys(case, ("when", "show", "symbol"), case_where, "an output case")
-        if ("show" in case) == ("symbol" in case):
-            raise _fail(case, case_where, "an output case has either 'show' or 'symbol'")
+        _check_keys(case, ("when", "show", "symbol", "links"), case_where, "an output case")
+        if sum(key in case for key in ("show", "symbol", "links")) != 1:
+            raise _fail(
+                case, case_where, "an output case has exactly one of 'show', 'symbol' and 'links'"
+            )
         when = show = None
         if "when" in case:
             text, at = _rule_text(case["when"], case_where)
@@ -495,12 +506,29 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                     "a computed value could not be read back by 'check'",
                 )
         symbol = str(case["symbol"]) if "symbol" in case else None
-        cases.append(OutputCase(when, show, symbol))
+        links = None
+        if "links" in case:
+            links = scope.variables.get(case["links"])
+            if links is None or links.on != ir.ElementKind.LINK or links.type != ir.Type.BOOL:
+                raise _fail(
+                    case["links"],
+                    case_where,
+                    "'links' names a boolean variable on links",
+                    "the case prints the cell's used links as one piece, such as '┌'",
+                )
+        cases.append(OutputCase(when, show, symbol, links))
     edges = None
     if "edges" in spec:
         edges = scope.variables.get(spec["edges"])
         if edges is None or edges.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK):
             raise _fail(spec["edges"], where, "output.edges names a variable on borders or links")
+        if edges.type == ir.Type.INT and (edges.low, edges.high) not in ((0, 1), (0, 2)):
+            raise _fail(
+                spec["edges"],
+                where,
+                "a drawing shows 0, 1 or 2 lines per edge",
+                "give the variable the domain 0..2",
+            )
     if not cases and edges is None:
         raise _fail(
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"
@@ -644,6 +672,8 @@ def _printed_variables(output: OutputSpec, where: Location) -> set[str]:
                 )
         if isinstance(case.show, ir.VarRef):
             names.add(case.show.var.name)
+        if case.links is not None:
+            names.add(case.links.name)
     return names
 
 

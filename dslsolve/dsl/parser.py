@@ -77,8 +77,18 @@ class _ToNodes(Transformer):
     def connected(self, items):
         return Node("connected", None, (items[0],), _col(items[0]))
 
+    def connected_via(self, items):
+        through = Node("name", str(items[1]), (), _col(items[1]))
+        return Node("connected", None, (items[0], through), _col(items[0]))
+
     def single_loop(self, items):
         return Node("single_loop", str(items[0]), (), _col(items[0]))
+
+    def single_loop_crossing(self, items):
+        return Node("single_loop_crossing", str(items[0]), (), _col(items[0]))
+
+    def paths(self, items):
+        return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
 
     def holds(self, items):
         return Node("holds", None, (items[0],), _col(items[0]))
@@ -174,6 +184,10 @@ class _ToNodes(Transformer):
         value, over, where = body
         return Node("aggregate", str(func), (value, over, where), _col(func))
 
+    def shape(self, items):
+        shape, name = items
+        return Node("shape", (str(shape), str(name)), (), _col(shape))
+
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
@@ -203,6 +217,12 @@ class _ToNodes(Transformer):
         of = str(items[1]) if len(items) > 1 else None
         return Node("around", (relation, of), (), _col(items[0]))
 
+    def around_via(self, items):
+        relation, via = str(items[0]), items[1]
+        of = str(items[2]) if len(items) > 2 else None
+        through = Node("name", str(via), (), _col(via))
+        return Node("around", (relation, of), (through,), _col(items[0]))
+
     def _ray(self, items, directions):
         until = next((i for i in items if isinstance(i, Node)), None)
         names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
@@ -221,6 +241,7 @@ _TERMINAL_WORDS = {
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
+    "SHAPE": "straight, turns or piece",
     "RELATION": "neighbours, diagonals, around, ring, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",

@@ -86,6 +86,8 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
                 if section.split:
                     allowed.append(f"NUMBER{section.split}NUMBER")
+                    if section.symbols:
+                        allowed[-1] += " (a part may be a symbol)"
                 raise DslError(
                     Location(raw.where.file, number, position),
                     f"unknown symbol '{token}' in section '{raw.name}'",
@@ -103,7 +105,7 @@ def _allowed(token: str, section: GridSection) -> bool:
         parts = token.split(section.split)
         if section.lists:  # a list of numbers: no empty part
             return all(NUMBER.match(part) for part in parts)
-        return all(part == "" or NUMBER.match(part) for part in parts)
+        return all(part == "" or NUMBER.match(part) or part in section.symbols for part in parts)
     return False
 
 
