@@ -100,7 +100,8 @@ class Sym:
 
 @dataclass(frozen=True)
 class Param:
-    """An instance constant: `rows`, `columns`, or `size` (the number of cells of the focus set)."""
+    """An instance constant: `rows`, `columns`, or a measure of the focus group: `size` (its
+    number of cells), `width` and `height` (of its bounding box)."""
 
     name: str
 
@@ -241,11 +242,14 @@ SetExpr = GroupMembers | Around | Ray
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, segment, area. A segment
-    is any straight line of two or more consecutive cells in a row or a column.
+    kind: cell, point, row, column, box, window, pair, region, run, segment, area, piece. A
+    segment is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
     `section` names the input layer whose equal values form regions; `of` is the cell condition
-    whose maximal runs (run) or connected components (area) are the groups.
+    whose maximal runs (run) or connected components (area) are the groups. For `piece`, `of`
+    is a `VarRef` at the focus: a boolean variable on borders (walls: the pieces are the parts
+    of the grid that the walls cut apart) or a variable on cells (the pieces are the maximal
+    connected sets of cells with equal values).
     """
 
     kind: str

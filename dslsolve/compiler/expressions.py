@@ -66,7 +66,9 @@ class Lowerer:
         if isinstance(expr, ir.Num | ir.Sym):
             return expr.value
         if isinstance(expr, ir.Param):
-            return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
+            if expr.name in ("size", "width", "height"):
+                return env.group.measure(expr.name)
+            return self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
             element, _ = env.target(expr.at)
             return self.variable(expr.var, element)

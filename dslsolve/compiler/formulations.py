@@ -18,6 +18,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
     "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
     "area": ("anchored",),  # one enumerated shape per anchor cell
+    "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
 }
 
 

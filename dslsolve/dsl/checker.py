@@ -20,6 +20,7 @@ from dslsolve.geometry import RELATIONS
 ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
 
 PARAMS = ("rows", "columns")
+MEASURES = ("width", "height")  # of the focus group's bounding box, like `size`
 
 
 class _NeedsElementFocus(Exception):
@@ -33,6 +34,7 @@ class Focus:
     element: ir.ElementKind | None  # None: the focus is a group of cells
     group: str | None = None  # the group kind when `element` is None
     implicit: bool = False  # the top-level grid focus of a rule without `each`
+    member: bool = False  # a cell of the focus group, inside an aggregate over the group
 
 
 @dataclass
@@ -46,7 +48,7 @@ class Scope:
     expanding: list[str] = field(default_factory=list)
 
     def known_names(self) -> list[str]:
-        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size"]
+        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size", *MEASURES]
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,24 @@ class Checker:
                     "for the runs of a variable, compare runs(...) with a list",
                 )
             return ir.Group(kind, of=cond.expr), focus
+        if kind == "piece":
+            return ir.Group(kind, of=self.piece_source(node, value)), focus
         return ir.Group(kind), focus
+
+    def piece_source(self, node: Node, name: str) -> ir.VarRef:
+        """`piece of NAME`: NAME is a boolean variable on borders (walls) or a cell variable."""
+        var = self.scope.variables.get(name)
+        if var is None:
+            raise self.unknown(node, name, "variable")
+        walls = var.on == ir.ElementKind.BORDER and var.type == ir.Type.BOOL
+        if not walls and var.on != ir.ElementKind.CELL:
+            raise self.error(
+                node,
+                f"'{name}' cannot make pieces",
+                "pieces are cut out by a boolean variable on borders (walls), or formed by "
+                "equal values of a variable on cells",
+            )
+        return ir.VarRef(var, ir.Focus())
 
     # ------------------------------------------------------------------ expressions
 
@@ -230,14 +249,16 @@ class Checker:
             if isinstance(at, ir.Bound):  # `c.white`: the define is read at c
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
-        if name == "size" and name not in scope.layers and name not in scope.variables:
-            if focus.element is not None:
+        measure = name == "size" or (name in MEASURES and name not in scope.defines)
+        if measure and name not in scope.layers and name not in scope.variables:
+            if focus.element is not None and not focus.member:
+                what = "number of cells" if name == "size" else f"{name} of the bounding box"
                 raise self.error(
                     node,
-                    "'size' is the number of cells of a group",
-                    "use it inside 'each row', 'each area of ...' and the like",
+                    f"'{name}' is the {what} of a group",
+                    "use it inside 'each row', 'each piece of ...' and the like",
                 )
-            return _Checked(ir.Param("size"), ir.Type.INT, True)
+            return _Checked(ir.Param(name), ir.Type.INT, True)
         if name in scope.variables:
             var = scope.variables[name]
             self.require_element(node, name, var.on, focus)
@@ -360,7 +381,7 @@ class Checker:
                     f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
                 )
             over: ir.SetExpr = ir.GroupMembers()
-            element = Focus(ir.ElementKind.CELL)
+            element = Focus(ir.ElementKind.CELL, member=True)
         else:
             over, element, set_filter = self.element_set(set_node, focus)
             if set_filter is not None:

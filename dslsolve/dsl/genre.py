@@ -37,6 +37,7 @@ RESERVED = {
     "region",
     "run",
     "area",
+    "piece",
     "not",
     "and",
     "or",

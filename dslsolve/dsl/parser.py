@@ -108,6 +108,7 @@ class _ToNodes(Transformer):
     g_run = _group("run")
     g_segment = _group("segment")
     g_area = _group("area")
+    g_piece = _group("piece")
 
     def size(self, items):
         height, width = str(items[0]).split("x")
