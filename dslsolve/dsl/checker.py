@@ -184,10 +184,10 @@ class Checker:
     def piece_source(self, node: Node, name: str) -> ir.VarRef:
         """`piece of NAME`: NAME is a boolean variable on borders (walls) or a cell variable."""
         var = self.scope.variables.get(name)
-        if var is None:
+        if var is None and name not in self.scope.layers and name not in self.scope.defines:
             raise self.unknown(node, name, "variable")
-        walls = var.on == ir.ElementKind.BORDER and var.type == ir.Type.BOOL
-        if not walls and var.on != ir.ElementKind.CELL:
+        walls = var is not None and var.on == ir.ElementKind.BORDER and var.type == ir.Type.BOOL
+        if var is None or (not walls and var.on != ir.ElementKind.CELL):
             raise self.error(
                 node,
                 f"'{name}' cannot make pieces",
