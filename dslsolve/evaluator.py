@@ -313,6 +313,10 @@ class Evaluator:
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
         if isinstance(over, ir.GroupMembers):
             return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
+        if isinstance(over, ir.GroupNeighbours):
+            return [
+                env.at(c, ir.ElementKind.CELL) for c in self.grid.group_neighbours(env.group.cells)
+            ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]

@@ -183,6 +183,11 @@ class Grid:
             return 0 <= r < self.rows and 0 <= c <= self.columns
         return all(self.inside(end) for end in self.ends(kind, edge))
 
+    def group_neighbours(self, cells: tuple[Element, ...]) -> list[Element]:
+        """The cells orthogonally next to a group of cells, outside it, in row order."""
+        inside = set(cells)
+        return sorted({n for c in cells for n in self.neighbours(c)} - inside)
+
     def between(self, a: Element, b: Element) -> Element:
         """The border between two orthogonally adjacent cells."""
         (r, c), (r2, c2) = sorted((a, b))

@@ -232,7 +232,12 @@ class Ray:
     of: Target
 
 
-SetExpr = GroupMembers | Around | Ray
+@dataclass(frozen=True)
+class GroupNeighbours:
+    """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
+
+
+SetExpr = GroupMembers | Around | Ray | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules

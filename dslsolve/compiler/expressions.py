@@ -173,6 +173,9 @@ class Lowerer:
     def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
         if isinstance(over, ir.GroupMembers):
             return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
+        if isinstance(over, ir.GroupNeighbours):
+            cells = self.grid.group_neighbours(env.group.cells)
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]

@@ -34,7 +34,7 @@ class Focus:
     element: ir.ElementKind | None  # None: the focus is a group of cells
     group: str | None = None  # the group kind when `element` is None
     implicit: bool = False  # the top-level grid focus of a rule without `each`
-    member: bool = False  # a cell of the focus group, inside an aggregate over the group
+    member: bool = False  # a cell in or next to the focus group, in an aggregate over either
 
 
 @dataclass
@@ -442,6 +442,8 @@ class Checker:
             at = ir.Bound(of_name)
         if origin is None and focus.implicit:
             raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
+        if origin is None and node.kind == "around" and node.value[0] == "neighbours":
+            return ir.GroupNeighbours(), Focus(ir.ElementKind.CELL, member=True), set_filter
         if origin is None:
             raise self.error(
                 node,
