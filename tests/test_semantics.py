@@ -359,3 +359,14 @@ def test_pieces_of_a_cell_variable_are_its_maximal_equal_sets(tmp_path, run, opt
     # two equal numbers side by side are one piece: 1 1 is a piece of size 2
     result = run("check", rules, board, puzzle(tmp_path, "1 1 1\n", "s.txt"))
     assert result.code == 1 and "piece at r1c1" in result.out
+
+
+def test_the_neighbours_of_a_piece_are_the_cells_next_to_it(tmp_path, run):
+    body = "count(clues is given) = 1 and size = sum(clues) and size = width * height"
+    apart = f"each piece of wall: {body} and count(neighbours where clues = size) = 0"
+    board = puzzle(tmp_path, "clues:\n2.2.\n")
+    assert run(genre(tmp_path, f"each piece of wall: {body}", template=PIECES), board).code == 0
+    assert run(genre(tmp_path, apart, template=PIECES), board).code == 1
+    drawn = puzzle(tmp_path, "+-+-+-+-+\n|2  |2  |\n+-+-+-+-+\n", "s.txt")
+    result = run("check", genre(tmp_path, apart, template=PIECES), board, drawn)
+    assert result.code == 1 and "piece at r1c1" in result.out and "piece at r1c3" not in result.out

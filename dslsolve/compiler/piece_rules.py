@@ -218,6 +218,8 @@ def _form(
     def limit(anchor: Element | None, value: int | None) -> int | None:
         if exact_value:
             return value
+        if anchor is None and not _group_free(bound):
+            return None  # with anchors, only an anchor knows its bound
         at = (
             Env(None, None, Grouping(cell_name(anchor), (anchor,)), env.bound)
             if anchor is not None
