@@ -370,3 +370,16 @@ def test_the_neighbours_of_a_piece_are_the_cells_next_to_it(tmp_path, run):
     drawn = puzzle(tmp_path, "+-+-+-+-+\n|2  |2  |\n+-+-+-+-+\n", "s.txt")
     result = run("check", genre(tmp_path, apart, template=PIECES), board, drawn)
     assert result.code == 1 and "piece at r1c1" in result.out and "piece at r1c3" not in result.out
+
+
+@pytest.mark.parametrize("option", ["piece=placements", "piece=lazy"])
+def test_an_alldifferent_of_input_inside_a_piece_body(tmp_path, run, option):
+    rule = "each piece of wall: alldifferent(clues) and 2 * sum(clues) = size * size + size"
+    board = puzzle(tmp_path, "clues:\n12\n12\n")
+    out = solved(
+        run, genre(tmp_path, rule, template=PIECES), board, "--unique", "--formulation", option
+    )
+    assert out == "+-+-+\n|1 2|\n+-+-+\n|1 2|\n+-+-+\n"
+    upright = puzzle(tmp_path, "+-+-+\n|1|2|\n+ + +\n|1|2|\n+-+-+\n", "s.txt")
+    result = run("check", genre(tmp_path, rule, template=PIECES), board, upright)
+    assert result.code == 1 and "piece at r1c1" in result.out

@@ -213,6 +213,8 @@ class Lowerer:
         return out
 
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
+        if expr.func == "alldifferent" and (decided := self.decided_alldifferent(expr, env)):
+            return decided[0]
         if expr.func in ("alldifferent", "runs"):
             raise LoweringError(
                 f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
@@ -249,6 +251,18 @@ class Lowerer:
             else:
                 terms.append(logic.product(self.model, membership, value))
         return self.total(terms)
+
+    def decided_alldifferent(self, expr: ir.Aggregate, env: Env) -> tuple[bool] | None:
+        """An alldifferent that the puzzle decides (fixed members, values from the input) is
+        a constant, wherever it stands; None if it depends on unknowns."""
+        values = []
+        for inner, membership in self.filtered(expr, env):
+            value = self.number(expr.value, inner)
+            if membership is not True or isinstance(value, Lin):
+                return None
+            if value is not None:
+                values.append(value)
+        return (len(values) == len(set(values)),)
 
     def total(self, terms: list[Value]) -> Value:
         fixed = sum(int(t) for t in terms if constant(t))

@@ -54,6 +54,15 @@ def _group_free(expr: ir.Expr) -> bool:
     )
 
 
+def _group_free_value(expr: ir.Expr) -> bool:
+    """A value read from the input at a cell: no unknowns, no aggregates, no measures."""
+    return not any(
+        isinstance(n, ir.Aggregate | ir.VarRef)
+        or (isinstance(n, ir.Param) and n.name in ("size", "width", "height"))
+        for n in ir.walk(expr)
+    )
+
+
 def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
     """`expr` with the variable read at the focus replaced by a number."""
     if isinstance(expr, ir.VarRef) and expr.var == var and isinstance(expr.at, ir.Focus):
@@ -195,6 +204,18 @@ def _form(
                 rectangles = op == "="
             elif left == SIZE and op in ("=", "<=") and bound is None:
                 bound, exact = right, op == "="
+        if (
+            bound is None
+            and isinstance(part, ir.Aggregate)
+            and part.func == "alldifferent"
+            and isinstance(part.over, ir.GroupMembers)
+            and part.filter is None
+            and _group_free_value(part.value)
+        ):
+            distinct = {
+                lower.number(part.value, env.at(c, ir.ElementKind.CELL)) for c in grid.cells()
+            }
+            bound = ir.Num(len(distinct - {None}))  # pigeonhole: at most one cell per value
         if (
             var.on == ir.ElementKind.CELL
             and isinstance(part, ir.Aggregate)
