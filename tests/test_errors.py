@@ -264,3 +264,11 @@ def test_piece_bodies_the_compiler_cannot_bound(tmp_path, run, rule, message):
     result = run(genre, write(tmp_path, "p.txt", "clues:\n2.\n..\n"))
     no_traceback(result)
     assert message in result.err
+
+
+def test_a_group_has_neighbours_but_no_other_set_around_it(tmp_path, run):
+    result = run(genre_with(tmp_path, "'each row: count(diagonals where black) = 1'"), EXAMPLE)
+    no_traceback(result)
+    assert "this set is taken around a cell, but the focus is a group" in result.err
+    result = run(genre_with(tmp_path, "'each row: count(neighbours where black) = 1'"), EXAMPLE)
+    assert "this set is taken around a cell" not in result.err
