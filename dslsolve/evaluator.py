@@ -67,7 +67,10 @@ class Evaluator:
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
         if isinstance(body, ir.Each):
-            return [
+            found = []
+            if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
+                found = self.stray_walls(rule, body.group.of.var)
+            return found + [
                 v for inner in self.instances(body, env) for v in self.rule(rule, body.body, inner)
             ]
         if isinstance(body, ir.Holds):
@@ -99,6 +102,8 @@ class Evaluator:
                 indexsets.with_member(env, group.set, m)
                 for m in indexsets.members(self.instance, group.set)
             ]
+        elif group.kind == "piece":
+            candidates = [Env(None, None, g, env.bound) for g in self.pieces(group.of.var)]
         else:
             groups = self.grid.groups(
                 group,
@@ -131,6 +136,55 @@ class Evaluator:
             Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
             for part in nx.connected_components(graph)
         ]
+
+    def pieces(self, var: ir.Variable) -> list[Grouping]:
+        """The pieces of `each piece of VAR`: the parts that walls (VAR on borders) cut the grid
+        into, or the maximal connected sets of cells with equal values (VAR on cells)."""
+        values = self.values[var.name]
+        if var.on == ir.ElementKind.BORDER:
+
+            def joined(a, b):
+                return not values[self.grid.between(a, b)]
+        else:
+
+            def joined(a, b):
+                return values[a] == values[b]
+
+        import networkx as nx  # imported here: it takes a tenth of a second
+
+        graph = nx.Graph()
+        graph.add_nodes_from(self.grid.cells())
+        graph.add_edges_from(
+            (a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if joined(a, b)
+        )
+        return [
+            Grouping(f"piece at {cell_name(min(part))}", tuple(sorted(part)))
+            for part in nx.connected_components(graph)
+        ]
+
+    def stray_walls(self, rule: ir.Rule, var: ir.Variable) -> list[Violation]:
+        """Walls are exactly the outlines of the pieces: every border of the grid's outline is
+        a wall, and no wall lies between two cells of one piece."""
+        piece_of = {c: piece.cells[0] for piece in self.pieces(var) for c in piece.cells}
+        found = []
+        for border in self.grid.borders():
+            name = element_name(ir.ElementKind.BORDER, border)
+            wall = bool(self.values[var.name][border])
+            if self.grid.outline(border):
+                if not wall:
+                    found.append(Violation(rule, f"{name}: the outline is not a wall", (name,)))
+                continue
+            axis, r, c = border
+            a, b = ((r - 1, c), (r, c)) if axis == "h" else ((r, c - 1), (r, c))
+            if wall and piece_of[a] == piece_of[b]:
+                found.append(
+                    Violation(
+                        rule,
+                        f"{name}: a wall inside a piece",
+                        (cell_name(a), cell_name(b)),
+                    )
+                )
+        return found
 
     def describe(self, env: Env) -> str:
         label = indexsets.scope_label(env)
@@ -281,8 +335,8 @@ class Evaluator:
         if isinstance(expr, ir.Sym):
             return expr.value
         if isinstance(expr, ir.Param):
-            if expr.name == "size":
-                return len(env.group.cells)
+            if expr.name in ("size", "width", "height"):
+                return env.group.measure(expr.name)
             return self.instance.param(expr.name)
         if indexsets.on_sets(expr):
             return self.on_sets(expr, env)
@@ -408,6 +462,10 @@ class Evaluator:
                 env.at(link, ir.ElementKind.LINK)
                 for link in self.grid.links()
                 if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
+            ]
+        if isinstance(over, ir.GroupNeighbours):
+            return [
+                env.at(c, ir.ElementKind.CELL) for c in self.grid.group_neighbours(env.group.cells)
             ]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):

@@ -95,6 +95,14 @@ class Grouping:
     cells: tuple[Element, ...]
     index: int | None = None
 
+    def measure(self, name: str) -> int:
+        """`size` (the number of cells), `width` or `height` (of the bounding box)."""
+        if name == "size":
+            return len(self.cells)
+        axis = 1 if name == "width" else 0
+        values = [cell[axis] for cell in self.cells]
+        return max(values) - min(values) + 1
+
 
 @dataclass
 class Env:
@@ -233,6 +241,21 @@ class Grid:
                 return 0 <= r <= self.rows and 0 <= c < self.columns
             return 0 <= r < self.rows and 0 <= c <= self.columns
         return all(self.inside(end) for end in self.ends(kind, edge))
+
+    def group_neighbours(self, cells: tuple[Element, ...]) -> list[Element]:
+        """The cells orthogonally next to a group of cells, outside it, in row order."""
+        inside = set(cells)
+        return sorted({n for c in cells for n in self.neighbours(c)} - inside)
+
+    def between(self, a: Element, b: Element) -> Element:
+        """The border between two orthogonally adjacent cells."""
+        (r, c), (r2, c2) = sorted((a, b))
+        return ("h", r2, c) if r2 != r else ("v", r, c2)
+
+    def outline(self, border: Element) -> bool:
+        """Is this border on the outline of the grid (a side of only one cell)?"""
+        axis, r, c = border
+        return r in (0, self.rows) if axis == "h" else c in (0, self.columns)
 
     def vertices(self, kind: ir.ElementKind) -> list[Element]:
         """The vertices of the graph whose edges are borders (points) or links (cells)."""

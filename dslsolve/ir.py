@@ -117,7 +117,8 @@ class Sym:
 
 @dataclass(frozen=True)
 class Param:
-    """An instance constant: `rows`, `columns`, or `size` (the number of cells of the focus set)."""
+    """An instance constant: `rows`, `columns`, or a measure of the focus group: `size` (its
+    number of cells), `width` and `height` (of its bounding box)."""
 
     name: str
 
@@ -296,7 +297,12 @@ class SetMembers:
     set: str
 
 
-SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks
+@dataclass(frozen=True)
+class GroupNeighbours:
+    """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
+
+
+SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules
@@ -306,12 +312,15 @@ SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, segment, area, group. A
-    segment is any straight line of two or more consecutive cells in a row or a column.
+    kind: cell, point, row, column, box, window, pair, region, run, segment, area, group, piece.
+    A segment is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
     `section` names the input layer whose equal values form regions, or the groups section
-    whose groups `group` ranges over; `of` is the cell condition
-    whose maximal runs (run) or connected components (area) are the groups.
+    whose groups `group` ranges over; `of` is the cell condition whose maximal runs (run) or
+    connected components (area) are the groups. For `piece`, `of` is a `VarRef` at the focus: a
+    boolean variable on borders (walls: the pieces are the parts of the grid that the walls cut
+    apart) or a variable on cells (the pieces are the maximal connected sets of cells with equal
+    values).
     """
 
     kind: str

@@ -176,6 +176,50 @@ def _hashiwokakero_solution(stem: str) -> str:
     return "".join("".join(line).rstrip() + "\n" for line in canvas)
 
 
+def _fillomino_puzzle(stem: str) -> str:
+    """Fillomino givens as a ``givens:`` grid section."""
+    return "givens:\n" + _grid_section(_read_grid("fillomino", stem, "puzzle"))
+
+
+def _fillomino_solution(stem: str) -> str:
+    """Fillomino solution: the numbers as tokens."""
+    return _token_grid(_read_grid("fillomino", stem, "solution"))
+
+
+def _shikaku_puzzle(stem: str) -> str:
+    """Shikaku clues as a ``clues:`` grid section."""
+    return "clues:\n" + _grid_section(_read_grid("shikaku", stem, "puzzle"))
+
+
+def walls_drawing(labels: list[list[str]], clues: list[list[str]]) -> str:
+    """A partition given as one label per cell, drawn as the solver prints walls: ``+`` at
+    the points, ``-`` and ``|`` between cells of different labels and on the outline, each
+    clue's first character at its cell."""
+    rows, columns = len(labels), len(labels[0])
+    canvas = [[" "] * (2 * columns + 1) for _ in range(2 * rows + 1)]
+    for r in range(rows + 1):
+        for c in range(columns + 1):
+            canvas[2 * r][2 * c] = "+"
+    for r in range(rows):
+        for c in range(columns):
+            canvas[2 * r + 1][2 * c + 1] = " " if clues[r][c] == "." else clues[r][c][0]
+            if r == 0 or labels[r - 1][c] != labels[r][c]:
+                canvas[2 * r][2 * c + 1] = "-"
+            if c == 0 or labels[r][c - 1] != labels[r][c]:
+                canvas[2 * r + 1][2 * c] = "|"
+        canvas[2 * r + 1][2 * columns] = "|"
+    for c in range(columns):
+        canvas[2 * rows][2 * c + 1] = "-"
+    return "".join("".join(line).rstrip() + "\n" for line in canvas)
+
+
+def _shikaku_solution(stem: str) -> str:
+    """Shikaku solution: the rectangles (labels in the corpus) drawn as walls, with clues."""
+    return walls_drawing(
+        _read_grid("shikaku", stem, "solution"), _read_grid("shikaku", stem, "puzzle")
+    )
+
+
 _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "sudoku": (_sudoku_puzzle, _sudoku_solution),
     "hitori": (_hitori_puzzle, _hitori_solution),
@@ -184,6 +228,8 @@ _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "slitherlink": (_slitherlink_puzzle, _slitherlink_solution),
     "masyu": (_masyu_puzzle, _masyu_solution),
     "hashiwokakero": (_hashiwokakero_puzzle, _hashiwokakero_solution),
+    "fillomino": (_fillomino_puzzle, _fillomino_solution),
+    "shikaku": (_shikaku_puzzle, _shikaku_solution),
 }
 
 

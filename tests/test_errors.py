@@ -497,3 +497,72 @@ def test_a_piece_is_only_tested_against_a_symbol(tmp_path, run, rule):
     assert "piece(...) can only be tested with = or != against a symbol or puzzle input" in (
         result.err
     )
+
+
+PIECES = """\
+name: pieces
+input:
+  clues: {type: grid}
+variables:
+  wall: {type: bool, on: borders}
+  n: {type: int, domain: 1..3}
+  line: {type: bool, on: links}
+rules:
+  - RULE
+output:
+  cell:
+    - show: n
+  edges: wall
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("'each piece of clues: size = 2'", "9:20: error: 'clues' cannot make pieces"),
+        ("'each piece of line: size = 2'", "9:20: error: 'line' cannot make pieces"),
+        ("'each piece of wal: size = 2'", "error: unknown variable 'wal'"),
+        ("'each cell: n = size'", "error: 'size' is the number of cells of a group"),
+        ("'each cell: n = width'", "error: 'width' is the width of the bounding box of a group"),
+    ],
+)
+def test_pieces_misused_are_load_errors(tmp_path, run, rule, message):
+    genre = write(tmp_path, "g.yaml", PIECES.replace("RULE", rule))
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n2.\n..\n"))
+    no_traceback(result)
+    assert message in result.err
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        (
+            "'each piece of wall: count(clues is given) = 1 and all(n = 1)'",
+            "the body needs 'size = E' or 'size <= E' to bound the pieces",
+        ),
+        (
+            "'each piece of wall: size <= sum(clues)'",
+            "without an anchor ('count(A) = 1'), the size bound must be a number",
+        ),
+        (
+            "'each piece of n: all(n = size) and count(black) = 0'",
+            "cannot compile this rule: the body of 'each piece of n' may read only n",
+        ),
+    ],
+)
+def test_piece_bodies_the_compiler_cannot_bound(tmp_path, run, rule, message):
+    template = PIECES.replace("line: {type: bool, on: links}", "black: {type: bool}")
+    shaded = "    - when: black\n      symbol: '#'\n    - show: n"
+    template = template.replace("    - show: n", shaded)
+    genre = write(tmp_path, "g.yaml", template.replace("RULE", rule))
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n2.\n..\n"))
+    no_traceback(result)
+    assert message in result.err
+
+
+def test_a_group_has_neighbours_but_no_other_set_around_it(tmp_path, run):
+    result = run(genre_with(tmp_path, "'each row: count(diagonals where black) = 1'"), EXAMPLE)
+    no_traceback(result)
+    assert "this set is taken around a cell, but the focus is a group" in result.err
+    result = run(genre_with(tmp_path, "'each row: count(neighbours where black) = 1'"), EXAMPLE)
+    assert "this set is taken around a cell" not in result.err

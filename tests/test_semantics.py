@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from helpers import PUZZLES
 
 SHADING = """\
@@ -702,3 +704,108 @@ def test_paths_and_shapes_on_borders_meet_at_points(tmp_path, run):
         out = solved(run, path, grid, "--formulation", option)
         assert verdict(run, path, grid, out, tmp_path) == 0
         assert out.count("-") + out.count("|") == 4
+
+
+SHIKAKU = PUZZLES / "shikaku.yaml"
+
+
+def test_walls_are_exactly_the_outlines_of_the_pieces(tmp_path, run):
+    four = puzzle(tmp_path, "clues:\n4.\n..\n")
+    whole = "+-+-+\n|4  |\n+ + +\n|   |\n+-+-+\n"
+    assert run("check", SHIKAKU, four, puzzle(tmp_path, whole, "s.txt")).code == 0
+    stray = "+-+-+\n|4| |\n+ + +\n|   |\n+-+-+\n"  # the piece is still whole around it
+    result = run("check", SHIKAKU, four, puzzle(tmp_path, stray, "s.txt"))
+    assert result.code == 1
+    assert "border left of r1c2: a wall inside a piece" in result.out
+    open_outline = "+-+-+\n|4  |\n+ + +\n|   |\n+-+ +\n"
+    result = run("check", SHIKAKU, four, puzzle(tmp_path, open_outline, "s.txt"))
+    assert result.code == 1
+    assert "border above r3c2: the outline is not a wall" in result.out
+
+
+def test_a_piece_cut_by_walls_is_judged_as_a_whole(tmp_path, run):
+    two = puzzle(tmp_path, "clues:\n2.\n2.\n")
+    across = "+-+-+\n|2  |\n+-+-+\n|2  |\n+-+-+\n"
+    assert run("check", SHIKAKU, two, puzzle(tmp_path, across, "s.txt")).code == 0
+    down = "+-+-+\n|2| |\n+ + +\n|2| |\n+-+-+\n"  # two clues in one piece, none in the other
+    result = run("check", SHIKAKU, two, puzzle(tmp_path, down, "s.txt"))
+    assert result.code == 1
+    assert "piece at r1c1" in result.out and "piece at r1c2" in result.out
+
+
+PIECES = """\
+name: pieces
+input:
+  clues: {type: grid}
+variables:
+  wall: {type: bool, on: borders}
+rules:
+RULES
+output:
+  cell:
+    - show: clues
+  edges: wall
+"""
+
+
+@pytest.mark.parametrize("option", ["piece=placements", "piece=lazy"])
+def test_width_and_height_measure_a_piece(tmp_path, run, option):
+    body = "count(clues is given) = 1 and size = sum(clues)"
+    board = puzzle(tmp_path, "clues:\n22\n..\n")
+    upright = genre(tmp_path, f"each piece of wall: {body} and width = 1", template=PIECES)
+    out = solved(run, upright, board, "--formulation", option)
+    assert out == "+-+-+\n|2|2|\n+ + +\n| | |\n+-+-+\n"
+    lying = genre(tmp_path, f"each piece of wall: {body} and height = 1", template=PIECES)
+    assert run(lying, board, "--formulation", option).code == 1
+
+
+NUMBERS = """\
+name: numbers
+input:
+  givens: {type: grid}
+variables:
+  n: {type: int, domain: 1..3}
+rules:
+RULES
+output:
+  cell:
+    - show: n
+"""
+
+
+@pytest.mark.parametrize("option", ["piece=placements", "piece=lazy"])
+def test_pieces_of_a_cell_variable_are_its_maximal_equal_sets(tmp_path, run, option):
+    rules = genre(tmp_path, "each piece of n: all(n = size)", template=NUMBERS)
+    free = run(rules, puzzle(tmp_path, "givens:\n...\n"), "--unique", "--formulation", option)
+    assert free.code == 0 and "another solution" in free.err  # 1 2 2 and 2 2 1
+    kept = "each piece of n: all(n = size) and count(givens != size) = 0"
+    rules = genre(tmp_path, kept, template=NUMBERS)
+    board = puzzle(tmp_path, "givens:\n1..\n")
+    assert solved(run, rules, board, "--unique", "--formulation", option) == "1 2 2\n"
+    # two equal numbers side by side are one piece: 1 1 is a piece of size 2
+    result = run("check", rules, board, puzzle(tmp_path, "1 1 1\n", "s.txt"))
+    assert result.code == 1 and "piece at r1c1" in result.out
+
+
+def test_the_neighbours_of_a_piece_are_the_cells_next_to_it(tmp_path, run):
+    body = "count(clues is given) = 1 and size = sum(clues) and size = width * height"
+    apart = f"each piece of wall: {body} and count(neighbours where clues = size) = 0"
+    board = puzzle(tmp_path, "clues:\n2.2.\n")
+    assert run(genre(tmp_path, f"each piece of wall: {body}", template=PIECES), board).code == 0
+    assert run(genre(tmp_path, apart, template=PIECES), board).code == 1
+    drawn = puzzle(tmp_path, "+-+-+-+-+\n|2  |2  |\n+-+-+-+-+\n", "s.txt")
+    result = run("check", genre(tmp_path, apart, template=PIECES), board, drawn)
+    assert result.code == 1 and "piece at r1c1" in result.out and "piece at r1c3" not in result.out
+
+
+@pytest.mark.parametrize("option", ["piece=placements", "piece=lazy"])
+def test_an_alldifferent_of_input_inside_a_piece_body(tmp_path, run, option):
+    rule = "each piece of wall: alldifferent(clues) and 2 * sum(clues) = size * size + size"
+    board = puzzle(tmp_path, "clues:\n12\n12\n")
+    out = solved(
+        run, genre(tmp_path, rule, template=PIECES), board, "--unique", "--formulation", option
+    )
+    assert out == "+-+-+\n|1 2|\n+-+-+\n|1 2|\n+-+-+\n"
+    upright = puzzle(tmp_path, "+-+-+\n|1|2|\n+ + +\n|1|2|\n+-+-+\n", "s.txt")
+    result = run("check", genre(tmp_path, rule, template=PIECES), board, upright)
+    assert result.code == 1 and "piece at r1c1" in result.out

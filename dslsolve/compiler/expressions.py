@@ -82,7 +82,9 @@ class Lowerer:
         if isinstance(expr, ir.Num | ir.Sym):
             return expr.value
         if isinstance(expr, ir.Param):
-            return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
+            if expr.name in ("size", "width", "height"):
+                return env.group.measure(expr.name)
+            return self.instance.param(expr.name)
         if indexsets.on_sets(expr):
             return self.on_sets(expr, env)
         if isinstance(expr, ir.TokenTest) and indexsets.on_sets(expr.ref):
@@ -283,6 +285,9 @@ class Lowerer:
                 for link in self.grid.links()
                 if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
             ]
+        if isinstance(over, ir.GroupNeighbours):
+            cells = self.grid.group_neighbours(env.group.cells)
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         origin, kind = env.target(over.of)
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
@@ -324,6 +329,8 @@ class Lowerer:
         return out
 
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
+        if expr.func == "alldifferent" and (decided := self.decided_alldifferent(expr, env)):
+            return decided[0]
         if expr.func in ("alldifferent", "runs"):
             raise LoweringError(
                 f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
@@ -360,6 +367,18 @@ class Lowerer:
             else:
                 terms.append(logic.product(self.model, membership, value))
         return self.total(terms)
+
+    def decided_alldifferent(self, expr: ir.Aggregate, env: Env) -> tuple[bool] | None:
+        """An alldifferent that the puzzle decides (fixed members, values from the input) is
+        a constant, wherever it stands; None if it depends on unknowns."""
+        values = []
+        for inner, membership in self.filtered(expr, env):
+            value = self.number(expr.value, inner)
+            if membership is not True or isinstance(value, Lin):
+                return None
+            if value is not None:
+                values.append(value)
+        return (len(values) == len(set(values)),)
 
     def total(self, terms: list[Value]) -> Value:
         fixed = sum(int(t) for t in terms if constant(t))

@@ -20,6 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
     "area": ("anchored",),  # one enumerated shape per anchor cell
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
+    "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
 }
 
 

@@ -23,8 +23,10 @@ from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
+from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
+from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name
 from dslsolve.instance import as_number
@@ -39,7 +41,7 @@ class RuleCompiler:
     def rule(self, rule: ir.Rule) -> None:
         try:
             self.body(rule, rule.body, Env(None, None, None), None)
-        except (LoweringError, AreaFormError, GeometryError) as err:
+        except (LoweringError, AreaFormError, PieceFormError, GeometryError) as err:
             raise rule_error(rule.origin, rule.text, f"cannot compile this rule: {err}") from None
 
     def body(self, rule: ir.Rule, body: ir.RuleBody, env: Env, guard: Lin | None) -> None:
@@ -97,6 +99,13 @@ class RuleCompiler:
             if guard is not None or each.where is not None:
                 raise LoweringError("'each area' cannot be guarded by a condition")
             self.areas(rule, each, env)
+            return
+        if group.kind == "piece":
+            if guard is not None or each.where is not None:
+                raise LoweringError("'each piece' cannot be guarded by a condition")
+            if not isinstance(each.body, ir.Holds):
+                raise LoweringError("'each piece' needs a condition as its body")
+            compile_pieces(self, each.group.of.var, each.body.expr, env, self.why(rule, env))
             return
         if group.kind == "set":
             inner_envs = [

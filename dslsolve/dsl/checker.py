@@ -20,6 +20,7 @@ from dslsolve.geometry import RELATIONS
 ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
 
 PARAMS = ("rows", "columns")
+MEASURES = ("width", "height")  # of the focus group's bounding box, like `size`
 
 
 class _NeedsElementFocus(Exception):
@@ -35,6 +36,7 @@ class Focus:
     implicit: bool = False  # the top-level grid focus of a rule without `each`
     section: str | None = None  # for `each group of SECTION`: that groups section
     sets: tuple[str, ...] = ()  # index sets whose member is in scope (each SET, aggregates)
+    member: bool = False  # a cell in or next to the focus group, in an aggregate over either
 
 
 @dataclass
@@ -49,7 +51,8 @@ class Scope:
     sets: dict[str, ir.IndexSet] = field(default_factory=dict)
 
     def known_names(self) -> list[str]:
-        return [*self.layers, *self.variables, *self.defines, *self.sets, *PARAMS, "size"]
+        named = [*self.layers, *self.variables, *self.defines, *self.sets]
+        return [*named, *PARAMS, "size", *MEASURES]
 
 
 @dataclass(frozen=True)
@@ -253,7 +256,24 @@ class Checker:
                     "for the runs of a variable, compare runs(...) with a list",
                 )
             return ir.Group(kind, of=cond.expr), focus
+        if kind == "piece":
+            return ir.Group(kind, of=self.piece_source(node, value)), focus
         return ir.Group(kind), focus
+
+    def piece_source(self, node: Node, name: str) -> ir.VarRef:
+        """`piece of NAME`: NAME is a boolean variable on borders (walls) or a cell variable."""
+        var = self.scope.variables.get(name)
+        if var is None and name not in self.scope.layers and name not in self.scope.defines:
+            raise self.unknown(node, name, "variable")
+        walls = var is not None and var.on == ir.ElementKind.BORDER and var.type == ir.Type.BOOL
+        if var is None or (not walls and var.on != ir.ElementKind.CELL):
+            raise self.error(
+                node,
+                f"'{name}' cannot make pieces",
+                "pieces are cut out by a boolean variable on borders (walls), or formed by "
+                "equal values of a variable on cells",
+            )
+        return ir.VarRef(var, ir.Focus())
 
     # ------------------------------------------------------------------ expressions
 
@@ -308,20 +328,22 @@ class Checker:
             if isinstance(at, ir.Bound):  # `c.white`: the define is read at c
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
-        if name == "size" and name not in scope.layers and name not in scope.variables:
+        measure = name == "size" or (name in MEASURES and name not in scope.defines)
+        if measure and name not in scope.layers and name not in scope.variables:
             if focus.element is None and focus.group in scope.sets:
                 raise self.error(
                     node,
-                    "'size' is the number of cells of a group",
+                    f"'{name}' is a measure of a group of cells",
                     f"the number of members of a set is count({focus.group})",
                 )
-            if focus.element is not None:
+            if focus.element is not None and not focus.member:
+                what = "number of cells" if name == "size" else f"{name} of the bounding box"
                 raise self.error(
                     node,
-                    "'size' is the number of cells of a group",
-                    "use it inside 'each row', 'each area of ...' and the like",
+                    f"'{name}' is the {what} of a group",
+                    "use it inside 'each row', 'each piece of ...' and the like",
                 )
-            return _Checked(ir.Param("size"), ir.Type.INT, True)
+            return _Checked(ir.Param(name), ir.Type.INT, True)
         if name in scope.sets:
             if name not in focus.sets:
                 raise self.error(
@@ -567,7 +589,7 @@ class Checker:
                     f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
                 )
             over: ir.SetExpr = ir.GroupMembers()
-            element = Focus(ir.ElementKind.CELL)
+            element = Focus(ir.ElementKind.CELL, member=True)
         else:
             over, element, set_filter = self.element_set(set_node, focus)
             if set_filter is not None:
@@ -639,6 +661,8 @@ class Checker:
             if node.children:
                 raise self.error(node, "'via' applies to 'neighbours' of a cell")
             return ir.GroupLinks(), Focus(ir.ElementKind.LINK), set_filter
+        if origin is None and node.kind == "around" and node.value[0] == "neighbours":
+            return ir.GroupNeighbours(), Focus(ir.ElementKind.CELL, member=True), set_filter
         if origin is None:
             raise self.error(
                 node,

@@ -122,6 +122,7 @@ class _ToNodes(Transformer):
     g_area = _group("area")
     g_group = _group("group")
     g_set = _group("set")
+    g_piece = _group("piece")
 
     def size(self, items):
         height, width = str(items[0]).split("x")

@@ -1,0 +1,301 @@
+"""`each piece of X: BODY`: a partition of the grid into pieces, each satisfying BODY.
+
+X is a boolean variable on borders (*walls*: the pieces are the parts the walls cut the grid
+into, and the walls are exactly the pieces' outlines) or a variable on cells (the pieces are
+the maximal connected sets of cells with equal values, the piece's *value*).
+
+The compiler (`dslsolve.compiler.rules`) reads the body once for what bounds the pieces
+(`PieceForm`) and hands this module candidate pieces and the body's verdict on each.
+
+`piece=placements` (default): choose placements from an enumerated set with coverage rules.
+- Generators: every connected set of cells (polyominoes, grown cell by cell), or only
+  rectangles when the body says `size = width * height`; of at most the bound that the body
+  gives (`size = E` or `size <= E`, E from the anchor's input or a number; for pieces of a
+  cell variable X, `all(X = size)` makes a piece of value v exactly v cells). With an anchor
+  (`count(A) = 1`), each anchor grows its own candidates, which hold no other anchor; without
+  one, every cell seeds the candidates whose first cell it is.
+- Cells that fail a member test of the body (`all(Q)`, `count(P) = 0`, read at the cell with
+  the piece's value and, when the body fixes it, its size) are never part of a candidate.
+- Pieces of a cell variable: a cell where every value but one is blocked holds that value;
+  no candidate of that value borders it (two pieces of one value would touch).
+- A candidate is kept where the body holds on it (for pieces of a cell variable, with X = v
+  on its cells: one candidate per shape and value). A body that still depends on unknowns
+  (walls only) is posted guarded by the candidate's binary.
+- One binary x_S per candidate; every cell lies in exactly one chosen candidate.
+- Walls: an inner border is a wall exactly when no chosen candidate holds both its cells
+  (w_b = 1 - sum_{S holds both} x_S); the outline is all walls.
+- Values: the value indicator [X(c) = v] = sum of the chosen candidates of value v holding c;
+  and for every two neighbours c, d and value v, at most one chosen candidate of value v holds
+  c or d: two pieces of equal value never touch (maximality), as a clique row.
+This is the seeds' model (shikaku, fillmat, the opt4puzzle fillomino), made general.
+
+`piece=lazy` (pieces of a cell variable; pieces of walls are always enumerated): no
+candidates. Solve, take the maximal connected sets of equal values of the answer, and cut off
+each set S of value v on which the body fails:
+- if the body bounds the size by s(v) and |S| > s(v): for disjoint connected subsets T of S
+  with s(v) + 1 cells, sum_{c in T} [X(c) = v] <= s(v) (no piece of value v can hold T);
+- otherwise sum_{c in S} [X(c) = v] - sum_{d next to S} [X(d) = v] <= |S| - 1 (S is not a
+  whole piece of value v).
+Before the first solve: [X(c) = v] = 0 where a member test blocks v at c (as for the
+candidates), and the same two cuts for single cells and, where s(v) = 1, for pairs.
+The pieces of the answer are found by adjacency of equal values, so no label variables; the
+fillomino "too big / too small" cuts, made general.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+import pulp
+
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, sum_of, value_of
+from dslsolve.geometry import Grid, cell_name
+from dslsolve.instance import Element
+
+Shape = frozenset[Element]
+
+
+class PieceFormError(Exception):
+    """The body does not give what the lowering needs (a size bound, a fixed verdict)."""
+
+
+@dataclass(frozen=True)
+class PieceForm:
+    """What the body says about the pieces, read once by the compiler.
+
+    `anchors`: the anchor cells when the body says `count(A) = 1`, else None. `limit(anchor)`
+    (anchor None without anchors, value None for walls): the most cells a candidate may have.
+    `exact`: the limit is also the least (`size = E`, `all(X = size)`). `rectangles`: only
+    rectangles can satisfy the body. `blocked(value)`: cells no piece (of that value) holds,
+    and the body's conjuncts that this decides.
+    """
+
+    anchors: list[Element] | None
+    limit: Callable[[Element | None, int | None], int | None]
+    exact: bool
+    rectangles: bool
+    blocked: Callable[[int | None], tuple[set[Element], tuple]]
+
+
+# ---------------------------------------------------------------------- generators
+
+
+def rectangles(grid: Grid, seed: Element, limit: int, anchored: bool) -> list[Shape]:
+    """Rectangles of at most `limit` cells: holding `seed` (anchored), or with `seed` as their
+    top left cell."""
+    r0, c0 = seed
+    found = []
+    for height in range(1, limit + 1):
+        for width in range(1, limit // height + 1):
+            tops = range(r0 - height + 1, r0 + 1) if anchored else (r0,)
+            lefts = range(c0 - width + 1, c0 + 1) if anchored else (c0,)
+            for top in tops:
+                for left in lefts:
+                    if top < 0 or left < 0:
+                        continue
+                    if top + height > grid.rows or left + width > grid.columns:
+                        continue
+                    found.append(
+                        frozenset((top + i, left + j) for i in range(height) for j in range(width))
+                    )
+    return found
+
+
+def polyominoes(
+    grid: Grid, seed: Element, limit: int, anchored: bool, blocked: set[Element]
+) -> list[Shape]:
+    """Connected sets of at most `limit` cells holding `seed` and no blocked cell; unless
+    anchored, `seed` is their first cell (so each set is generated once)."""
+    level = {frozenset([seed])}
+    found = list(level)
+    for _ in range(limit - 1):
+        grown = set()
+        for shape in level:
+            for cell in shape:
+                for n in grid.neighbours(cell):
+                    if n in shape or n in blocked or (not anchored and n < seed):
+                        continue
+                    grown.add(shape | {n})
+        found.extend(grown)
+        level = grown
+    return found
+
+
+def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
+    """Every shape the generators give, before the body is asked."""
+    anchors = form.anchors
+    blocked, _ = form.blocked(value)
+    seeds = anchors if anchors is not None else grid.cells()
+    shapes: list[Shape] = []
+    for seed in seeds:
+        limit = form.limit(seed if anchors is not None else None, value)
+        if limit is None or limit < 1 or seed in blocked:
+            continue
+        others = (set(anchors or ()) | blocked) - {seed}
+        if form.rectangles:
+            found = [
+                s for s in rectangles(grid, seed, limit, anchors is not None) if not s & others
+            ]
+        else:
+            found = polyominoes(grid, seed, limit, anchors is not None, others)
+        if form.exact:
+            found = [s for s in found if len(s) == limit]
+        shapes.extend(found)
+    return shapes
+
+
+# ---------------------------------------------------------------------- placements
+
+
+def place_walls(
+    model: LinearModel,
+    grid: Grid,
+    walls: dict[Element, Lin],
+    kept: list[tuple[Shape, Value]],
+    post_guarded: Callable[[Shape, Lin], None],
+    why: str,
+) -> None:
+    """Pieces cut out by walls: one binary per kept candidate, exact cover, walls derived."""
+    cover: dict[Element, list] = {c: [] for c in grid.cells()}
+    inner: dict[Element, list] = {}
+    for shape, verdict in kept:
+        x = model.binary("piece")
+        if isinstance(verdict, Lin):
+            post_guarded(shape, Lin(pulp.LpAffineExpression(x), 0, 1, boolean=True))
+        for cell in shape:
+            cover[cell].append(x)
+            for n in grid.neighbours(cell):
+                if n in shape and cell < n:
+                    inner.setdefault(grid.between(cell, n), []).append(x)
+    for cell, chosen in cover.items():
+        if not chosen:
+            model.contradiction(f"{why}: no piece fits at {cell_name(cell)}")
+            continue
+        model.add(pulp.lpSum(chosen) == 1)
+    for border, wall in walls.items():
+        if grid.outline(border):
+            model.add(wall.expr == 1)
+        else:
+            model.add(wall.expr + pulp.lpSum(inner.get(border, [])) == 1)
+
+
+def place_values(
+    model: LinearModel,
+    grid: Grid,
+    indicator: Callable[[Element, int], Lin | bool],
+    domain: range,
+    kept: list[tuple[Shape, int]],
+    why: str,
+) -> None:
+    """Pieces of equal values: one binary per kept (shape, value), channelled to the value
+    indicators, and no two pieces of one value side by side."""
+    holds: dict[tuple[Element, int], list] = {}
+    for shape, v in kept:
+        x = model.binary("piece")
+        for cell in shape:
+            holds.setdefault((cell, v), []).append(x)
+    for cell in grid.cells():
+        if not any((cell, v) in holds for v in domain):
+            model.contradiction(f"{why}: no piece fits at {cell_name(cell)}")
+        for v in domain:
+            lit = indicator(cell, v)
+            chosen = pulp.LpAffineExpression([(x, 1) for x in holds.get((cell, v), [])])
+            if lit is False:
+                if (cell, v) in holds:
+                    model.add(chosen == 0)
+                continue
+            model.add(as_lin(lit).expr == chosen)
+    for a in grid.cells():
+        for b in grid.neighbours(a):
+            if a < b:
+                for v in domain:
+                    touching = dict.fromkeys(holds.get((a, v), []) + holds.get((b, v), []))
+                    if len(touching) > 1:
+                        model.add(pulp.LpAffineExpression([(x, 1) for x in touching]) <= 1)
+
+
+# ---------------------------------------------------------------------- lazy
+
+
+def lazy_values(
+    model: LinearModel,
+    grid: Grid,
+    indicator: Callable[[Element, int], Lin | bool],
+    domain: range,
+    holds: Callable[[Shape, int], bool],
+    limit: Callable[[int], int | None],
+    blocked: Callable[[int], set[Element]],
+) -> None:
+    """Pieces of equal values by adjacency, the body enforced by cuts (module docstring)."""
+    lits = {(c, v): indicator(c, v) for c in grid.cells() for v in domain}
+    for v in domain:
+        for cell in blocked(v):
+            if isinstance(lits[(cell, v)], Lin):
+                model.add(lits[(cell, v)].expr == 0)
+
+    def term(cells, v) -> list[Lin]:
+        return [lits[(c, v)] for c in cells if isinstance(lits[(c, v)], Lin)]
+
+    def not_whole(shape: Shape, v: int) -> pulp.LpConstraint:
+        border = {n for c in shape for n in grid.neighbours(c)} - shape
+        return sum_of(term(shape, v)) - sum_of(term(border, v)) <= len(shape) - 1
+
+    for v in domain:
+        for cell in grid.cells():
+            if not holds(frozenset([cell]), v):
+                model.add(not_whole(frozenset([cell]), v))
+        if limit(v) == 1:
+            for a in grid.cells():
+                for b in grid.neighbours(a):
+                    if a < b:
+                        model.add(sum_of(term((a, b), v)) <= 1)
+
+    def separate() -> list[pulp.LpConstraint]:
+        value = {}
+        for (c, v), lit in lits.items():
+            if lit is True or (isinstance(lit, Lin) and value_of(lit) == 1):
+                value[c] = v
+        graph = nx.Graph()
+        graph.add_nodes_from(grid.cells())
+        graph.add_edges_from(
+            (a, b) for a in grid.cells() for b in grid.neighbours(a) if value[a] == value[b]
+        )
+        cuts = []
+        for part in nx.connected_components(graph):
+            shape = frozenset(part)
+            v = value[next(iter(shape))]
+            if holds(shape, v):
+                continue
+            bound = limit(v)
+            if bound is not None and len(shape) > bound:
+                cuts.extend(sum_of(term(t, v)) <= bound for t in _chunks(grid, shape, bound + 1))
+            else:
+                cuts.append(not_whole(shape, v))
+        return cuts
+
+    model.separators.append(separate)
+
+
+def _chunks(grid: Grid, shape: Shape, size: int) -> list[Shape]:
+    """Disjoint connected subsets of `shape` with `size` cells each (as many as a greedy
+    breadth-first carving finds; at least one, since `shape` is connected and larger)."""
+    left = set(shape)
+    found = []
+    for start in sorted(shape):
+        if start not in left:
+            continue
+        chunk, frontier = [start], [start]
+        seen = {start}
+        while frontier and len(chunk) < size:
+            cell = frontier.pop(0)
+            for n in grid.neighbours(cell):
+                if n in left and n not in seen and len(chunk) < size:
+                    seen.add(n)
+                    chunk.append(n)
+                    frontier.append(n)
+        if len(chunk) == size:
+            found.append(frozenset(chunk))
+            left -= set(chunk)
+    return found

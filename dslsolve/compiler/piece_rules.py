@@ -1,0 +1,317 @@
+"""`each piece of X: BODY` from the rule compiler's side: read from the body what bounds the
+pieces, ask the body about each candidate, and hand over to `lowerings.pieces`.
+
+For pieces of a cell variable X, the body is asked about a shape S *and* a value v: X is
+replaced by v (every cell of a piece holds its value), so the verdict depends on the input
+only; a body that still reads another unknown is rejected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings.pieces import (
+    PieceForm,
+    PieceFormError,
+    Shape,
+    candidates,
+    lazy_values,
+    place_values,
+    place_walls,
+)
+from dslsolve.compiler.model import Lin
+from dslsolve.geometry import Env, Grouping, cell_name
+from dslsolve.instance import Element
+
+if TYPE_CHECKING:
+    from dslsolve.compiler.rules import RuleCompiler
+
+
+def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
+    return expr.args if isinstance(expr, ir.And) else (expr,)
+
+
+def _sides(part: ir.Expr) -> list[tuple[str, ir.Expr, ir.Expr]]:
+    """A comparison read both ways: (op, left, right) with the op mirrored for the swap."""
+    if not isinstance(part, ir.Compare):
+        return []
+    mirror = {"=": "=", "<=": ">=", ">=": "<=", "<": ">", ">": "<", "!=": "!="}
+    return [(part.op, part.left, part.right), (mirror[part.op], part.right, part.left)]
+
+
+SIZE = ir.Param("size")
+
+
+def _group_free(expr: ir.Expr) -> bool:
+    """Does `expr` depend on nothing but numbers and the instance size?"""
+    return not any(
+        isinstance(n, ir.Aggregate | ir.InputRef | ir.VarRef | ir.TokenTest)
+        or (isinstance(n, ir.Param) and n.name in ("size", "width", "height"))
+        for n in ir.walk(expr)
+    )
+
+
+def _group_free_value(expr: ir.Expr) -> bool:
+    """A value read from the input at a cell: no unknowns, no aggregates, no measures."""
+    return not any(
+        isinstance(n, ir.Aggregate | ir.VarRef)
+        or (isinstance(n, ir.Param) and n.name in ("size", "width", "height"))
+        for n in ir.walk(expr)
+    )
+
+
+def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
+    """`expr` with the variable read at the focus replaced by a number."""
+    if isinstance(expr, ir.VarRef) and expr.var == var and isinstance(expr.at, ir.Focus):
+        return ir.Num(value)
+    if isinstance(expr, tuple):
+        return tuple(substitute(e, var, value) for e in expr)
+    if not dataclasses.is_dataclass(expr) or isinstance(expr, ir.Variable | ir.InputLayer):
+        return expr
+    changes = {
+        f.name: substitute(getattr(expr, f.name), var, value) for f in dataclasses.fields(expr)
+    }
+    return dataclasses.replace(expr, **changes)
+
+
+def compile_pieces(
+    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env, why: str
+) -> None:
+    lower, grid, model = compiler.lower, compiler.grid, compiler.model
+    walls = var.on == ir.ElementKind.BORDER
+
+    def group(shape: Shape) -> Env:
+        cells = tuple(sorted(shape))
+        return Env(None, None, Grouping(f"piece at {cell_name(cells[0])}", cells), env.bound)
+
+    form, bound = _form(compiler, var, body, env)
+
+    def check_bound(shape: Shape, value: int | None) -> None:
+        if bound is None or form.anchors is None:
+            return
+        anchor = next(c for c in shape if c in form.anchors)
+        if lower.lower(bound, group(shape)) != form.limit(anchor, value):
+            raise PieceFormError("the size bound must depend on the anchor's input only")
+
+    if walls:
+        kept = []
+        for shape in candidates(grid, form, None):
+            verdict = lower.boolean(body, group(shape))
+            if verdict is False:
+                continue
+            check_bound(shape, None)
+            kept.append((shape, verdict))
+        lins = {b: lower.variable(var, b) for b in grid.borders()}
+        place_walls(
+            model,
+            grid,
+            lins,
+            kept,
+            lambda shape, chosen: compiler.post(body, group(shape), chosen, why),
+            why,
+        )
+        return
+
+    domain = range(0, 2) if var.type == ir.Type.BOOL else lower.instance.domain(var)
+    bodies = {v: substitute(body, var, v) for v in domain}
+
+    def holds(shape: Shape, v: int) -> bool:
+        return verdict(bodies[v], shape)
+
+    def verdict(expr: ir.Expr, shape: Shape) -> bool:
+        verdict = lower.boolean(expr, group(shape))
+        if isinstance(verdict, Lin):
+            raise PieceFormError(
+                f"the body of 'each piece of {var.name}' may read only {var.name}, "
+                "the puzzle input and the piece's size, width and height"
+            )
+        return verdict is not False
+
+    def indicator(cell: Element, v: int) -> Lin | bool:
+        value = lower.variable(var, cell)
+        if var.type == ir.Type.BOOL:
+            return value if v == 1 else logic.negate(value)
+        return logic.indicator_equal(value, v)
+
+    if model.formulation["piece"] == "lazy":
+        lazy_values(
+            model,
+            grid,
+            indicator,
+            domain,
+            holds,
+            lambda v: form.limit(None, v),
+            lambda v: form.blocked(v)[0],
+        )
+        return
+    blocked = {v: form.blocked(v) for v in domain}
+    # a cell that every value but one is blocked at holds that value; a piece of the same
+    # value beside it would touch it (maximality), so no candidate of that value borders it
+    forced: dict[Element, int] = {}
+    for cell in grid.cells():
+        free = [v for v in domain if cell not in blocked[v][0]]
+        if len(free) == 1:
+            forced[cell] = free[0]
+    kept = []
+    for v in domain:
+        decided = blocked[v][1]
+        remaining = [p for p in _conjuncts(body) if p not in decided]
+        rest = substitute(ir.And(tuple(remaining)), var, v)
+        for shape in candidates(grid, form, v):
+            if any(forced.get(n) == v for c in shape for n in grid.neighbours(c) if n not in shape):
+                continue
+            if not remaining or verdict(rest, shape):
+                check_bound(shape, v)
+                kept.append((shape, v))
+    place_values(model, grid, indicator, domain, kept, why)
+
+
+def _form(
+    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env
+) -> tuple[PieceForm, ir.Expr | None]:
+    """What bounds the pieces, from the body's conjuncts (see `lowerings.pieces`)."""
+    lower, grid = compiler.lower, compiler.grid
+    parts = _conjuncts(body)
+    anchors = None
+    rectangles = False
+    exact_value = False
+    bound: ir.Expr | None = None
+    exact = False
+    area = ir.Arith("*", ir.Param("width"), ir.Param("height"))
+    tests = {part: test for part in parts if (test := _cell_test(part)) is not None}
+    for part in parts:
+        for op, left, right in _sides(part):
+            if (
+                op == "="
+                and isinstance(left, ir.Aggregate)
+                and left.func == "count"
+                and isinstance(left.over, ir.GroupMembers)
+                and left.filter is not None
+                and right == ir.Num(1)
+                and anchors is None
+            ):
+                anchors = []
+                for cell in grid.cells():
+                    is_anchor = lower.boolean(left.filter, env.at(cell, ir.ElementKind.CELL))
+                    if isinstance(is_anchor, Lin):
+                        raise PieceFormError("the anchor condition must depend on the input only")
+                    if is_anchor:
+                        anchors.append(cell)
+            if left == SIZE and right in (area, ir.Arith("*", area.right, area.left)):
+                rectangles = op == "="
+            elif left == SIZE and op in ("=", "<=") and bound is None:
+                bound, exact = right, op == "="
+        if (
+            bound is None
+            and isinstance(part, ir.Aggregate)
+            and part.func == "alldifferent"
+            and isinstance(part.over, ir.GroupMembers)
+            and part.filter is None
+            and _group_free_value(part.value)
+        ):
+            distinct = {
+                lower.number(part.value, env.at(c, ir.ElementKind.CELL)) for c in grid.cells()
+            }
+            bound = ir.Num(len(distinct - {None}))  # pigeonhole: at most one cell per value
+        if (
+            var.on == ir.ElementKind.CELL
+            and isinstance(part, ir.Aggregate)
+            and part.func == "all"
+            and isinstance(part.over, ir.GroupMembers)
+            and part.filter is not None
+            and any(
+                op == "=" and left == ir.VarRef(var, ir.Focus()) and right == SIZE
+                for op, left, right in _sides(part.filter)
+            )
+        ):
+            exact_value = True
+    if not exact_value and bound is None:
+        raise PieceFormError(
+            "the body needs 'size = E' or 'size <= E' to bound the pieces"
+            + (f", or 'all({var.name} = size)'" if var.on == ir.ElementKind.CELL else "")
+        )
+    if not exact_value and anchors is None and not _group_free(bound):
+        raise PieceFormError("without an anchor ('count(A) = 1'), the size bound must be a number")
+
+    def limit(anchor: Element | None, value: int | None) -> int | None:
+        if exact_value:
+            return value
+        if anchor is None and not _group_free(bound):
+            return None  # with anchors, only an anchor knows its bound
+        at = (
+            Env(None, None, Grouping(cell_name(anchor), (anchor,)), env.bound)
+            if anchor is not None
+            else Env(None, None, None, env.bound)
+        )
+        number = lower.number(bound, at)
+        if number is not None and not isinstance(number, int):
+            raise PieceFormError("the size bound must be a number from the puzzle")
+        return number
+
+    def blocked(value: int | None) -> tuple[set[Element], tuple[ir.Expr, ...]]:
+        """Cells that no piece (of this value) can hold, as a member test fails there; and
+        the conjuncts that these tests decide (they hold on every shape of the exact size
+        that avoids the blocked cells, so candidates need not be asked about them)."""
+        size = limit(None, value) if (exact or exact_value) and anchors is None else None
+        out: set[Element] = set()
+        decided = []
+        for part, (must, test) in tests.items():
+            if value is not None:
+                test = substitute(test, var, value)
+            if size is not None:
+                test = _replace_param(test, "size", size)
+            if any(isinstance(n, ir.Param) and n.name in _MEASURES for n in ir.walk(test)):
+                continue
+            verdicts = {
+                c: lower.boolean(test, env.at(c, ir.ElementKind.CELL)) for c in grid.cells()
+            }
+            if any(isinstance(v, Lin) for v in verdicts.values()):
+                continue
+            out |= {c for c, v in verdicts.items() if (v is not True if must else v is True)}
+            decided.append(part)
+        return out, tuple(decided)
+
+    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked)
+    return form, None if exact_value else bound
+
+
+_MEASURES = ("size", "width", "height")
+
+
+def _cell_test(part: ir.Expr) -> tuple[bool, ir.Expr] | None:
+    """A condition on each cell of a piece, from `all(Q)` (Q must be true at every cell:
+    (True, Q)) or `count(P) = 0` (P must not be true at any cell: (False, P))."""
+    if (
+        isinstance(part, ir.Aggregate)
+        and part.func == "all"
+        and isinstance(part.over, ir.GroupMembers)
+        and part.filter is not None
+    ):
+        return True, part.filter
+    for op, left, right in _sides(part):
+        if (
+            op in ("=", "<=")
+            and right == ir.Num(0)
+            and isinstance(left, ir.Aggregate)
+            and left.func == "count"
+            and isinstance(left.over, ir.GroupMembers)
+            and left.filter is not None
+        ):
+            return False, left.filter
+    return None
+
+
+def _replace_param(expr: ir.Expr, name: str, value: int) -> ir.Expr:
+    if expr == ir.Param(name):
+        return ir.Num(value)
+    if isinstance(expr, tuple):
+        return tuple(_replace_param(e, name, value) for e in expr)
+    if not dataclasses.is_dataclass(expr) or isinstance(expr, ir.Variable | ir.InputLayer):
+        return expr
+    changes = {
+        f.name: _replace_param(getattr(expr, f.name), name, value) for f in dataclasses.fields(expr)
+    }
+    return dataclasses.replace(expr, **changes)
