@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.instance import Instance
 from dslsolve.output import render
 from dslsolve.solve import solve_puzzle
 
@@ -85,6 +86,13 @@ def formulations(options: list[str]) -> list[Formulation]:
     return [parse_formulation(list(combo)) for combo in itertools.product(*axes)]
 
 
+def _size(instance: Instance) -> str:
+    """rows x columns, as everywhere; a puzzle without a grid gives its index sets' sizes."""
+    if instance.rows or not instance.sets:
+        return f"{instance.rows}x{instance.columns}"
+    return " ".join(f"{name}:{len(members)}" for name, members in instance.sets.items())
+
+
 def _label(formulation: Formulation, options: list[str]) -> str:
     varied = [option.partition("=")[0].strip() for option in options]
     return ",".join(f"{name}={formulation[name]}" for name in varied) or "default"
@@ -103,7 +111,7 @@ def compare(
     total = len(puzzles) * len(backends) * len(combos)
     for puzzle in puzzles:
         instance = read_puzzle(puzzle, genre_file)
-        size = f"{instance.rows}x{instance.columns}"  # rows x columns, as everywhere
+        size = _size(instance)
         for backend, formulation in itertools.product(backends, combos):
             label = _label(formulation, options)
             started = time.perf_counter()

@@ -103,3 +103,15 @@ def test_different_valid_solutions_are_not_a_disagreement(tmp_path, run):
 def test_bad_choices_are_errors(run, option, message):
     result = run("compare", genre_file("hitori"), HITORI, "--formulation", option)
     assert result.code == 2 and message in result.err
+
+
+def test_a_puzzle_without_a_grid_gives_the_sizes_of_its_sets(run):
+    result = run(
+        "compare",
+        PUZZLES / "cryptarithm.yaml",
+        PUZZLES / "cryptarithm" / "example.txt",
+        "--csv",
+        "--quiet",
+    )
+    assert result.code == 0, result.err
+    assert "word:3 place:5 letter:8" in result.out
