@@ -43,8 +43,8 @@ class Violation:
     cells: tuple[str, ...]
 
     def __str__(self) -> str:
-        cells = ", ".join(self.cells)
-        return f"{self.rule.origin.line}: {self.rule.text}\n    violated at {self.where}: {cells}"
+        cells = f": {', '.join(self.cells)}" if self.cells else ""
+        return f"{self.rule.origin.line}: {self.rule.text}\n    violated at {self.where}{cells}"
 
 
 class Evaluator:
