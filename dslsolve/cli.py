@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from dslsolve.backends import BACKENDS, SolveStatus
@@ -246,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader went away (`dslsolve ... | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
