@@ -497,3 +497,13 @@ def test_a_piece_is_only_tested_against_a_symbol(tmp_path, run, rule):
     assert "piece(...) can only be tested with = or != against a symbol or puzzle input" in (
         result.err
     )
+
+
+def test_next_starts_from_a_cell(tmp_path, run):
+    rule = "'each point: count(next up where black) = 0'"
+    result = run(genre_with(tmp_path, rule), EXAMPLE)
+    no_traceback(result)
+    assert "'next' starts from a cell" in result.err
+    result = run(genre_with(tmp_path, "'each cell: count(next north) = 0'"), EXAMPLE)
+    no_traceback(result)
+    assert "up" in result.err  # the directions are named

@@ -702,3 +702,16 @@ def test_paths_and_shapes_on_borders_meet_at_points(tmp_path, run):
         out = solved(run, path, grid, "--formulation", option)
         assert verdict(run, path, grid, out, tmp_path) == 0
         assert out.count("-") + out.count("|") == 4
+
+
+def test_next_is_the_first_cell_of_a_ray(tmp_path, run):
+    rule = "each cell where clues is given: count(next right where black) = clues"
+    path = genre(tmp_path, "each cell where clues is given: not black", rule)
+    grid = puzzle(tmp_path, "clues:\n1..\n")
+    assert solved(run, path, grid) in ("1 # .\n", "1 # #\n")
+    checks = {"1 # .\n": 0, "1 # #\n": 0, "1 . #\n": 1, "1 . .\n": 1}
+    for shading, code in checks.items():
+        assert verdict(run, path, grid, shading, tmp_path) == code
+    edge = puzzle(tmp_path, "clues:\n..0\n")
+    stays = genre(tmp_path, "each cell where clues is given: count(next right) = clues")
+    assert run("check", stays, edge, puzzle(tmp_path, ". . 0\n", "s.txt")).code == 0

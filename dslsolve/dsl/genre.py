@@ -74,6 +74,7 @@ RESERVED = {
     "links",
     "ray",
     "rays",
+    "next",
     "until",
     "from",
     "size",
