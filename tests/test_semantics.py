@@ -715,3 +715,11 @@ def test_next_is_the_first_cell_of_a_ray(tmp_path, run):
     edge = puzzle(tmp_path, "clues:\n..0\n")
     stays = genre(tmp_path, "each cell where clues is given: count(next right) = clues")
     assert run("check", stays, edge, puzzle(tmp_path, ". . 0\n", "s.txt")).code == 0
+    named = genre(
+        tmp_path,
+        "each cell where clues is given: not black",
+        "each cell as c where clues is given: count(next left from c where black) = clues",
+    )
+    grid = puzzle(tmp_path, "clues:\n..1\n")
+    assert verdict(run, named, grid, ". # 1\n", tmp_path) == 0
+    assert verdict(run, named, grid, "# . 1\n", tmp_path) == 1
