@@ -477,7 +477,7 @@ class Evaluator:
             return [env.at(e, related) for e in elements]
         out = []
         for direction in over.directions:
-            for cell in self.grid.ray(origin, direction):
+            for cell in self.grid.ray(origin, direction)[: over.length]:
                 inner = env.at(cell, ir.ElementKind.CELL)
                 if over.until is not None and self.expr(over.until, inner) is True:
                     break

@@ -288,6 +288,7 @@ class Ray:
     directions: tuple[str, ...]
     until: Expr | None
     of: Target
+    length: int | None = None  # at most this many cells (`next DIR`: the first one only)
 
 
 @dataclass(frozen=True)

@@ -566,3 +566,13 @@ def test_a_group_has_neighbours_but_no_other_set_around_it(tmp_path, run):
     assert "this set is taken around a cell, but the focus is a group" in result.err
     result = run(genre_with(tmp_path, "'each row: count(neighbours where black) = 1'"), EXAMPLE)
     assert "this set is taken around a cell" not in result.err
+
+
+def test_next_starts_from_a_cell(tmp_path, run):
+    rule = "'each point: count(next up where black) = 0'"
+    result = run(genre_with(tmp_path, rule), EXAMPLE)
+    no_traceback(result)
+    assert "'next' starts from a cell" in result.err
+    result = run(genre_with(tmp_path, "'each cell: count(next north) = 0'"), EXAMPLE)
+    no_traceback(result)
+    assert "up" in result.err  # the directions are named

@@ -809,3 +809,24 @@ def test_an_alldifferent_of_input_inside_a_piece_body(tmp_path, run, option):
     upright = puzzle(tmp_path, "+-+-+\n|1|2|\n+ + +\n|1|2|\n+-+-+\n", "s.txt")
     result = run("check", genre(tmp_path, rule, template=PIECES), board, upright)
     assert result.code == 1 and "piece at r1c1" in result.out
+
+
+def test_next_is_the_first_cell_of_a_ray(tmp_path, run):
+    rule = "each cell where clues is given: count(next right where black) = clues"
+    path = genre(tmp_path, "each cell where clues is given: not black", rule)
+    grid = puzzle(tmp_path, "clues:\n1..\n")
+    assert solved(run, path, grid) in ("1 # .\n", "1 # #\n")
+    checks = {"1 # .\n": 0, "1 # #\n": 0, "1 . #\n": 1, "1 . .\n": 1}
+    for shading, code in checks.items():
+        assert verdict(run, path, grid, shading, tmp_path) == code
+    edge = puzzle(tmp_path, "clues:\n..0\n")
+    stays = genre(tmp_path, "each cell where clues is given: count(next right) = clues")
+    assert run("check", stays, edge, puzzle(tmp_path, ". . 0\n", "s.txt")).code == 0
+    named = genre(
+        tmp_path,
+        "each cell where clues is given: not black",
+        "each cell as c where clues is given: count(next left from c where black) = clues",
+    )
+    grid = puzzle(tmp_path, "clues:\n..1\n")
+    assert verdict(run, named, grid, ". # 1\n", tmp_path) == 0
+    assert verdict(run, named, grid, "# . 1\n", tmp_path) == 1

@@ -301,7 +301,7 @@ class Lowerer:
         out: list[Member] = []
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far
-            for cell in self.grid.ray(origin, direction):
+            for cell in self.grid.ray(origin, direction)[: over.length]:
                 inner = env.at(cell, ir.ElementKind.CELL)
                 stop = self.boolean(over.until, inner) if over.until is not None else False
                 if stop is True:

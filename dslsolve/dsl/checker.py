@@ -679,6 +679,11 @@ class Checker:
                 self.expect(node.children[0], checked, ir.Type.BOOL)
                 until = checked.expr
             return ir.Ray(directions, until, at), Focus(ir.ElementKind.CELL), set_filter
+        if node.kind == "next":
+            directions, _ = node.value
+            if origin != ir.ElementKind.CELL:
+                raise self.error(node, "'next' starts from a cell")
+            return ir.Ray(directions, None, at, 1), Focus(ir.ElementKind.CELL), set_filter
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:

@@ -75,6 +75,7 @@ RESERVED = {
     "links",
     "ray",
     "rays",
+    "next",
     "until",
     "from",
     "size",

@@ -235,6 +235,10 @@ class _ToNodes(Transformer):
     def rays(self, items):
         return self._ray(items, ("up", "down", "left", "right"))
 
+    def next_cell(self, items):
+        names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
+        return Node("next", ((str(items[0]),), names[0] if names else None), (), _first_col(items))
+
 
 _TERMINAL_WORDS = {
     "NAME": "a name",
