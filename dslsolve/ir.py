@@ -367,7 +367,19 @@ class Paths:
     ends: InputLayer
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths
+@dataclass(frozen=True)
+class Spells:
+    """The body of a top-level `each GROUP`: the groups and the records of a table section are
+    matched one to one, each group reading, cell by cell in its order, the `value` that spells
+    its record's tokens (the record's empty padding left out). So every group spells exactly one
+    record and every record is spelled by exactly one group: the multiset of the groups' strings
+    is the multiset of the records (number skeleton, skeleton)."""
+
+    value: Expr
+    table: InputLayer
+
+
+RuleBody = Each | Holds | Connected | SingleLoop | Paths | Spells
 
 
 @dataclass(frozen=True)

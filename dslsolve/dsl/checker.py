@@ -37,6 +37,9 @@ class Focus:
     sets: tuple[str, ...] = ()  # index sets whose member is in scope (each SET, aggregates)
 
 
+SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
+
+
 @dataclass
 class Scope:
     """Everything a name can mean in one genre file."""
@@ -205,7 +208,36 @@ class Checker:
             checked = self.expr(where_node, focus)
             self.expect(where_node, checked, ir.Type.BOOL)
             where = checked.expr
+            if body_node.kind == "spells" and not checked.static:
+                raise self.error(
+                    where_node,
+                    "the groups that spell must be chosen by the puzzle",
+                    "a 'where' before 'spells' may test the input and 'size' only",
+                )
+        if body_node.kind == "spells":
+            return ir.Each(group, binder, where, self.spells(body_node, group, outer))
         return ir.Each(group, binder, where, self.body(body_node, focus))
+
+    def spells(self, node: Node, group: ir.Group, outer: Focus | None) -> ir.Spells:
+        """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
+        records, so it needs the groups of the whole grid, chosen by the puzzle."""
+        if outer is not None or group.kind not in SPELLING_GROUPS:
+            raise self.error(
+                node,
+                "'spells' needs groups of cells in order, directly under a rule's 'each'",
+                "e.g. each run of white where size >= 2: digit spells numbers once",
+            )
+        table = self.scope.layers.get(node.value)
+        if table is None or table.per != "table" or table.field is not None:
+            raise self.error(
+                node,
+                f"'{node.value}' is not a table section",
+                "the records to spell are the lines of a section declared with 'type: table'",
+            )
+        value = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+        if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
+            raise self.error(node.children[0], f"a {value.type.value} cannot spell a record")
+        return ir.Spells(value.expr, table)
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value

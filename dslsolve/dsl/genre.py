@@ -85,6 +85,8 @@ RESERVED = {
     "joining",
     "with",
     "crossings",
+    "spells",
+    "once",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,
