@@ -58,7 +58,8 @@ class InputLayer:
 
 @dataclass(frozen=True)
 class Variable:
-    """An unknown per element: boolean, or an integer with a domain `low..high`.
+    """An unknown per element: boolean, an integer with a domain `low..high`, or a symbol
+    whose values are the members of the index set `values` (a letter of a word list).
 
     `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
     """
@@ -69,6 +70,7 @@ class Variable:
     low: int = 0
     high: int | str = 1
     sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
+    values: str | None = None  # type symbol: the index set whose members are its values
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,8 @@ class Checker:
             return self.paths(node)
         if node.kind == "each":
             return self.each(node, None)
+        if node.kind == "spells":
+            raise self.spelling_place(node)
         raise AssertionError(node.kind)
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
@@ -170,6 +172,8 @@ class Checker:
             return self.holds(node, focus)
         if node.kind == "each":
             return self.each(node, focus)
+        if node.kind == "spells":
+            raise self.spelling_place(node)
         raise self.error(
             node,
             f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
@@ -222,11 +226,7 @@ class Checker:
         """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
         records, so it needs the groups of the whole grid, chosen by the puzzle."""
         if outer is not None or group.kind not in SPELLING_GROUPS:
-            raise self.error(
-                node,
-                "'spells' needs groups of cells in order, directly under a rule's 'each'",
-                "e.g. each run of white where size >= 2: digit spells numbers once",
-            )
+            raise self.spelling_place(node)
         table = self.scope.layers.get(node.value)
         if table is None or table.per != "table" or table.field is not None:
             raise self.error(
@@ -291,6 +291,8 @@ class Checker:
 
     def expect(self, node: Node, checked: _Checked, *types: ir.Type) -> None:
         allowed = set(types)
+        if checked.type == ir.Type.SYMBOL and not checked.static:
+            raise self.members_only(node)
         if ir.Type.INT in allowed:
             allowed.add(ir.Type.BOOL)  # true counts as 1
         if checked.type in allowed:
@@ -299,6 +301,20 @@ class Checker:
             return  # input: numeric where it is a number (or a one-number entry), else vacuous
         names = " or ".join(t.value for t in types)
         raise self.error(node, f"expected a {names} here, found a {checked.type.value}")
+
+    def spelling_place(self, node: Node) -> DslError:
+        return self.error(
+            node,
+            "'spells' needs groups of cells in order, directly under a rule's 'each'",
+            "e.g. each run of white where size >= 2: digit spells numbers once",
+        )
+
+    def members_only(self, node: Node) -> DslError:
+        return self.error(
+            node,
+            "a symbol variable can only spell records and be shown",
+            "e.g. each run of white: letter spells words once",
+        )
 
     def expr(self, node: Node, focus: Focus) -> _Checked:
         method = getattr(self, "_" + node.kind, None)
@@ -538,6 +554,9 @@ class Checker:
                     "e.g. board = '#'",
                 )
         elif ir.Type.SYMBOL in (left.type, right.type):
+            for child, side in ((left_node, left), (right_node, right)):
+                if side.type == ir.Type.SYMBOL and not side.static:
+                    raise self.members_only(child)
             if node.value not in ("=", "!="):
                 for child, side in ((left_node, left), (right_node, right)):
                     self.expect(child, side, ir.Type.INT)
