@@ -66,6 +66,8 @@ class Evaluator:
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
+        if isinstance(body, ir.Each) and isinstance(body.body, ir.Spells):
+            return self.spells(rule, body, env)
         if isinstance(body, ir.Each):
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
@@ -200,6 +202,30 @@ class Evaluator:
         if env.group is not None:
             return tuple(cell_name(c) for c in env.group.cells)
         return ()
+
+    def spells(self, rule: ir.Rule, each: ir.Each, env: Env) -> list[Violation]:
+        """The chosen groups spell the table's records, each as often as it is listed: read
+        every group's string, take away each record once; what is left over on either side
+        is a violation."""
+        spells = each.body
+        table = self.instance.tables[spells.table.section]
+        missing = [tuple(t for t in record if t is not None) for record in table.records]
+        found = []
+        for inner in self.instances(each, env):
+            text = tuple(
+                self.expr(spells.value, inner.at(c, ir.ElementKind.CELL)) for c in inner.group.cells
+            )
+            if text in missing:
+                missing.remove(text)
+            else:
+                found.append(
+                    Violation(rule, f"{inner.group.label}, not a record left", self.involved(inner))
+                )
+        found.extend(
+            Violation(rule, f"the record {''.join(map(str, record))}, spelled by no group", ())
+            for record in missing
+        )
+        return found
 
     def connected(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
         if body.via is not None:

@@ -142,7 +142,9 @@ class Instance:
     def param(self, name: str) -> int:
         return {"rows": self.rows, "columns": self.columns}[name]
 
-    def domain(self, var: ir.Variable) -> range:
+    def domain(self, var: ir.Variable) -> range | tuple[Token, ...]:
+        if var.values is not None:
+            return self.sets[var.values]
         high = self.param(var.high) if isinstance(var.high, str) else var.high
         return range(var.low, high + 1)
 

@@ -58,7 +58,8 @@ class InputLayer:
 
 @dataclass(frozen=True)
 class Variable:
-    """An unknown per element: boolean, or an integer with a domain `low..high`.
+    """An unknown per element: boolean, an integer with a domain `low..high`, or a symbol
+    whose values are the members of the index set `values` (a letter of a word list).
 
     `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
     """
@@ -69,6 +70,7 @@ class Variable:
     low: int = 0
     high: int | str = 1
     sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
+    values: str | None = None  # type symbol: the index set whose members are its values
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,19 @@ class Paths:
     ends: InputLayer
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths
+@dataclass(frozen=True)
+class Spells:
+    """The body of a top-level `each GROUP`: the groups and the records of a table section are
+    matched one to one, each group reading, cell by cell in its order, the `value` that spells
+    its record's tokens (the record's empty padding left out). So every group spells exactly one
+    record and every record is spelled by exactly one group: the multiset of the groups' strings
+    is the multiset of the records (number skeleton, skeleton)."""
+
+    value: Expr
+    table: InputLayer
+
+
+RuleBody = Each | Holds | Connected | SingleLoop | Paths | Spells
 
 
 @dataclass(frozen=True)

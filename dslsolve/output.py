@@ -127,11 +127,20 @@ def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
     return (2 * r + 1, 2 * c + 2, "-") if axis == "h" else (2 * r + 2, 2 * c + 1, "|")
 
 
+def _shown_value(var: ir.Variable, token: str, instance: Instance) -> object:
+    """The value a printed token gives a variable: a number, or the member that prints so."""
+    if var.values is None:
+        return int(token)
+    return next(m for m in instance.sets[var.values] if str(m) == token)
+
+
 def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -> bool:
     if case.links is not None:
         return token in DIRECTIONS
     if case.symbol is not None:
         return token == case.symbol
+    if isinstance(case.show, ir.VarRef) and case.show.var.values is not None:
+        return token in map(str, evaluator.instance.sets[case.show.var.values])
     if isinstance(case.show, ir.VarRef):
         return token.lstrip("-").isdigit()
     return token == str(evaluator.expr(case.show, env))
@@ -144,7 +153,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     genre = genre_file.genre
     assignment: Assignment = {
         var.name: {
-            e: (instance.domain(var)[0] if var.type == ir.Type.INT else 0)
+            e: (instance.domain(var)[0] if var.type != ir.Type.BOOL else 0)
             for e in grid.elements(var.on)
         }
         for var in genre.variables
@@ -221,7 +230,9 @@ def _read_cells(
                 for cond, wanted in unknowns:
                     assignment[cond.var.name][cell] = wanted
                 if isinstance(case.show, ir.VarRef):
-                    assignment[case.show.var.name][cell] = int(token)
+                    assignment[case.show.var.name][cell] = _shown_value(
+                        case.show.var, token, instance
+                    )
                 if case.links is not None:
                     links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
                     for direction in DIRECTIONS[token]:

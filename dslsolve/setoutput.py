@@ -120,7 +120,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     genre = genre_file.genre
     assignment: Assignment = {
         var.name: {
-            key: (instance.domain(var)[0] if var.type == ir.Type.INT else 0)
+            key: (instance.domain(var)[0] if var.type != ir.Type.BOOL else 0)
             for key in indexsets.elements(instance, var)
         }
         for var in genre.variables

@@ -576,3 +576,81 @@ def test_next_starts_from_a_cell(tmp_path, run):
     result = run(genre_with(tmp_path, "'each cell: count(next north) = 0'"), EXAMPLE)
     no_traceback(result)
     assert "up" in result.err  # the directions are named
+
+
+SPELLING = """\
+name: spelling
+input:
+  board: {type: grid, symbols: '*'}
+  words: {type: table, delimiter: chars}
+sets:
+  letter: {values: words}
+variables:
+  black: {type: bool}
+  char: {type: symbol, values: letter}
+rules:
+  - RULE
+output:
+  cell:
+    - when: black
+      symbol: "*"
+    - show: char
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "message", "hint"),
+    [
+        (
+            "char spells words once",
+            "'spells' needs groups of cells in order, directly under a rule's 'each'",
+            "e.g. each run of white where size >= 2: digit spells numbers once",
+        ),
+        (
+            "'each cell: char spells words once'",
+            "'spells' needs groups of cells in order, directly under a rule's 'each'",
+            None,
+        ),
+        (
+            "'each row: each cell: char spells words once'",
+            "'spells' needs groups of cells in order, directly under a rule's 'each'",
+            None,
+        ),
+        (
+            "'each row where any(black): char spells words once'",
+            "the groups that spell must be chosen by the puzzle",
+            "a 'where' before 'spells' may test the input and 'size' only",
+        ),
+        (
+            "'each row: char spells board once'",
+            "'board' is not a table section",
+            "the records to spell are the lines of a section declared with 'type: table'",
+        ),
+        (
+            "'each cell: char = 1'",
+            "a symbol variable can only spell records and be shown",
+            None,
+        ),
+        (
+            "'each cell: black implies char'",
+            "a symbol variable can only spell records and be shown",
+            None,
+        ),
+    ],
+)
+def test_spelling_and_symbol_variables_misused(tmp_path, run, rule, message, hint):
+    genre = write(tmp_path, "g.yaml", SPELLING.replace("RULE", rule))
+    puzzle = write(tmp_path, "p.txt", "board:\n..\nwords:\nab\n")
+    result = run(genre, puzzle)
+    no_traceback(result)
+    assert f"error: {message}" in result.err
+    if hint:
+        assert f"hint: {hint}" in result.err
+
+
+def test_a_symbol_variable_needs_a_set_of_values(tmp_path, run):
+    text = SPELLING.replace("{type: symbol, values: letter}", "{type: symbol, values: letters}")
+    genre = write(tmp_path, "g.yaml", text.replace("RULE", "'each row: char spells words once'"))
+    result = run(genre, write(tmp_path, "p.txt", "board:\n..\nwords:\nab\n"))
+    no_traceback(result)
+    assert "variables.char: a symbol needs 'values', a declared index set" in result.err

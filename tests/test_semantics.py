@@ -830,3 +830,76 @@ def test_next_is_the_first_cell_of_a_ray(tmp_path, run):
     grid = puzzle(tmp_path, "clues:\n..1\n")
     assert verdict(run, named, grid, ". # 1\n", tmp_path) == 0
     assert verdict(run, named, grid, "# . 1\n", tmp_path) == 1
+
+
+SPELLING = """\
+name: spelling
+input:
+  board: {type: grid, symbols: '*'}
+  words: {type: table, delimiter: chars}
+sets:
+  letter: {values: words}
+variables:
+  char: {type: symbol, values: letter}
+define:
+  white: board is empty
+rules:
+RULES
+output:
+  cell:
+    - when: not white
+      symbol: "*"
+    - show: char
+"""
+
+
+def spelling(tmp_path, *rules: str):
+    return genre(tmp_path, *rules, template=SPELLING)
+
+
+def test_groups_spell_each_record_as_often_as_it_is_listed(tmp_path, run):
+    """Two rows, two words: both orders of the rows read, but only as the records list them."""
+    rules = ("each row: char spells words once",)
+    board = puzzle(tmp_path, "board:\n..\n..\nwords:\nab\nab\n")
+    assert solved(run, spelling(tmp_path, *rules), board) == "a b\na b\n"
+    g = spelling(tmp_path, *rules)
+    assert verdict(run, g, board, "a b\na b\n", tmp_path) == 0
+    assert verdict(run, g, board, "a b\nb a\n", tmp_path) == 1  # 'ba' is no record
+    other = puzzle(tmp_path, "board:\n..\n..\nwords:\nab\nba\n")
+    assert verdict(run, g, other, "a b\na b\n", tmp_path) == 1  # 'ab' twice, 'ba' never
+    assert verdict(run, g, other, "b a\na b\n", tmp_path) == 0  # any group may take a record
+
+
+def test_spelling_runs_cross_and_a_where_picks_the_groups(tmp_path, run):
+    """A plus: the across and the down word share the middle cell; single cells are no slot."""
+    rules = ("each run of white where size >= 2: char spells words once",)
+    board = puzzle(tmp_path, "board:\n*.*\n...\n*.*\nwords:\nxyz\nayb\n")
+    assert solved(run, spelling(tmp_path, *rules), board) == "* a *\nx y z\n* b *\n"
+    three = puzzle(tmp_path, "board:\n*.*\n...\n*.*\nwords:\nxyz\nayb\nqq\n")
+    assert run(spelling(tmp_path, *rules), three).code == 1  # a record no group can spell
+    cross = puzzle(tmp_path, "board:\n*.*\n...\n*.*\nwords:\nxyz\naqb\n")
+    assert run(spelling(tmp_path, *rules), cross).code == 1  # the middle cell disagrees
+
+
+def test_numbers_spell_with_digits_and_given_cells(tmp_path, run):
+    template = """\
+name: numbers
+input:
+  board: {type: grid, symbols: '*'}
+  numbers: {type: table, delimiter: chars}
+variables:
+  digit: {type: int, domain: 0..9}
+rules:
+RULES
+output:
+  cell:
+    - when: board = '*'
+      symbol: "*"
+    - show: board
+    - show: digit
+"""
+    rules = ("digit = board", "each run of board != '*' where size >= 2: digit spells numbers once")
+    g = genre(tmp_path, *rules, template=template)
+    board = puzzle(tmp_path, "board:\n.2\n.*\nnumbers:\n12\n13\n")
+    for option in ("domain=onehot", "domain=integer"):
+        assert solved(run, g, board, "--formulation", option) == "1 2\n3 *\n"

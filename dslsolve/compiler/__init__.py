@@ -30,7 +30,7 @@ class Compiled:
         assignment: dict[str, dict] = {}
         for var in lowerer.genre.variables:
             encodings = lowerer.encodings[var.name]
-            lowest = lowerer.instance.domain(var)[0] if var.type == ir.Type.INT else 0
+            lowest = lowerer.instance.domain(var)[0] if var.type != ir.Type.BOOL else 0
             values = {}
             for element in lowerer.elements(var):
                 encoding = encodings.get(element)

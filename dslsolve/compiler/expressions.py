@@ -13,7 +13,7 @@ import pulp
 
 from dslsolve import indexsets, ir
 from dslsolve.compiler.lowerings import logic
-from dslsolve.compiler.lowerings.domain import ENCODINGS
+from dslsolve.compiler.lowerings.domain import ENCODINGS, Members
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
@@ -49,6 +49,10 @@ class Lowerer:
                 binary = pulp.LpVariable(name, cat=pulp.LpBinary)
                 values[element] = logic.literal(binary)
                 self.encodings[var.name][element] = binary
+            elif var.type == ir.Type.SYMBOL:
+                encoding = Members(self.model, name, self.instance.domain(var))
+                values[element] = encoding.value
+                self.encodings[var.name][element] = encoding
             else:
                 encoding = ENCODINGS[self.model.formulation["domain"]](
                     self.model, name, self.instance.domain(var)

@@ -25,6 +25,7 @@ from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.runs import post_runs
+from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
@@ -139,6 +140,9 @@ class RuleCompiler:
                 Env(None, None, g, env.bound)
                 for g in self.grid.groups(group, static, region, listed)
             ]
+        if isinstance(each.body, ir.Spells):
+            self.spells(rule, each, inner_envs)
+            return
         for inner in inner_envs:
             inner_guard = guard
             if each.where is not None:
@@ -150,6 +154,22 @@ class RuleCompiler:
                         raise LoweringError("a 'where' on unknowns can only guard a condition")
                     inner_guard = self.conjoin(guard, condition)
             self.body(rule, each.body, inner, inner_guard)
+
+    def spells(self, rule: ir.Rule, each: ir.Each, envs: list[Env]) -> None:
+        """The chosen groups (the checker made their `where` static) and the table's records."""
+        spells = each.body
+        groups = []
+        for env in envs:
+            if each.where is not None and self.lower.boolean(each.where, env) is not True:
+                continue
+            cells = [
+                self.lower.lower(spells.value, env.at(c, ir.ElementKind.CELL))
+                for c in env.group.cells
+            ]
+            groups.append((env.group.label, cells))
+        table = self.lower.instance.tables[spells.table.section]
+        records = [tuple(t for t in record if t is not None) for record in table.records]
+        post_spelling(self.model, groups, records, f"line {rule.origin.line}: '{rule.text}'")
 
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])

@@ -39,6 +39,9 @@ class Focus:
     member: bool = False  # a cell in or next to the focus group, in an aggregate over either
 
 
+SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
+
+
 @dataclass
 class Scope:
     """Everything a name can mean in one genre file."""
@@ -132,6 +135,8 @@ class Checker:
             return self.paths(node)
         if node.kind == "each":
             return self.each(node, None)
+        if node.kind == "spells":
+            raise self.spelling_place(node)
         raise AssertionError(node.kind)
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
@@ -170,6 +175,8 @@ class Checker:
             return self.holds(node, focus)
         if node.kind == "each":
             return self.each(node, focus)
+        if node.kind == "spells":
+            raise self.spelling_place(node)
         raise self.error(
             node,
             f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
@@ -208,7 +215,32 @@ class Checker:
             checked = self.expr(where_node, focus)
             self.expect(where_node, checked, ir.Type.BOOL)
             where = checked.expr
+            if body_node.kind == "spells" and not checked.static:
+                raise self.error(
+                    where_node,
+                    "the groups that spell must be chosen by the puzzle",
+                    "a 'where' before 'spells' may test the input and 'size' only",
+                )
+        if body_node.kind == "spells":
+            return ir.Each(group, binder, where, self.spells(body_node, group, outer))
         return ir.Each(group, binder, where, self.body(body_node, focus))
+
+    def spells(self, node: Node, group: ir.Group, outer: Focus | None) -> ir.Spells:
+        """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
+        records, so it needs the groups of the whole grid, chosen by the puzzle."""
+        if outer is not None or group.kind not in SPELLING_GROUPS:
+            raise self.spelling_place(node)
+        table = self.scope.layers.get(node.value)
+        if table is None or table.per != "table" or table.field is not None:
+            raise self.error(
+                node,
+                f"'{node.value}' is not a table section",
+                "the records to spell are the lines of a section declared with 'type: table'",
+            )
+        value = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+        if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
+            raise self.error(node.children[0], f"a {value.type.value} cannot spell a record")
+        return ir.Spells(value.expr, table)
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value
@@ -279,6 +311,8 @@ class Checker:
 
     def expect(self, node: Node, checked: _Checked, *types: ir.Type) -> None:
         allowed = set(types)
+        if checked.type == ir.Type.SYMBOL and not checked.static:
+            raise self.members_only(node)
         if ir.Type.INT in allowed:
             allowed.add(ir.Type.BOOL)  # true counts as 1
         if checked.type in allowed:
@@ -287,6 +321,20 @@ class Checker:
             return  # input: numeric where it is a number (or a one-number entry), else vacuous
         names = " or ".join(t.value for t in types)
         raise self.error(node, f"expected a {names} here, found a {checked.type.value}")
+
+    def spelling_place(self, node: Node) -> DslError:
+        return self.error(
+            node,
+            "'spells' needs groups of cells in order, directly under a rule's 'each'",
+            "e.g. each run of white where size >= 2: digit spells numbers once",
+        )
+
+    def members_only(self, node: Node) -> DslError:
+        return self.error(
+            node,
+            "a symbol variable can only spell records and be shown",
+            "e.g. each run of white: letter spells words once",
+        )
 
     def expr(self, node: Node, focus: Focus) -> _Checked:
         method = getattr(self, "_" + node.kind, None)
@@ -528,6 +576,9 @@ class Checker:
                     "e.g. board = '#'",
                 )
         elif ir.Type.SYMBOL in (left.type, right.type):
+            for child, side in ((left_node, left), (right_node, right)):
+                if side.type == ir.Type.SYMBOL and not side.static:
+                    raise self.members_only(child)
             if node.value not in ("=", "!="):
                 for child, side in ((left_node, left), (right_node, right)):
                     self.expect(child, side, ir.Type.INT)

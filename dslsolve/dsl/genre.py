@@ -86,6 +86,8 @@ RESERVED = {
     "joining",
     "with",
     "crossings",
+    "spells",
+    "once",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,
@@ -429,7 +431,10 @@ def _variables(
         _check_name(name, where)
         settings = _mapping(settings, where_of(name, where), f"variables.{name}")
         _check_keys(
-            settings, ("type", "on", "domain"), where_of(settings, where), f"variables.{name}"
+            settings,
+            ("type", "on", "domain", "values"),
+            where_of(settings, where),
+            f"variables.{name}",
         )
         on = settings.get("on", "cells")
         on_sets = _on_sets(on, sets or {})
@@ -453,8 +458,22 @@ def _variables(
             variables[name] = ir.Variable(
                 str(name), ELEMENT_SETS[on], ir.Type.INT, low, high, on_sets
             )
+        elif kind == "symbol":
+            values = settings.get("values")
+            if values not in (sets or {}):
+                raise _fail(
+                    settings,
+                    where_of(settings, where),
+                    f"variables.{name}: a symbol needs 'values', a declared index set",
+                    "e.g. {type: symbol, values: letter} with sets: {letter: {values: words}}",
+                )
+            variables[name] = ir.Variable(
+                str(name), ELEMENT_SETS[on], ir.Type.SYMBOL, sets=on_sets, values=str(values)
+            )
         else:
-            raise _fail(kind, where, f"unknown variable type '{kind}'", "use 'bool' or 'int'")
+            raise _fail(
+                kind, where, f"unknown variable type '{kind}'", "use 'bool', 'int' or 'symbol'"
+            )
     return variables
 
 

@@ -90,6 +90,9 @@ class _ToNodes(Transformer):
     def paths(self, items):
         return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
 
+    def spells(self, items):
+        return Node("spells", str(items[1]), (items[0],), _col(items[0]))
+
     def holds(self, items):
         return Node("holds", None, (items[0],), _col(items[0]))
 

@@ -63,4 +63,25 @@ class Integer:
         return list(self.channel.values()) if self.channel else []
 
 
+class Members(OneHot):
+    """A symbol variable (its values are the members of an index set, such as letters): one
+    binary per member, exactly one set. Its linear value numbers the members 1, 2, ... in
+    order; only the indicators mean anything (the checker lets a symbol variable only spell
+    records and be shown)."""
+
+    def __init__(self, model: LinearModel, name: str, domain: tuple) -> None:
+        self.domain = domain
+        self.bits = {
+            d: pulp.LpVariable(f"{name}_is{i}", cat=pulp.LpBinary) for i, d in enumerate(domain)
+        }
+        self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
+        model.add(pulp.lpSum(self.bits.values()) == 1)
+        self.value = Lin(
+            pulp.lpSum(i * x for i, x in enumerate(self.bits.values(), 1)),
+            1,
+            len(domain),
+            encoding=self,
+        )
+
+
 ENCODINGS = {"onehot": OneHot, "integer": Integer}
