@@ -76,6 +76,12 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     for cell in grid.cells():
         env = Env(cell, ir.ElementKind.CELL, None)
         for case, unknown, undecided in cases:
+            if (
+                not undecided
+                and case.when is not None
+                and evaluator.expr(case.when, env) is not True
+            ):
+                continue  # the puzzle rules this case out here: it shows nothing
             shown.extend((var, cell) for var in unknown)
             if case.links is not None:
                 links = grid.incident(ir.ElementKind.LINK, cell)
@@ -83,8 +89,6 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
                 continue  # prints only where a link is used
             if undecided:
                 continue  # may or may not apply: later cases are reachable too
-            if case.when is not None and evaluator.expr(case.when, env) is not True:
-                continue
             if _prints_here(case, evaluator, env):
                 break
     return shown

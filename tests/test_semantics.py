@@ -903,3 +903,30 @@ output:
     board = puzzle(tmp_path, "board:\n.2\n.*\nnumbers:\n12\n13\n")
     for option in ("domain=onehot", "domain=integer"):
         assert solved(run, g, board, "--formulation", option) == "1 2\n3 *\n"
+
+
+DIGITS = """\
+name: digits
+input:
+  board: {type: grid, symbols: '#'}
+variables:
+  digit: {type: int, domain: 1..2}
+rules:
+RULES
+output:
+  cell:
+    - when: board is empty
+      show: digit
+    - symbol: "#"
+"""
+
+
+def test_a_value_the_output_never_shows_there_is_not_part_of_the_answer(tmp_path, run):
+    # no rule reads `digit` on the '#' cells, and the output prints '#' there: the answer is
+    # unique although those digits are free
+    path = genre(tmp_path, "each cell where board is empty: digit = 1", template=DIGITS)
+    result = run(path, puzzle(tmp_path, "board:\n.#\n#.\n"), "--unique")
+    assert result.code == 0, result.err
+    assert result.out.startswith("1 #\n# 1\n")
+    assert "unique" in (result.out + result.err).lower()
+    assert "not unique" not in (result.out + result.err).lower()
