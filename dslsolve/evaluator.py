@@ -53,6 +53,25 @@ class Evaluator:
         self.instance = instance
         self.values = assignment
         self.grid = Grid(instance.rows, instance.columns)
+        self._evaluators = {
+            ir.Num: self._constant,
+            ir.Sym: self._constant,
+            ir.Param: self._param,
+            ir.MemberRef: self.on_sets,
+            ir.At: self.on_sets,
+            ir.VarRef: self._var_ref,
+            ir.InputRef: self._input_ref,
+            ir.TokenTest: self._token_test,
+            ir.Not: self._not,
+            ir.And: self._logic,
+            ir.Or: self._logic,
+            ir.Implies: self._implies,
+            ir.Compare: self.compare,
+            ir.Arith: self.arith,
+            ir.Neg: self.arith,
+            ir.Aggregate: self.aggregate,
+            ir.LineShape: self.line_shape,
+        }
 
     # ------------------------------------------------------------------ rules
 
@@ -355,55 +374,61 @@ class Evaluator:
 
     # ------------------------------------------------------------------ expressions
 
-    def expr(self, expr: ir.Expr, env: Env):  # noqa: C901 - one case per IR node
-        if isinstance(expr, ir.Num):
-            return expr.value
-        if isinstance(expr, ir.Sym):
-            return expr.value
-        if isinstance(expr, ir.Param):
-            if expr.name in ("size", "width", "height"):
-                return env.group.measure(expr.name)
-            return self.instance.param(expr.name)
-        if indexsets.on_sets(expr):
+    def expr(self, expr: ir.Expr, env: Env):
+        """The value of `expr` at `env`: one method per IR node type, found by type."""
+        try:
+            evaluate = self._evaluators[type(expr)]
+        except KeyError:
+            raise AssertionError(expr) from None
+        return evaluate(expr, env)
+
+    @staticmethod
+    def _constant(expr: ir.Num | ir.Sym, env: Env):
+        return expr.value
+
+    def _param(self, expr: ir.Param, env: Env):
+        if expr.name in ("size", "width", "height"):
+            return env.group.measure(expr.name)
+        return self.instance.param(expr.name)
+
+    def _var_ref(self, expr: ir.VarRef, env: Env):
+        if expr.var.sets:
             return self.on_sets(expr, env)
-        if isinstance(expr, ir.VarRef):
-            element, _ = env.target(expr.at)
-            value = self.values[expr.var.name][element]
-            return bool(value) if expr.var.type == ir.Type.BOOL else value
-        if isinstance(expr, ir.InputRef):
-            element, _ = env.target(expr.at)
-            return self.instance.read(expr.layer, element, env.group and env.group.index)
-        if isinstance(expr, ir.TokenTest) and (isinstance(expr.ref, ir.At) or expr.ref.layer.sets):
+        element, _ = env.target(expr.at)
+        value = self.values[expr.var.name][element]
+        return bool(value) if expr.var.type == ir.Type.BOOL else value
+
+    def _input_ref(self, expr: ir.InputRef, env: Env):
+        if expr.layer.sets:
+            return self.on_sets(expr, env)
+        element, _ = env.target(expr.at)
+        return self.instance.read(expr.layer, element, env.group and env.group.index)
+
+    def _token_test(self, expr: ir.TokenTest, env: Env):
+        if isinstance(expr.ref, ir.At) or expr.ref.layer.sets:
             value = self.on_sets(expr.ref, env)
             return {"given": value is not None, "empty": value is None}.get(
                 expr.test, isinstance(value, int)
             )
-        if isinstance(expr, ir.TokenTest):
-            element, _ = env.target(expr.ref.at)
-            index = env.group and env.group.index
-            return self.instance.test(expr.test, expr.ref.layer, element, index)
-        if isinstance(expr, ir.Not):
-            value = self.expr(expr.arg, env)
-            return ABSENT if value is ABSENT else not value
-        if isinstance(expr, ir.And | ir.Or):
-            values = [self.expr(a, env) for a in expr.args]
-            if ABSENT in values:
-                return ABSENT
-            return all(values) if isinstance(expr, ir.And) else any(values)
-        if isinstance(expr, ir.Implies):
-            premise, conclusion = self.expr(expr.premise, env), self.expr(expr.conclusion, env)
-            if ABSENT in (premise, conclusion):
-                return ABSENT
-            return (not premise) or bool(conclusion)
-        if isinstance(expr, ir.Compare):
-            return self.compare(expr, env)
-        if isinstance(expr, ir.Arith | ir.Neg):
-            return self.arith(expr, env)
-        if isinstance(expr, ir.Aggregate):
-            return self.aggregate(expr, env)
-        if isinstance(expr, ir.LineShape):
-            return self.line_shape(expr, env)
-        raise AssertionError(expr)
+        element, _ = env.target(expr.ref.at)
+        index = env.group and env.group.index
+        return self.instance.test(expr.test, expr.ref.layer, element, index)
+
+    def _not(self, expr: ir.Not, env: Env):
+        value = self.expr(expr.arg, env)
+        return ABSENT if value is ABSENT else not value
+
+    def _logic(self, expr: ir.And | ir.Or, env: Env):
+        values = [self.expr(a, env) for a in expr.args]
+        if ABSENT in values:
+            return ABSENT
+        return all(values) if isinstance(expr, ir.And) else any(values)
+
+    def _implies(self, expr: ir.Implies, env: Env):
+        premise, conclusion = self.expr(expr.premise, env), self.expr(expr.conclusion, env)
+        if ABSENT in (premise, conclusion):
+            return ABSENT
+        return (not premise) or bool(conclusion)
 
     def on_sets(self, expr: ir.VarRef | ir.InputRef | ir.At | ir.MemberRef, env: Env):
         """A member in scope, or a value on index sets at the members in scope or named."""

@@ -36,6 +36,25 @@ class Lowerer:
         # would be free, and a free variable would make every solution look non-unique.
         self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
         self.encodings: dict[str, dict[Element, object]] = {v.name: {} for v in genre.variables}
+        self._lowerings = {
+            ir.Num: self._constant,
+            ir.Sym: self._constant,
+            ir.Param: self._param,
+            ir.MemberRef: self.on_sets,
+            ir.At: self.on_sets,
+            ir.VarRef: self._var_ref,
+            ir.InputRef: self._input_ref,
+            ir.TokenTest: self._token_test,
+            ir.Not: self._not,
+            ir.And: self._logic,
+            ir.Or: self._logic,
+            ir.Implies: self._implies,
+            ir.Compare: self.compare,
+            ir.Arith: self.arith,
+            ir.Neg: self.arith,
+            ir.Aggregate: self.aggregate,
+            ir.LineShape: self.line_shape,
+        }
         self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
 
     def variable(self, var: ir.Variable, element: Element) -> Lin:
@@ -82,53 +101,62 @@ class Lowerer:
 
     # ------------------------------------------------------------------ values
 
-    def lower(self, expr: ir.Expr, env: Env) -> Value:  # noqa: C901 - one case per IR node
-        if isinstance(expr, ir.Num | ir.Sym):
-            return expr.value
-        if isinstance(expr, ir.Param):
-            if expr.name in ("size", "width", "height"):
-                return env.group.measure(expr.name)
-            return self.instance.param(expr.name)
-        if indexsets.on_sets(expr):
+    def lower(self, expr: ir.Expr, env: Env) -> Value:
+        """The lowered value of `expr` at `env`: one method per IR node type, found by type
+        (this runs once per node per element, so no chain of isinstance tests)."""
+        try:
+            lowering = self._lowerings[type(expr)]
+        except KeyError:
+            raise AssertionError(expr) from None
+        return lowering(expr, env)
+
+    @staticmethod
+    def _constant(expr: ir.Num | ir.Sym, env: Env) -> Value:
+        return expr.value
+
+    def _param(self, expr: ir.Param, env: Env) -> Value:
+        if expr.name in ("size", "width", "height"):
+            return env.group.measure(expr.name)
+        return self.instance.param(expr.name)
+
+    def _var_ref(self, expr: ir.VarRef, env: Env) -> Value:
+        if expr.var.sets:
             return self.on_sets(expr, env)
-        if isinstance(expr, ir.TokenTest) and indexsets.on_sets(expr.ref):
+        element, _ = env.target(expr.at)
+        return self.variable(expr.var, element)
+
+    def _input_ref(self, expr: ir.InputRef, env: Env) -> Value:
+        if expr.layer.sets:
+            return self.on_sets(expr, env)
+        element, _ = env.target(expr.at)
+        return self.instance.read(expr.layer, element, env.group and env.group.index)
+
+    def _token_test(self, expr: ir.TokenTest, env: Env) -> Value:
+        if indexsets.on_sets(expr.ref):
             token = self.on_sets(expr.ref, env)
             return {"given": token is not None, "empty": token is None}.get(
                 expr.test, isinstance(token, int)
             )
-        if isinstance(expr, ir.VarRef):
-            element, _ = env.target(expr.at)
-            return self.variable(expr.var, element)
-        if isinstance(expr, ir.InputRef):
-            element, _ = env.target(expr.at)
-            return self.instance.read(expr.layer, element, env.group and env.group.index)
-        if isinstance(expr, ir.TokenTest):
-            element, _ = env.target(expr.ref.at)
-            index = env.group and env.group.index
-            return self.instance.test(expr.test, expr.ref.layer, element, index)
-        if isinstance(expr, ir.Not):
-            value = self.lower(expr.arg, env)
-            if constant(value):
-                return None if value is None else not value
-            return logic.negate(value)
-        if isinstance(expr, ir.And | ir.Or):
-            kind = "and" if isinstance(expr, ir.And) else "or"
-            folded = logic.fold_logic(kind, [self.boolean(a, env) for a in expr.args])
-            if not isinstance(folded, list):
-                return folded
-            build = logic.conjunction if kind == "and" else logic.disjunction
-            return build(self.model, folded)
-        if isinstance(expr, ir.Implies):
-            return self.lower(ir.Or((ir.Not(expr.premise), expr.conclusion)), env)
-        if isinstance(expr, ir.Compare):
-            return self.compare(expr, env)
-        if isinstance(expr, ir.Arith | ir.Neg):
-            return self.arith(expr, env)
-        if isinstance(expr, ir.Aggregate):
-            return self.aggregate(expr, env)
-        if isinstance(expr, ir.LineShape):
-            return self.line_shape(expr, env)
-        raise AssertionError(expr)
+        element, _ = env.target(expr.ref.at)
+        index = env.group and env.group.index
+        return self.instance.test(expr.test, expr.ref.layer, element, index)
+
+    def _not(self, expr: ir.Not, env: Env) -> Value:
+        value = self.lower(expr.arg, env)
+        if constant(value):
+            return None if value is None else not value
+        return logic.negate(value)
+
+    def _logic(self, expr: ir.And | ir.Or, env: Env) -> Value:
+        kind = "and" if isinstance(expr, ir.And) else "or"
+        folded = logic.fold_logic(kind, [self.boolean(a, env) for a in expr.args])
+        if not isinstance(folded, list):
+            return folded
+        build = logic.conjunction if kind == "and" else logic.disjunction
+        return build(self.model, folded)
+
+    def _implies(self, expr: ir.Implies, env: Env) -> Value:
+        return self.lower(ir.Or((ir.Not(expr.premise), expr.conclusion)), env)
 
     def on_sets(self, expr: ir.Expr, env: Env) -> Value:
         """A member in scope, or a value on index sets at the members in scope or named by
