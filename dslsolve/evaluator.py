@@ -14,6 +14,7 @@ counts as false, and an aggregate skips elements whose value is absent.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 import networkx as nx
@@ -82,7 +83,7 @@ class Evaluator:
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         group = each.group
-        if group.kind in ("cell", "point"):
+        if group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
             candidates = [
                 Env(e, kind, env.group, dict(env.bound)) for e in self.each_elements(kind, env)
@@ -90,6 +91,12 @@ class Evaluator:
             if each.binder:
                 for inner in candidates:
                     inner.bound[each.binder] = (inner.element, kind)
+            if each.ends:
+                for inner in candidates:
+                    for name, cell in zip(
+                        each.ends, self.grid.ends(kind, inner.element), strict=True
+                    ):
+                        inner.bound[name] = (cell, ir.ElementKind.CELL)
         elif group.kind == "area":
             candidates = [Env(None, None, g, env.bound) for g in self.areas(group.of, env)]
         else:
@@ -298,4 +305,12 @@ class Evaluator:
         values = [v for v in (self.number(expr.value, m) for m in members) if v is not ABSENT]
         if expr.func == "sum":
             return sum(values)
+        if expr.func == "records":  # strict running maxima, in the set's order
+            count, highest = 0, None
+            for value in values:
+                if highest is None or value > highest:
+                    count, highest = count + 1, value
+            return count
+        if expr.func == "product":
+            return math.prod(values)
         return len(values) == len(set(values))  # alldifferent

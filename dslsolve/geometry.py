@@ -207,6 +207,12 @@ class Grid:
         kind = group.kind
         if kind == "grid":
             return [Grouping("the grid", tuple(self.cells()))]
+        if kind in ("row", "column") and group.reverse:
+            side = "right" if kind == "row" else "bottom"
+            return [
+                Grouping(f"{line.label} from the {side}", line.cells[::-1], line.index)
+                for line in self.groups(ir.Group(kind), cell_holds, region_label)
+            ]
         if kind == "row":
             return [
                 Grouping(f"row {r + 1}", tuple((r, c) for c in range(self.columns)), r)

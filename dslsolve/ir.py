@@ -169,11 +169,14 @@ class Neg:
 class Aggregate:
     """`func(value of over where filter)`.
 
-    func: count, sum, alldifferent, all, any, runs, changes. `value` is None for count. For
+    func: count, sum, alldifferent, all, any, runs, changes, records, product. `value` is None
+    for count. For
     count, all and any, `filter` carries the condition. The value and the filter are evaluated
     with the set's element as the focus. `runs` yields the list of lengths of the maximal runs
     of elements (in the set's order) where `value` holds; `changes` counts the neighbouring
-    elements (in the set's order) whose values differ, such as room borders along a segment.
+    elements (in the set's order) whose values differ, such as room borders along a segment;
+    `records` counts the strict running maxima (an element greater than every element before
+    it in the set's order: the buildings seen from the start of a line); `product` multiplies.
     """
 
     func: str
@@ -241,7 +244,7 @@ SetExpr = GroupMembers | Around | Ray
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, segment, area. A segment
+    kind: cell, point, link, row, column, box, window, pair, region, run, segment, area. A segment
     is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
     `section` names the input layer whose equal values form regions; `of` is the cell condition
@@ -252,14 +255,19 @@ class Group:
     size: tuple[int, int] | None = None
     section: InputLayer | None = None
     of: Expr | None = None
+    reverse: bool = False  # `each row from right`, `each column from bottom`: cells in reverse
 
 
 @dataclass(frozen=True)
 class Each:
+    """`each GROUP [as NAME] [where COND]: BODY`. `ends` names the two cells of `each link as
+    (a, b)`: the left (upper) cell first, the right (lower) one second."""
+
     group: Group
     binder: str | None
     where: Expr | None
     body: RuleBody
+    ends: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

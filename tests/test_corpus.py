@@ -15,7 +15,7 @@ from dslsolve.solve import solve_puzzle
 from corpus import CORPUS, corpus_instances, puzzle_text, solution_text
 from helpers import genre_file
 
-GENRES = ("sudoku", "hitori", "akari", "nonogram", "slitherlink")
+GENRES = ("sudoku", "hitori", "akari", "nonogram", "slitherlink", "futoshiki")
 CASES = [(g, s) for g in GENRES if (CORPUS / g).is_dir() for s in corpus_instances(g)]
 
 pytestmark = pytest.mark.skipif(not CASES, reason=f"no corpus at {CORPUS}")

@@ -14,6 +14,7 @@ import pulp
 from dslsolve import ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS
+from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
 from dslsolve.geometry import RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
@@ -218,6 +219,15 @@ class Lowerer:
                 raise LoweringError("changes(...) needs a set that the puzzle decides")
             values = [self.lower(expr.value, inner) for inner, _ in members]
             return sum(1 for a, b in itertools.pairwise(values) if a != b)
+        if expr.func == "records":
+            if any(membership is not True for _, membership in members):
+                raise LoweringError("records(...) needs a set that the puzzle decides")
+            values = [self.number(expr.value, inner) for inner, _ in members]
+            present = [v for v in values if v is not None]
+            try:
+                return records(self.model, present, self.model.formulation["records"])
+            except RecordsError as err:
+                raise LoweringError(str(err)) from None
         if expr.func == "count":
             return self.total([m for _, m in members])
         if expr.func in ("all", "any"):

@@ -18,6 +18,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
     "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
     "area": ("anchored",),  # one enumerated shape per anchor cell
+    "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M
 }
 
 

@@ -70,7 +70,7 @@ class RuleCompiler:
                 raise LoweringError("'each area' cannot be guarded by a condition")
             self.areas(rule, each, env)
             return
-        if group.kind in ("cell", "point"):
+        if group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
             inner_envs = []
             # inside a group, `each cell` ranges over the group's cells
@@ -78,6 +78,9 @@ class RuleCompiler:
                 inner = Env(element, kind, env.group, dict(env.bound))
                 if each.binder:
                     inner.bound[each.binder] = (element, kind)
+                if each.ends:
+                    for name, cell in zip(each.ends, self.grid.ends(kind, element), strict=True):
+                        inner.bound[name] = (cell, ir.ElementKind.CELL)
                 inner_envs.append(inner)
         else:
 
@@ -171,7 +174,10 @@ class RuleCompiler:
             self.runs(expr, env, guard, why)
             return
         if isinstance(expr, ir.Compare):
-            left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
+            right = self.lower.lower(expr.right, env)
+            if right is None and not isinstance(expr.left, ir.Sym):
+                return  # an absent clue: vacuous, so the left side is not even modelled
+            left = self.lower.lower(expr.left, env)
             if isinstance(left, Lin) or isinstance(right, Lin):
                 self.post_compare(expr.op, left, right, guard, why)
                 return

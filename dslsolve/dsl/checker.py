@@ -17,7 +17,11 @@ from dslsolve.errors import DslError, Location
 from dslsolve.geometry import RELATIONS
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
-ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
+ELEMENT_GROUPS = {
+    "cell": ir.ElementKind.CELL,
+    "point": ir.ElementKind.POINT,
+    "link": ir.ElementKind.LINK,
+}
 
 PARAMS = ("rows", "columns")
 
@@ -141,23 +145,48 @@ class Checker:
                 f"inside 'each {outer.group}' only 'each cell' can follow",
                 f"it ranges over the cells of the {outer.group}",
             )
-        binder = node.value
+        binder, ends = node.value, None
+        if isinstance(binder, tuple):
+            if group.kind != "link":
+                raise self.error(
+                    node,
+                    "only 'each link' names two cells with 'as (a, b)'",
+                    f"name the {group.kind} with 'as NAME'"
+                    if focus.element is not None
+                    else "a group cannot be named",
+                )
+            if binder[0] == binder[1]:
+                raise self.error(node, "the two cells of a link need two different names")
+            ends, binder = binder, None
+            for name in ends:
+                self.binders[name] = ir.ElementKind.CELL
         if binder is not None:
             if focus.element is None:
-                raise self.error(node, "only 'each cell' and 'each point' can be named with 'as'")
+                raise self.error(
+                    node, "only 'each cell', 'each point' and 'each link' can be named with 'as'"
+                )
             self.binders[binder] = focus.element
         where = None
         if where_node is not None:
             checked = self.expr(where_node, focus)
             self.expect(where_node, checked, ir.Type.BOOL)
             where = checked.expr
-        return ir.Each(group, binder, where, self.body(body_node, focus))
+        return ir.Each(group, binder, where, self.body(body_node, focus), ends)
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value
         if kind in ELEMENT_GROUPS:
             return ir.Group(kind), Focus(ELEMENT_GROUPS[kind])
         focus = Focus(None, kind)
+        if kind in ("row", "column") and value is not None:
+            sides = ("left", "right") if kind == "row" else ("top", "bottom")
+            if value not in sides:
+                raise self.error(
+                    node,
+                    f"a {kind} is read from the {sides[0]} or from the {sides[1]}, not '{value}'",
+                    f"e.g. 'each {kind} from {sides[1]}'",
+                )
+            return ir.Group(kind, reverse=value == sides[1]), focus
         if kind in ("box", "window"):
             return ir.Group(kind, size=value), focus
         if kind == "region":
@@ -397,7 +426,7 @@ class Checker:
             result = ir.Type.INT
         else:
             self.expect(value_node, value, ir.Type.INT)
-            result = ir.Type.INT if func == "sum" else ir.Type.BOOL
+            result = ir.Type.INT if func in ("sum", "records", "product") else ir.Type.BOOL
         return _Checked(
             ir.Aggregate(func, value.expr, over, cond.expr if cond else None), result, static
         )

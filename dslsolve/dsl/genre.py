@@ -29,6 +29,7 @@ RESERVED = {
     "loop",
     "cell",
     "point",
+    "link",
     "row",
     "column",
     "box",
@@ -52,6 +53,8 @@ RESERVED = {
     "any",
     "runs",
     "changes",
+    "records",
+    "product",
     "segment",
     "neighbours",
     "diagonals",
@@ -75,11 +78,13 @@ ELEMENT_SETS = {
 
 @dataclass(frozen=True)
 class GridSection:
-    """A grid of tokens, one per cell (or per point).
+    """A grid of tokens, one per cell (or per point, or per link).
 
     A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
     region labels); `split` cuts a token into `fields`
     (kakuro's `16\\23` is down 16, across 23), each part a number or empty.
+    A section on links is the between-cell drawing of (2R-1) x (2C-1) tokens; `cells` names
+    the layer read from its cell positions (futoshiki's givens beside its signs).
     """
 
     name: str
@@ -87,6 +92,7 @@ class GridSection:
     symbols: tuple[str, ...] = ()
     split: str | None = None
     fields: tuple[str, ...] = ()
+    cells: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,15 +171,27 @@ def _sections(spec: dict, where: Location) -> list[Section]:
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
         _check_keys(
             settings,
-            ("type", "on", "per", "symbols", "split", "fields"),
+            ("type", "on", "per", "symbols", "split", "fields", "cells"),
             where_of(settings, where),
             f"input.{name}",
         )
         kind = settings.get("type", "grid")
         if kind == "grid":
             on = settings.get("on", "cells")
-            if on not in ("cells", "points"):
-                raise _fail(on, where, f"a grid section is on 'cells' or 'points', not '{on}'")
+            if on not in ("cells", "points", "links"):
+                raise _fail(
+                    on, where, f"a grid section is on 'cells', 'points' or 'links', not '{on}'"
+                )
+            cells = settings.get("cells")
+            if cells is not None:
+                if on != "links":
+                    raise _fail(
+                        cells,
+                        where,
+                        f"input.{name}: 'cells' names the cell layer of a section on links",
+                        "add 'on: links', or leave 'cells' out",
+                    )
+                cells = _check_name(cells, where)
             fields = tuple(_check_name(f, where) for f in settings.get("fields", ()))
             split = settings.get("split")
             if bool(split) != bool(fields):
@@ -182,7 +200,9 @@ def _sections(spec: dict, where: Location) -> list[Section]:
             if isinstance(symbols, str):
                 symbols = tuple(symbols.split())
             sections.append(
-                GridSection(str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields)
+                GridSection(
+                    str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields, cells
+                )
             )
         elif kind == "list":
             per = settings.get("per")
@@ -198,7 +218,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
     return sections
 
 
-def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
+def _layers(sections: list[Section], where: Location) -> dict[str, ir.InputLayer]:
     layers: dict[str, ir.InputLayer] = {}
     for section in sections:
         if isinstance(section, ListSection):
@@ -207,6 +227,16 @@ def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
         layers[section.name] = ir.InputLayer(section.name, section.name, section.on.value)
         for index, field_name in enumerate(section.fields):
             layers[field_name] = ir.InputLayer(field_name, section.name, section.on.value, index)
+        if section.cells:
+            if section.cells in layers or any(s.name == section.cells for s in sections):
+                raise DslError(
+                    where,
+                    f"'{section.cells}' is declared twice (input, variables and define share "
+                    "one name space)",
+                )
+            layers[section.cells] = ir.InputLayer(
+                section.cells, section.name, ir.ElementKind.CELL.value
+            )
     return layers
 
 
@@ -359,7 +389,7 @@ def load_genre(path: str) -> GenreFile:
         if key not in data:
             raise DslError(top, f"the genre file has no '{key}'")
     sections = _sections(_mapping(data.get("input"), top, "input"), top)
-    layers = _layers(sections)
+    layers = _layers(sections, top)
     variables = _variables(_mapping(data.get("variables"), top, "variables"), top)
     defines: dict[str, tuple[Node, Location, str]] = {}
     for name, value in _mapping(data.get("define"), top, "define").items():
