@@ -1,13 +1,13 @@
 """`records(E)`: how many elements of an ordered set are strict running maxima, i.e. greater
 than every element before them (the buildings seen from the start of a skyscrapers line).
 
-`records=onehot` (default): one 0/1 quantity v_i,h per position i and value h, "x_i = h and
-h is a record": v_i,h <= [x_i = h]; v_i,h + [x_j >= h] <= 1 for every earlier j (a value as
-large before hides it); v_i,h >= [x_i = h] - sum over earlier j of [x_j >= h]. [x_j >= h] is a sum of
-x_j's value indicators (one-hot digits). The record count is the sum of all v_i,h (the first
-element always counts 1). The v are continuous: the indicators force them to 0 or 1, so the
-only binaries are the value indicators the domain already has. Exact; no big-M; the upper
-rows are the pairwise conflicts of a set-packing model, which keeps the LP tight.
+`records=onehot` (default): one 0/1 quantity v_i,h per position i and value h, "x_i = h
+and h is a record": v_i,h <= [x_i = h]; v_i,h + [x_j >= h] <= 1 for every earlier j (a value
+as large before hides it); v_i,h >= [x_i = h] - sum over earlier j of [x_j >= h]. [x_j >= h]
+is a sum of x_j's value indicators (one-hot digits). The record count is the sum of all v_i,h
+(the first element always counts 1). The v are continuous: the indicators force them to 0 or
+1, so the only binaries are the value indicators the domain already has. Exact; no big-M; the
+upper rows are the pairwise conflicts of a set-packing model, which keeps the LP tight.
 
 `records=pairwise`: v_i is the conjunction over j < i of the reified comparison x_j < x_i
 (big-M rows from the bounds, `logic.reify_compare`); needs no value indicators, so it suits
