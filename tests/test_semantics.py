@@ -376,3 +376,55 @@ def test_a_row_is_read_from_its_left_or_right_only(tmp_path, run):
     result = run(path, puzzle(tmp_path, "left:\n2\nright:\n2\ngivens:\n2...\n"))
     assert result.code == 2
     assert "a row is read from the left or from the right, not 'top'" in result.err
+
+
+PRODUCT = """\
+name: product
+input:
+  rooms: {type: grid, symbols: any}
+  clues: {type: grid}
+variables:
+  n: {type: int, domain: 1..6}
+rules:
+  - each region of rooms where any(clues is number): product(n) = sum(clues)
+output:
+  cell:
+    - show: n
+"""
+
+
+def test_product_of_a_room_equals_its_clue(tmp_path, run):
+    path = tmp_path / "product.yaml"
+    path.write_text(PRODUCT)
+    # 5 is prime: a room of one cell with clue 5 holds 5; two cells with 25 hold 5 and 5;
+    # 7 cannot be made from 1..6; the empty room 'c' asks nothing
+    board = "rooms:\nabbc\nclues:\n5 25 . .\n"
+    for option in ("domain=onehot", "domain=integer"):
+        result = run(path, puzzle(tmp_path, board), "--formulation", option)
+        assert result.out.startswith("5 5 5 "), result.err
+    assert run(path, puzzle(tmp_path, "rooms:\nab\nclues:\n7 1\n")).code == 1
+    result = run(
+        "check",
+        path,
+        puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"),
+        puzzle(tmp_path, "3 5\n", "s.txt"),
+    )
+    assert result.code == 1
+    assert "violated at region a: r1c1, r1c2" in result.out
+    result = run(
+        "check",
+        path,
+        puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"),
+        puzzle(tmp_path, "2 6\n", "s.txt"),
+    )
+    assert result.code == 0
+
+
+def test_product_is_lowered_only_as_equal_to_a_clue(tmp_path, run):
+    path = tmp_path / "product.yaml"
+    path.write_text(PRODUCT.replace("product(n) = sum(clues)", "product(n) <= sum(clues)"))
+    result = run(path, puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"))
+    assert result.code == 2
+    assert "product(...) is lowered only as 'product(...) = a number from the puzzle'" in (
+        result.err
+    )

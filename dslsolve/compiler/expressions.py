@@ -209,7 +209,7 @@ class Lowerer:
         return out
 
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
-        if expr.func in ("alldifferent", "runs"):
+        if expr.func in ("alldifferent", "runs", "product"):
             raise LoweringError(
                 f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
             )

@@ -19,6 +19,7 @@ from dslsolve.compiler.lowerings.area import (
 )
 from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.loop import post_single_loop
+from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.errors import rule_error
@@ -170,6 +171,9 @@ class RuleCompiler:
                     holds = self.lower.boolean(expr.filter, inner)
                     self.post_literal(False if holds is None else holds, 1, member_guard, why)
             return
+        if isinstance(expr, ir.Compare) and self.is_product(expr):
+            self.product(expr, env, guard, why)
+            return
         if isinstance(expr, ir.Compare) and self.is_runs(expr):
             self.runs(expr, env, guard, why)
             return
@@ -275,3 +279,43 @@ class RuleCompiler:
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
         post_runs(self.model, cells, clue, why)
+
+    @staticmethod
+    def is_product(expr: ir.Compare) -> bool:
+        return any(
+            isinstance(side, ir.Aggregate) and side.func == "product"
+            for side in (expr.left, expr.right)
+        )
+
+    def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: str) -> None:
+        """`product(E) = K` with K from the puzzle, as a rule of its own."""
+        aggregate, target_expr = (
+            (expr.left, expr.right)
+            if isinstance(expr.left, ir.Aggregate) and expr.left.func == "product"
+            else (expr.right, expr.left)
+        )
+        target = self.lower.number(target_expr, env)
+        if target is None:
+            return  # an absent clue: vacuous
+        values = []
+        for inner, membership in self.lower.filtered(aggregate, env):
+            if membership is not True:
+                raise LoweringError("product(...) needs a set that the puzzle decides")
+            value = self.lower.number(aggregate.value, inner)
+            if value is not None:
+                values.append(value)
+        if all(not isinstance(v, Lin) for v in values):
+            product = 1
+            for v in values:
+                product *= int(v)
+            self.post_literal((product == target) == (expr.op == "="), 1, guard, why)
+            return
+        if guard is not None or expr.op != "=" or isinstance(target, Lin):
+            raise LoweringError(
+                "product(...) is lowered only as 'product(...) = a number from the puzzle', "
+                "as a rule of its own"
+            )
+        try:
+            post_product(self.model, values, int(target), why)
+        except ProductError as err:
+            raise LoweringError(str(err)) from None
