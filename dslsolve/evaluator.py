@@ -194,6 +194,8 @@ class Evaluator:
         if isinstance(expr, ir.Param):
             if expr.name == "size":
                 return len(env.group.cells)
+            if expr.name == "distance":
+                return env.distance
             return self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
             element, _ = env.target(expr.at)
@@ -274,8 +276,9 @@ class Evaluator:
             return [env.at(e, related) for e in self.grid.related(kind, over.relation, origin)]
         out = []
         for direction in over.directions:
-            for cell in self.grid.ray(origin, direction):
+            for steps, cell in enumerate(self.grid.ray(origin, direction), start=1):
                 inner = env.at(cell, ir.ElementKind.CELL)
+                inner.distance = steps
                 if over.until is not None and self.expr(over.until, inner) is True:
                     break
                 out.append(inner)

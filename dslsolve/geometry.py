@@ -72,6 +72,7 @@ class Env:
     kind: ir.ElementKind | None
     group: Grouping | None
     bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
+    distance: int | None = None  # steps from the start of the ray this element belongs to
 
     def at(self, element: Element, kind: ir.ElementKind) -> Env:
         return Env(element, kind, self.group, self.bound)

@@ -100,7 +100,8 @@ class Sym:
 
 @dataclass(frozen=True)
 class Param:
-    """An instance constant: `rows`, `columns`, or `size` (the number of cells of the focus set)."""
+    """An instance constant: `rows`, `columns`, `size` (the number of cells of the focus set),
+    or `distance` (inside a ray: the number of steps from the ray's start to the element)."""
 
     name: str
 

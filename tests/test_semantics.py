@@ -428,3 +428,26 @@ def test_product_is_lowered_only_as_equal_to_a_clue(tmp_path, run):
     assert "product(...) is lowered only as 'product(...) = a number from the puzzle'" in (
         result.err
     )
+
+
+def test_distance_counts_the_steps_along_a_ray(tmp_path, run):
+    # the first cell is black and sees no black cell within 2 steps; 3 black cells in a row of 5
+    rules = (
+        "each cell where black: count(rays where black and distance <= 2) = 0",
+        "count(black) = 2",
+        "each cell where clues is given: black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1....\n"), "--unique")
+    assert result.out == "# . . # .\n" or result.out == "# . . . #\n", result.err
+    assert "not unique" in result.err  # the fourth and the fifth cell are both far enough
+    rules = (
+        "each cell where black: count(rays where black and distance <= 3) = 0",
+        "count(black) = 2",
+        "each cell where clues is given: black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1....\n"), "--unique")
+    assert result.out == "# . . . #\n", result.err
+    assert "unique: no other solution exists" in result.err
+    result = run(genre(tmp_path, "each cell: distance = 1"), puzzle(tmp_path, "clues:\n1\n"))
+    assert result.code == 2
+    assert "'distance' is the number of steps from the start of a ray" in result.err

@@ -67,6 +67,8 @@ class Lowerer:
         if isinstance(expr, ir.Num | ir.Sym):
             return expr.value
         if isinstance(expr, ir.Param):
+            if expr.name == "distance":
+                return env.distance
             return len(env.group.cells) if expr.name == "size" else self.instance.param(expr.name)
         if isinstance(expr, ir.VarRef):
             element, _ = env.target(expr.at)
@@ -181,8 +183,9 @@ class Lowerer:
         out: list[Member] = []
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far
-            for cell in self.grid.ray(origin, direction):
+            for steps, cell in enumerate(self.grid.ray(origin, direction), start=1):
                 inner = env.at(cell, ir.ElementKind.CELL)
+                inner.distance = steps
                 stop = self.boolean(over.until, inner) if over.until is not None else False
                 if stop is True:
                     break

@@ -37,6 +37,7 @@ class Focus:
     element: ir.ElementKind | None  # None: the focus is a group of cells
     group: str | None = None  # the group kind when `element` is None
     implicit: bool = False  # the top-level grid focus of a rule without `each`
+    in_ray: bool = False  # the elements of a ray: `distance` is their number of steps
 
 
 @dataclass
@@ -50,7 +51,7 @@ class Scope:
     expanding: list[str] = field(default_factory=list)
 
     def known_names(self) -> list[str]:
-        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size"]
+        return [*self.layers, *self.variables, *self.defines, *PARAMS, "size", "distance"]
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,14 @@ class Checker:
             if isinstance(at, ir.Bound):  # `c.white`: the define is read at c
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
+        if name == "distance" and name not in scope.layers and name not in scope.variables:
+            if not focus.in_ray:
+                raise self.error(
+                    node,
+                    "'distance' is the number of steps from the start of a ray",
+                    "use it inside an aggregate over a ray, e.g. count(rays where distance <= 2)",
+                )
+            return _Checked(ir.Param("distance"), ir.Type.INT, True)
         if name == "size" and name not in scope.layers and name not in scope.variables:
             if focus.element is not None:
                 raise self.error(
@@ -465,7 +474,11 @@ class Checker:
                 checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
                 self.expect(node.children[0], checked, ir.Type.BOOL)
                 until = checked.expr
-            return ir.Ray(directions, until, at), Focus(ir.ElementKind.CELL), set_filter
+            return (
+                ir.Ray(directions, until, at),
+                Focus(ir.ElementKind.CELL, in_ray=True),
+                set_filter,
+            )
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:

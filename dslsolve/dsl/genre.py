@@ -67,6 +67,7 @@ RESERVED = {
     "until",
     "from",
     "size",
+    "distance",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,
