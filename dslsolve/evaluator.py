@@ -14,6 +14,7 @@ counts as false, and an aggregate skips elements whose value is absent.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 from dslsolve import indexsets, ir
@@ -108,7 +109,7 @@ class Evaluator:
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         group = each.group
-        if group.kind in ("cell", "point"):
+        if group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
             candidates = [
                 Env(e, kind, env.group, dict(env.bound)) for e in self.each_elements(kind, env)
@@ -116,6 +117,12 @@ class Evaluator:
             if each.binder:
                 for inner in candidates:
                     inner.bound[each.binder] = (inner.element, kind)
+            if each.ends:
+                for inner in candidates:
+                    for name, cell in zip(
+                        each.ends, self.grid.ends(kind, inner.element), strict=True
+                    ):
+                        inner.bound[name] = (cell, ir.ElementKind.CELL)
         elif group.kind == "area":
             candidates = [Env(None, None, g, env.bound) for g in self.areas(group.of, env)]
         elif group.kind == "set":
@@ -387,6 +394,8 @@ class Evaluator:
         return expr.value
 
     def _param(self, expr: ir.Param, env: Env):
+        if expr.name == "distance":
+            return env.distance
         if expr.name in ("size", "width", "height"):
             return env.group.measure(expr.name)
         return self.instance.param(expr.name)
@@ -528,8 +537,9 @@ class Evaluator:
             return [env.at(e, related) for e in elements]
         out = []
         for direction in over.directions:
-            for cell in self.grid.ray(origin, direction)[: over.length]:
+            for steps, cell in enumerate(self.grid.ray(origin, direction)[: over.length], start=1):
                 inner = env.at(cell, ir.ElementKind.CELL)
+                inner.distance = steps
                 if over.until is not None and self.expr(over.until, inner) is True:
                     break
                 out.append(inner)
@@ -585,4 +595,12 @@ class Evaluator:
         values = [v for v in (self.number(expr.value, m) for m in members) if v is not ABSENT]
         if expr.func == "sum":
             return sum(values)
+        if expr.func == "records":  # strict running maxima, in the set's order
+            count, highest = 0, None
+            for value in values:
+                if highest is None or value > highest:
+                    count, highest = count + 1, value
+            return count
+        if expr.func == "product":
+            return math.prod(values)
         return len(values) == len(set(values))  # alldifferent

@@ -113,6 +113,7 @@ class Env:
     kind: ir.ElementKind | None
     group: Grouping | None
     bound: dict[str, tuple[Element, ir.ElementKind]] = field(default_factory=dict)
+    distance: int | None = None  # steps from the start of the ray this element belongs to
 
     def at(self, element: Element, kind: ir.ElementKind) -> Env:
         return Env(element, kind, self.group, self.bound)
@@ -296,6 +297,12 @@ class Grid:
             ]
         if kind == "grid":
             return [Grouping("the grid", tuple(self.cells()))]
+        if kind in ("row", "column") and group.reverse:
+            side = "right" if kind == "row" else "bottom"
+            return [
+                Grouping(f"{line.label} from the {side}", line.cells[::-1], line.index)
+                for line in self.groups(ir.Group(kind), cell_holds, region_label)
+            ]
         if kind == "row":
             return [
                 Grouping(f"row {r + 1}", tuple((r, c) for c in range(self.columns)), r)

@@ -70,6 +70,15 @@ class Instance:
             whole = {(r, c): token for r, row in enumerate(grid) for c, token in enumerate(row)}
             if section.lists:
                 whole = {e: _as_list(token, section.split) for e, token in whole.items()}
+            if section.on == ir.ElementKind.LINK:
+                drawing = whole
+                whole = _links(drawing)
+                if section.cells:
+                    layer_values[section.cells] = {
+                        (r // 2, c // 2): token
+                        for (r, c), token in drawing.items()
+                        if r % 2 == 0 and c % 2 == 0
+                    }
             layer_values[section.name] = whole
             for index, field_name in enumerate(section.fields):
                 layer_values[field_name] = {
@@ -212,6 +221,18 @@ def parse_token(text: str) -> Token:
     if text == ".":
         return None
     return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def _links(drawing: dict[Element, Token]) -> dict[Element, Token]:
+    """The link tokens of a between-cell drawing: at (2r, 2c+1) the link from cell (r, c) to
+    its right, at (2r+1, 2c) the link from cell (r, c) down."""
+    links: dict[Element, Token] = {}
+    for (r, c), token in drawing.items():
+        if r % 2 == 0 and c % 2 == 1:
+            links[("h", r // 2, c // 2)] = token
+        elif r % 2 == 1 and c % 2 == 0:
+            links[("v", r // 2, c // 2)] = token
+    return links
 
 
 def _field(token: Token, split: str | None, index: int) -> Token:

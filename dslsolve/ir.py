@@ -119,8 +119,9 @@ class Sym:
 
 @dataclass(frozen=True)
 class Param:
-    """An instance constant: `rows`, `columns`, or a measure of the focus group: `size` (its
-    number of cells), `width` and `height` (of its bounding box)."""
+    """An instance constant: `rows`, `columns`, a measure of the focus group: `size` (its
+    number of cells), `width` and `height` (of its bounding box), or `distance` (inside a ray:
+    the number of steps from the ray's start to the element)."""
 
     name: str
 
@@ -206,11 +207,14 @@ class Neg:
 class Aggregate:
     """`func(value of over where filter)`.
 
-    func: count, sum, alldifferent, all, any, runs, changes. `value` is None for count. For
+    func: count, sum, alldifferent, all, any, runs, changes, records, product. `value` is None
+    for count. For
     count, all and any, `filter` carries the condition. The value and the filter are evaluated
     with the set's element as the focus. `runs` yields the list of lengths of the maximal runs
     of elements (in the set's order) where `value` holds; `changes` counts the neighbouring
-    elements (in the set's order) whose values differ, such as room borders along a segment.
+    elements (in the set's order) whose values differ, such as room borders along a segment;
+    `records` counts the strict running maxima (an element greater than every element before
+    it in the set's order: the buildings seen from the start of a line); `product` multiplies.
     """
 
     func: str
@@ -315,8 +319,8 @@ SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks | GroupNeighbour
 class Group:
     """What `each` ranges over.
 
-    kind: cell, point, row, column, box, window, pair, region, run, segment, area, group, piece.
-    A segment is any straight line of two or more consecutive cells in a row or a column.
+    kind: cell, point, link, row, column, box, window, pair, region, run, segment, area, group,
+    piece. A segment is any straight line of two or more consecutive cells in a row or a column.
     `size` is (height, width) for box and window (None for box: square root of the grid);
     `section` names the input layer whose equal values form regions, or the groups section
     whose groups `group` ranges over; `of` is the cell condition whose maximal runs (run) or
@@ -331,14 +335,19 @@ class Group:
     section: InputLayer | None = None
     of: Expr | None = None
     set: str | None = None  # kind `set`: the members of this declared index set
+    reverse: bool = False  # `each row from right`, `each column from bottom`: cells in reverse
 
 
 @dataclass(frozen=True)
 class Each:
+    """`each GROUP [as NAME] [where COND]: BODY`. `ends` names the two cells of `each link as
+    (a, b)`: the left (upper) cell first, the right (lower) one second."""
+
     group: Group
     binder: str | None
     where: Expr | None
     body: RuleBody
+    ends: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

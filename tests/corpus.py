@@ -220,6 +220,31 @@ def _shikaku_solution(stem: str) -> str:
     )
 
 
+def _futoshiki_puzzle(stem: str) -> str:
+    """Futoshiki drawing as a ``board:`` section on links: a space becomes ``.``."""
+    path = CORPUS / "futoshiki" / f"{stem}.puzzle.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    width = max(len(line) for line in lines)
+    rows = [[ch if ch != " " else "." for ch in line.ljust(width)] for line in lines]
+    return "board:\n" + "".join(" ".join(row) + "\n" for row in rows)
+
+
+def _digits_solution(genre: str, stem: str) -> str:
+    """A solution of N lines of N digits, as tokens."""
+    return _token_grid(_read_grid(genre, stem, "solution"))
+
+
+def _skyscrapers_puzzle(stem: str) -> str:
+    """Skyscrapers: the four clue lists (``0`` = no clue, written ``.``) and the givens."""
+    lines = _read_lines("skyscrapers", stem, "puzzle")
+    sides = {}
+    for line in lines[:4]:
+        side, _, clues = line.partition(":")
+        sides[side] = ["." if clue == "0" else clue for clue in clues.split()]
+    text = "".join(f"{side}:\n" + "".join(c + "\n" for c in sides[side]) for side in sides)
+    return text + "givens:\n" + "".join(line + "\n" for line in lines[5:])
+
+
 _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "sudoku": (_sudoku_puzzle, _sudoku_solution),
     "hitori": (_hitori_puzzle, _hitori_solution),
@@ -230,6 +255,8 @@ _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "hashiwokakero": (_hashiwokakero_puzzle, _hashiwokakero_solution),
     "fillomino": (_fillomino_puzzle, _fillomino_solution),
     "shikaku": (_shikaku_puzzle, _shikaku_solution),
+    "futoshiki": (_futoshiki_puzzle, lambda stem: _digits_solution("futoshiki", stem)),
+    "skyscrapers": (_skyscrapers_puzzle, lambda stem: _digits_solution("skyscrapers", stem)),
 }
 
 

@@ -25,6 +25,7 @@ GENRES = (
     "hashiwokakero",
     "shikaku",
     "fillomino",
+    "futoshiki",
 )
 CASES = [(g, s) for g in GENRES if (CORPUS / g).is_dir() for s in corpus_instances(g)]
 

@@ -654,3 +654,25 @@ def test_a_symbol_variable_needs_a_set_of_values(tmp_path, run):
     result = run(genre, write(tmp_path, "p.txt", "board:\n..\nwords:\nab\n"))
     no_traceback(result)
     assert "variables.char: a symbol needs 'values', a declared index set" in result.err
+
+
+def test_two_names_only_for_the_cells_of_a_link(tmp_path, run):
+    result = run(genre_with(tmp_path, "'each cell as (a, b): a.black'"), EXAMPLE)
+    no_traceback(result)
+    assert "only 'each link' names two cells with 'as (a, b)'" in result.err
+    result = run(genre_with(tmp_path, "'each link as (a, a): a.black'"), EXAMPLE)
+    no_traceback(result)
+    assert "the two cells of a link need two different names" in result.err
+
+
+def test_a_cell_layer_belongs_to_a_section_on_links(tmp_path, run):
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        GENRE.replace("clues: {type: grid}", "clues: {type: grid, cells: givens}").replace(
+            "RULE", "black"
+        ),
+    )
+    result = run(genre, EXAMPLE)
+    no_traceback(result)
+    assert "'cells' names the cell layer of a section on links" in result.err

@@ -930,3 +930,178 @@ def test_a_value_the_output_never_shows_there_is_not_part_of_the_answer(tmp_path
     assert result.out.startswith("1 #\n# 1\n")
     assert "unique" in (result.out + result.err).lower()
     assert "not unique" not in (result.out + result.err).lower()
+
+
+LINKS = """\
+name: links
+input:
+  board: {type: grid, on: links, cells: givens, symbols: 'w'}
+variables:
+  n: {type: int, domain: 1..3}
+rules:
+  - each row: alldifferent(n)
+  - each column: alldifferent(n)
+  - n = givens
+  - each link as (a, b) where board = 'w': a.n - b.n = 1 or b.n - a.n = 1
+  - each link as (a, b) where board is empty: a.n < b.n
+output:
+  cell:
+    - show: n
+"""
+
+
+def test_a_section_on_links_and_the_two_cells_of_a_link(tmp_path, run):
+    path = tmp_path / "links.yaml"
+    path.write_text(LINKS)
+    # one row: the first cell is given 1, 'w' joins it to the second, the second link is
+    # empty, so the second cell is smaller than the third
+    row = puzzle(tmp_path, "board:\n1w...\n")
+    result = run(path, row, "--unique")
+    assert result.out == "1 2 3\n", result.err
+    assert "unique: no other solution exists" in result.err
+    # the same down a column: lines 2 and 4 of the drawing hold the vertical links
+    column = puzzle(tmp_path, "board:\n.\n.\n.\nw\n3\n", "c.txt")
+    assert solved(run, path, column) == "1\n2\n3\n"
+    wrong = puzzle(tmp_path, "1 3 2\n", "s.txt")
+    result = run("check", path, row, wrong)
+    assert result.code == 1
+    assert "violated at link r1c1-r1c2: link r1c1-r1c2" in result.out
+    assert "violated at link r1c2-r1c3" in result.out
+
+
+def test_a_link_drawing_needs_dots_at_the_corners(tmp_path, run):
+    path = tmp_path / "links.yaml"
+    path.write_text(LINKS)
+    result = run(path, puzzle(tmp_path, "board:\n1.2\n.w.\n2.1\n"))
+    assert result.code == 2
+    assert "line 2, token 2 is a corner between four cells, not a link" in result.err
+    result = run(path, puzzle(tmp_path, "board:\n1.2\n2.1\n"))
+    assert result.code == 2
+    assert "it needs an odd number of lines, found 2" in result.err
+    path.write_text(LINKS.replace(" cells: givens,", "").replace("  - n = givens\n", ""))
+    result = run(path, puzzle(tmp_path, "board:\n1w.\n"))
+    assert result.code == 2
+    assert "line 1, token 1 is cell r1c1, not a link" in result.err
+
+
+SEEN = """\
+name: seen
+input:
+  left: {type: list, per: row}
+  right: {type: list, per: row}
+  givens: {type: grid}
+variables:
+  n: {type: int, domain: 1..4}
+rules:
+  - each row: alldifferent(n)
+  - n = givens
+  - each row from left: records(n) = left
+  - each row from right: records(n) = right
+output:
+  cell:
+    - show: n
+"""
+
+
+def test_records_counts_strict_running_maxima_from_either_side(tmp_path, run):
+    path = tmp_path / "seen.yaml"
+    path.write_text(SEEN)
+    # 2 1 4 3: from the left 2 and 4 are records; from the right 3 and 4
+    given = puzzle(tmp_path, "left:\n2\nright:\n2\ngivens:\n21..\n")
+    for option in ("records=onehot", "records=pairwise", "domain=integer"):
+        result = run(path, given, "--unique", "--formulation", option)
+        assert result.out == "2 1 4 3\n", result.err
+        assert "unique: no other solution exists" in result.err
+    wrong = puzzle(tmp_path, "2 1 3 4\n", "s.txt")  # three seen from the left, one from the right
+    result = run("check", path, given, wrong)
+    assert result.code == 1
+    assert "violated at row 1 from the right: r1c4, r1c3, r1c2, r1c1" in result.out
+    # equal values: only a strictly greater one is a record; absent values are skipped
+    ties = SEEN.replace("  - each row: alldifferent(n)\n", "").replace("1..4", "1..2")
+    path.write_text(ties)
+    result = run(path, puzzle(tmp_path, "left:\n1\nright:\n.\ngivens:\n22\n"))
+    assert result.out == "2 2\n", result.err
+    assert run(path, puzzle(tmp_path, "left:\n2\nright:\n.\ngivens:\n22\n")).code == 1
+
+
+def test_a_row_is_read_from_its_left_or_right_only(tmp_path, run):
+    path = tmp_path / "seen.yaml"
+    path.write_text(SEEN.replace("each row from right", "each row from top"))
+    result = run(path, puzzle(tmp_path, "left:\n2\nright:\n2\ngivens:\n2...\n"))
+    assert result.code == 2
+    assert "a row is read from the left or from the right, not 'top'" in result.err
+
+
+PRODUCT = """\
+name: product
+input:
+  rooms: {type: grid, symbols: any}
+  clues: {type: grid}
+variables:
+  n: {type: int, domain: 1..6}
+rules:
+  - each region of rooms where any(clues is number): product(n) = sum(clues)
+output:
+  cell:
+    - show: n
+"""
+
+
+def test_product_of_a_room_equals_its_clue(tmp_path, run):
+    path = tmp_path / "product.yaml"
+    path.write_text(PRODUCT)
+    # 5 is prime: a room of one cell with clue 5 holds 5; two cells with 25 hold 5 and 5;
+    # 7 cannot be made from 1..6; the empty room 'c' asks nothing
+    board = "rooms:\nabbc\nclues:\n5 25 . .\n"
+    for option in ("domain=onehot", "domain=integer"):
+        result = run(path, puzzle(tmp_path, board), "--formulation", option)
+        assert result.out.startswith("5 5 5 "), result.err
+    assert run(path, puzzle(tmp_path, "rooms:\nab\nclues:\n7 1\n")).code == 1
+    result = run(
+        "check",
+        path,
+        puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"),
+        puzzle(tmp_path, "3 5\n", "s.txt"),
+    )
+    assert result.code == 1
+    assert "violated at region a: r1c1, r1c2" in result.out
+    result = run(
+        "check",
+        path,
+        puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"),
+        puzzle(tmp_path, "2 6\n", "s.txt"),
+    )
+    assert result.code == 0
+
+
+def test_product_is_lowered_only_as_equal_to_a_clue(tmp_path, run):
+    path = tmp_path / "product.yaml"
+    path.write_text(PRODUCT.replace("product(n) = sum(clues)", "product(n) <= sum(clues)"))
+    result = run(path, puzzle(tmp_path, "rooms:\naa\nclues:\n12 .\n"))
+    assert result.code == 2
+    assert "product(...) is lowered only as 'product(...) = a number from the puzzle'" in (
+        result.err
+    )
+
+
+def test_distance_counts_the_steps_along_a_ray(tmp_path, run):
+    # the first cell is black and sees no black cell within 2 steps; 3 black cells in a row of 5
+    rules = (
+        "each cell where black: count(rays where black and distance <= 2) = 0",
+        "count(black) = 2",
+        "each cell where clues is given: black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1....\n"), "--unique")
+    assert result.out == "# . . # .\n" or result.out == "# . . . #\n", result.err
+    assert "not unique" in result.err  # the fourth and the fifth cell are both far enough
+    rules = (
+        "each cell where black: count(rays where black and distance <= 3) = 0",
+        "count(black) = 2",
+        "each cell where clues is given: black",
+    )
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1....\n"), "--unique")
+    assert result.out == "# . . . #\n", result.err
+    assert "unique: no other solution exists" in result.err
+    result = run(genre(tmp_path, "each cell: distance = 1"), puzzle(tmp_path, "clues:\n1\n"))
+    assert result.code == 2
+    assert "'distance' is the number of steps from the start of a ray" in result.err

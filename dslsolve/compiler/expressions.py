@@ -14,6 +14,7 @@ import pulp
 from dslsolve import indexsets, ir
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members
+from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
@@ -115,6 +116,8 @@ class Lowerer:
         return expr.value
 
     def _param(self, expr: ir.Param, env: Env) -> Value:
+        if expr.name == "distance":
+            return env.distance
         if expr.name in ("size", "width", "height"):
             return env.group.measure(expr.name)
         return self.instance.param(expr.name)
@@ -333,8 +336,9 @@ class Lowerer:
         out: list[Member] = []
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far
-            for cell in self.grid.ray(origin, direction)[: over.length]:
+            for steps, cell in enumerate(self.grid.ray(origin, direction)[: over.length], start=1):
                 inner = env.at(cell, ir.ElementKind.CELL)
+                inner.distance = steps
                 stop = self.boolean(over.until, inner) if over.until is not None else False
                 if stop is True:
                     break
@@ -363,7 +367,7 @@ class Lowerer:
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
         if expr.func == "alldifferent" and (decided := self.decided_alldifferent(expr, env)):
             return decided[0]
-        if expr.func in ("alldifferent", "runs"):
+        if expr.func in ("alldifferent", "runs", "product"):
             raise LoweringError(
                 f"{expr.func}(...) can only be a rule of its own, not part of a larger condition"
             )
@@ -373,6 +377,15 @@ class Lowerer:
                 raise LoweringError("changes(...) needs a set that the puzzle decides")
             values = [self.lower(expr.value, inner) for inner, _ in members]
             return sum(1 for a, b in itertools.pairwise(values) if a != b)
+        if expr.func == "records":
+            if any(membership is not True for _, membership in members):
+                raise LoweringError("records(...) needs a set that the puzzle decides")
+            values = [self.number(expr.value, inner) for inner, _ in members]
+            present = [v for v in values if v is not None]
+            try:
+                return records(self.model, present, self.model.formulation["records"])
+            except RecordsError as err:
+                raise LoweringError(str(err)) from None
         if expr.func == "count":
             return self.total([m for _, m in members])
         if expr.func in ("all", "any"):

@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "area": ("anchored",),  # one enumerated shape per anchor cell
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
+    "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M
 }
 
 

@@ -24,6 +24,7 @@ from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.pieces import PieceFormError
+from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
@@ -113,7 +114,7 @@ class RuleCompiler:
                 indexsets.with_member(env, group.set, m)
                 for m in indexsets.members(self.lower.instance, group.set)
             ]
-        elif group.kind in ("cell", "point"):
+        elif group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
             inner_envs = []
             # inside a group, `each cell` ranges over the group's cells
@@ -121,6 +122,9 @@ class RuleCompiler:
                 inner = Env(element, kind, env.group, dict(env.bound))
                 if each.binder:
                     inner.bound[each.binder] = (element, kind)
+                if each.ends:
+                    for name, cell in zip(each.ends, self.grid.ends(kind, element), strict=True):
+                        inner.bound[name] = (cell, ir.ElementKind.CELL)
                 inner_envs.append(inner)
         else:
 
@@ -233,6 +237,9 @@ class RuleCompiler:
                     holds = self.lower.boolean(expr.filter, inner)
                     self.post_literal(False if holds is None else holds, 1, member_guard, why)
             return
+        if isinstance(expr, ir.Compare) and self.is_product(expr):
+            self.product(expr, env, guard, why)
+            return
         if isinstance(expr, ir.Compare) and self.is_runs(expr):
             self.runs(expr, env, guard, why)
             return
@@ -243,7 +250,10 @@ class RuleCompiler:
             self.post_literal(self.lower.compare(expr, env), 1, guard, why)
             return
         if isinstance(expr, ir.Compare):
-            left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
+            right = self.lower.lower(expr.right, env)
+            if right is None and not isinstance(expr.left, ir.Sym):
+                return  # an absent clue: vacuous, so the left side is not even modelled
+            left = self.lower.lower(expr.left, env)
             if isinstance(left, Lin) or isinstance(right, Lin):
                 self.post_compare(expr.op, left, right, guard, why)
                 return
@@ -363,3 +373,43 @@ class RuleCompiler:
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
         post_cyclic_runs(self.model, cells, clue, why)
+
+    @staticmethod
+    def is_product(expr: ir.Compare) -> bool:
+        return any(
+            isinstance(side, ir.Aggregate) and side.func == "product"
+            for side in (expr.left, expr.right)
+        )
+
+    def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: str) -> None:
+        """`product(E) = K` with K from the puzzle, as a rule of its own."""
+        aggregate, target_expr = (
+            (expr.left, expr.right)
+            if isinstance(expr.left, ir.Aggregate) and expr.left.func == "product"
+            else (expr.right, expr.left)
+        )
+        target = self.lower.number(target_expr, env)
+        if target is None:
+            return  # an absent clue: vacuous
+        values = []
+        for inner, membership in self.lower.filtered(aggregate, env):
+            if membership is not True:
+                raise LoweringError("product(...) needs a set that the puzzle decides")
+            value = self.lower.number(aggregate.value, inner)
+            if value is not None:
+                values.append(value)
+        if all(not isinstance(v, Lin) for v in values):
+            product = 1
+            for v in values:
+                product *= int(v)
+            self.post_literal((product == target) == (expr.op == "="), 1, guard, why)
+            return
+        if guard is not None or expr.op != "=" or isinstance(target, Lin):
+            raise LoweringError(
+                "product(...) is lowered only as 'product(...) = a number from the puzzle', "
+                "as a rule of its own"
+            )
+        try:
+            post_product(self.model, values, int(target), why)
+        except ProductError as err:
+            raise LoweringError(str(err)) from None

@@ -17,7 +17,11 @@ from dslsolve.errors import DslError, Location
 from dslsolve.geometry import RELATIONS
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
-ELEMENT_GROUPS = {"cell": ir.ElementKind.CELL, "point": ir.ElementKind.POINT}
+ELEMENT_GROUPS = {
+    "cell": ir.ElementKind.CELL,
+    "point": ir.ElementKind.POINT,
+    "link": ir.ElementKind.LINK,
+}
 
 PARAMS = ("rows", "columns")
 MEASURES = ("width", "height")  # of the focus group's bounding box, like `size`
@@ -37,6 +41,7 @@ class Focus:
     section: str | None = None  # for `each group of SECTION`: that groups section
     sets: tuple[str, ...] = ()  # index sets whose member is in scope (each SET, aggregates)
     member: bool = False  # a cell in or next to the focus group, in an aggregate over either
+    in_ray: bool = False  # the elements of a ray: `distance` is their number of steps
 
 
 SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
@@ -55,7 +60,7 @@ class Scope:
 
     def known_names(self) -> list[str]:
         named = [*self.layers, *self.variables, *self.defines, *self.sets]
-        return [*named, *PARAMS, "size", *MEASURES]
+        return [*named, *PARAMS, "size", "distance", *MEASURES]
 
 
 @dataclass(frozen=True)
@@ -205,10 +210,26 @@ class Checker:
                 f"inside 'each {outer.group}' only 'each cell' can follow",
                 f"it ranges over the cells of the {outer.group}",
             )
-        binder = node.value
+        binder, ends = node.value, None
+        if isinstance(binder, tuple):
+            if group.kind != "link":
+                raise self.error(
+                    node,
+                    "only 'each link' names two cells with 'as (a, b)'",
+                    f"name the {group.kind} with 'as NAME'"
+                    if focus.element is not None
+                    else "a group cannot be named",
+                )
+            if binder[0] == binder[1]:
+                raise self.error(node, "the two cells of a link need two different names")
+            ends, binder = binder, None
+            for name in ends:
+                self.binders[name] = ir.ElementKind.CELL
         if binder is not None:
             if focus.element is None:
-                raise self.error(node, "only 'each cell' and 'each point' can be named with 'as'")
+                raise self.error(
+                    node, "only 'each cell', 'each point' and 'each link' can be named with 'as'"
+                )
             self.binders[binder] = focus.element
         where = None
         if where_node is not None:
@@ -223,7 +244,7 @@ class Checker:
                 )
         if body_node.kind == "spells":
             return ir.Each(group, binder, where, self.spells(body_node, group, outer))
-        return ir.Each(group, binder, where, self.body(body_node, focus))
+        return ir.Each(group, binder, where, self.body(body_node, focus), ends)
 
     def spells(self, node: Node, group: ir.Group, outer: Focus | None) -> ir.Spells:
         """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
@@ -260,6 +281,15 @@ class Checker:
         if kind in ELEMENT_GROUPS:
             return ir.Group(kind), Focus(ELEMENT_GROUPS[kind])
         focus = Focus(None, kind)
+        if kind in ("row", "column") and value is not None:
+            sides = ("left", "right") if kind == "row" else ("top", "bottom")
+            if value not in sides:
+                raise self.error(
+                    node,
+                    f"a {kind} is read from the {sides[0]} or from the {sides[1]}, not '{value}'",
+                    f"e.g. 'each {kind} from {sides[1]}'",
+                )
+            return ir.Group(kind, reverse=value == sides[1]), focus
         if kind in ("box", "window"):
             return ir.Group(kind, size=value), focus
         if kind == "region":
@@ -376,6 +406,14 @@ class Checker:
             if isinstance(at, ir.Bound):  # `c.white`: the define is read at c
                 return _Checked(_rebase(checked.expr, at), checked.type, checked.static)
             return checked
+        if name == "distance" and name not in scope.layers and name not in scope.variables:
+            if not focus.in_ray:
+                raise self.error(
+                    node,
+                    "'distance' is the number of steps from the start of a ray",
+                    "use it inside an aggregate over a ray, e.g. count(rays where distance <= 2)",
+                )
+            return _Checked(ir.Param("distance"), ir.Type.INT, True)
         measure = name == "size" or (name in MEASURES and name not in scope.defines)
         if measure and name not in scope.layers and name not in scope.variables:
             if focus.element is None and focus.group in scope.sets:
@@ -677,7 +715,7 @@ class Checker:
             result = ir.Type.INT
         else:
             self.expect(value_node, value, ir.Type.INT)
-            result = ir.Type.INT if func == "sum" else ir.Type.BOOL
+            result = ir.Type.INT if func in ("sum", "records", "product") else ir.Type.BOOL
         return _Checked(
             ir.Aggregate(func, value.expr, over, cond.expr if cond else None), result, static
         )
@@ -729,12 +767,20 @@ class Checker:
                 checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
                 self.expect(node.children[0], checked, ir.Type.BOOL)
                 until = checked.expr
-            return ir.Ray(directions, until, at), Focus(ir.ElementKind.CELL), set_filter
+            return (
+                ir.Ray(directions, until, at),
+                Focus(ir.ElementKind.CELL, in_ray=True),
+                set_filter,
+            )
         if node.kind == "next":
             directions, _ = node.value
             if origin != ir.ElementKind.CELL:
                 raise self.error(node, "'next' starts from a cell")
-            return ir.Ray(directions, None, at, 1), Focus(ir.ElementKind.CELL), set_filter
+            return (
+                ir.Ray(directions, None, at, 1),
+                Focus(ir.ElementKind.CELL, in_ray=True),
+                set_filter,
+            )
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:

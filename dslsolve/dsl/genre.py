@@ -40,6 +40,7 @@ RESERVED = {
     "loop",
     "cell",
     "point",
+    "link",
     "row",
     "column",
     "box",
@@ -64,6 +65,8 @@ RESERVED = {
     "any",
     "runs",
     "changes",
+    "records",
+    "product",
     "segment",
     "group",
     "neighbours",
@@ -88,6 +91,7 @@ RESERVED = {
     "crossings",
     "spells",
     "once",
+    "distance",
 }
 ELEMENT_SETS = {
     "cells": ir.ElementKind.CELL,
@@ -99,12 +103,14 @@ ELEMENT_SETS = {
 
 @dataclass(frozen=True)
 class GridSection:
-    """A grid of tokens, one per cell (or per point).
+    """A grid of tokens, one per cell (or per point, or per link).
 
     A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
     region labels); `split` cuts a token into `fields`
     (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
     `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
+    A section on links is the between-cell drawing of (2R-1) x (2C-1) tokens; `cells` names
+    the layer read from its cell positions (futoshiki's givens beside its signs).
     """
 
     name: str
@@ -112,6 +118,7 @@ class GridSection:
     symbols: tuple[str, ...] = ()
     split: str | None = None
     fields: tuple[str, ...] = ()
+    cells: str | None = None
 
     @property
     def lists(self) -> bool:
@@ -249,14 +256,26 @@ def _sections(spec: dict, where: Location) -> list[Section]:
             continue
         _check_keys(
             settings,
-            ("type", "on", "per", "symbols", "split", "fields", "of"),
+            ("type", "on", "per", "symbols", "split", "fields", "of", "cells"),
             where_of(settings, where),
             f"input.{name}",
         )
         if kind == "grid":
             on = settings.get("on", "cells")
-            if on not in ("cells", "points"):
-                raise _fail(on, where, f"a grid section is on 'cells' or 'points', not '{on}'")
+            if on not in ("cells", "points", "links"):
+                raise _fail(
+                    on, where, f"a grid section is on 'cells', 'points' or 'links', not '{on}'"
+                )
+            cells = settings.get("cells")
+            if cells is not None:
+                if on != "links":
+                    raise _fail(
+                        cells,
+                        where,
+                        f"input.{name}: 'cells' names the cell layer of a section on links",
+                        "add 'on: links', or leave 'cells' out",
+                    )
+                cells = _check_name(cells, where)
             fields = tuple(_check_name(f, where) for f in settings.get("fields", ()))
             split = settings.get("split")
             if fields and not split:
@@ -271,7 +290,9 @@ def _sections(spec: dict, where: Location) -> list[Section]:
             if isinstance(symbols, str):
                 symbols = tuple(symbols.split())
             sections.append(
-                GridSection(str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields)
+                GridSection(
+                    str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields, cells
+                )
             )
         elif kind == "list":
             per = settings.get("per")
@@ -390,7 +411,7 @@ def _set_layers(sections: list[Section], sets: dict[str, ir.IndexSet]) -> dict[s
     return layers
 
 
-def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
+def _layers(sections: list[Section], where: Location) -> dict[str, ir.InputLayer]:
     layers: dict[str, ir.InputLayer] = {}
     for section in sections:
         if isinstance(section, ListSection):
@@ -404,6 +425,16 @@ def _layers(sections: list[Section]) -> dict[str, ir.InputLayer]:
         )
         for index, field_name in enumerate(section.fields):
             layers[field_name] = ir.InputLayer(field_name, section.name, section.on.value, index)
+        if section.cells:
+            if section.cells in layers or any(s.name == section.cells for s in sections):
+                raise DslError(
+                    where,
+                    f"'{section.cells}' is declared twice (input, variables and define share "
+                    "one name space)",
+                )
+            layers[section.cells] = ir.InputLayer(
+                section.cells, section.name, ir.ElementKind.CELL.value
+            )
     return layers
 
 
@@ -721,7 +752,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
             raise DslError(top, f"the genre file has no '{key}'")
     sections = _sections(_mapping(data.get("input"), top, "input"), top)
     sets = _index_sets(_mapping(data.get("sets"), top, "sets"), sections, top)
-    layers = _layers([s for s in sections if not isinstance(s, TableSection)])
+    layers = _layers([s for s in sections if not isinstance(s, TableSection)], top)
     layers.update(_set_layers(sections, sets))
     variables = _variables(_mapping(data.get("variables"), top, "variables"), top, sets)
     defines: dict[str, tuple[Node, Location, str]] = {}

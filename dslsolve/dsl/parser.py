@@ -61,7 +61,9 @@ class _ToNodes(Transformer):
     # rules
     def each(self, items):
         group, *rest = items
-        binder = next((i.value for i in rest if isinstance(i, Node) and i.kind == "binder"), None)
+        binder = next(
+            (i.value for i in rest if isinstance(i, Node) and i.kind in ("binder", "ends")), None
+        )
         where = next(
             (i.children[0] for i in rest if isinstance(i, Node) and i.kind == "where"), None
         )
@@ -70,6 +72,10 @@ class _ToNodes(Transformer):
 
     def binder(self, items):
         return Node("binder", str(items[0]), (), _col(items[0]))
+
+    def ends_binder(self, items):
+        """`as (a, b)`: names for the two cells a link joins."""
+        return Node("ends", (str(items[0]), str(items[1])), (), _col(items[0]))
 
     def where(self, items):
         return Node("where", None, (items[0],), _col(items[0]))
@@ -102,7 +108,7 @@ class _ToNodes(Transformer):
             value = None
             children: tuple = ()
             for item in items:
-                if isinstance(item, Token) and item.type == "NAME":
+                if isinstance(item, Token) and item.type in ("NAME", "SIDE"):
                     value = str(item)
                 elif isinstance(item, tuple):
                     value = item
@@ -114,6 +120,7 @@ class _ToNodes(Transformer):
 
     g_cell = _group("cell")
     g_point = _group("point")
+    g_link = _group("link")
     g_row = _group("row")
     g_column = _group("column")
     g_box = _group("box")
@@ -248,8 +255,9 @@ _TERMINAL_WORDS = {
     "INT": "a number",
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
-    "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
+    "AGGREGATE": "count, sum, alldifferent, all, any, runs, changes, records or product",
     "SHAPE": "straight, turns or piece",
+    "SIDE": "left, right, top or bottom",
     "RELATION": "neighbours, diagonals, around, ring, sides, corners, links, row or column",
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
@@ -279,7 +287,17 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(sorted(words))
 
 
-FUNCTIONS = ("count", "sum", "alldifferent", "all", "any", "runs", "changes")
+FUNCTIONS = (
+    "count",
+    "sum",
+    "alldifferent",
+    "all",
+    "any",
+    "runs",
+    "changes",
+    "records",
+    "product",
+)
 
 
 def _unknown_function(text: str, where: Location, column: int) -> None:

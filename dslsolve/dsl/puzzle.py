@@ -96,6 +96,36 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
     return [[parse_token(token) for token in row] for row in rows]
 
 
+def _check_link_drawing(raw: _RawSection, section: GridSection, grid: list[list[Token]]) -> None:
+    """A section on links is the between-cell drawing: (2R-1) lines of (2C-1) tokens, cells at
+    even (line, position), links between them, and `.` at the corners where four cells meet
+    (and at the cells too, unless the section names a `cells` layer)."""
+    for what, length in (("lines", len(grid)), ("tokens per line", len(grid[0]))):
+        if length % 2 == 0:
+            raise DslError(
+                raw.where,
+                f"section '{raw.name}' is on links: it needs an odd number of {what}, "
+                f"found {length}",
+                hint="R rows of C cells are drawn as 2R-1 lines of 2C-1 tokens, "
+                "with the links between the cells",
+            )
+    for i, row in enumerate(grid):
+        for j, token in enumerate(row):
+            corner = i % 2 == 1 and j % 2 == 1
+            cell = i % 2 == 0 and j % 2 == 0
+            if token is None or not (corner or (cell and section.cells is None)):
+                continue
+            number, _ = raw.lines[i]
+            what = "a corner between four cells" if corner else f"cell r{i // 2 + 1}c{j // 2 + 1}"
+            raise DslError(
+                Location(raw.where.file, number),
+                f"section '{raw.name}': line {i + 1}, token {j + 1} is {what}, not a link",
+                hint="write '.' there"
+                if corner
+                else "write '.' there, or name a cell layer with 'cells:' in the genre",
+            )
+
+
 def _allowed(token: str, section: GridSection) -> bool:
     if token == "." or NUMBER.match(token) or token in section.symbols:
         return True
@@ -238,9 +268,14 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
             tables[name] = _table(raw, section)
         elif isinstance(section, GridSection):
             grid = _grid(raw, section)
-            shrink = 1 if section.on.value == "point" else 0
-            agree("rows", len(grid) - shrink, raw)
-            agree("columns", len(grid[0]) - shrink, raw)
+            if section.on.value == "link":
+                _check_link_drawing(raw, section, grid)
+                agree("rows", (len(grid) + 1) // 2, raw)
+                agree("columns", (len(grid[0]) + 1) // 2, raw)
+            else:
+                shrink = 1 if section.on.value == "point" else 0
+                agree("rows", len(grid) - shrink, raw)
+                agree("columns", len(grid[0]) - shrink, raw)
             grids[name] = grid
         else:
             assert isinstance(section, ListSection)
