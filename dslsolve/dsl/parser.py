@@ -243,7 +243,10 @@ _TERMINAL_WORDS = {
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs or changes",
     "SHAPE": "straight, turns or piece",
-    "RELATION": "neighbours, diagonals, around, ring, sides, corners, links, row or column",
+    "RELATION": (
+        "neighbours, diagonals, around, ring, sides, corners, links, row, column,"
+        " upleft, upright, downleft or downright"
+    ),
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
     "DIMENSIONS": "a size such as 3x3",
