@@ -566,3 +566,12 @@ def test_a_group_has_neighbours_but_no_other_set_around_it(tmp_path, run):
     assert "this set is taken around a cell, but the focus is a group" in result.err
     result = run(genre_with(tmp_path, "'each row: count(neighbours where black) = 1'"), EXAMPLE)
     assert "this set is taken around a cell" not in result.err
+
+
+def test_a_diagonal_relation_is_a_reserved_word(tmp_path, run):
+    genre = write(
+        tmp_path, "g.yaml", GENRE.replace("RULE", "black").replace("black:", "upleft:", 1)
+    )
+    result = run(genre, EXAMPLE)
+    no_traceback(result)
+    assert "'upleft' is a word of the rule language" in result.err
