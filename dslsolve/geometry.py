@@ -31,6 +31,28 @@ RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
     (ir.ElementKind.CELL, "links"): ir.ElementKind.LINK,
     (ir.ElementKind.POINT, "around"): ir.ElementKind.CELL,
     (ir.ElementKind.POINT, "sides"): ir.ElementKind.BORDER,
+    **{
+        (kind, quadrant): ir.ElementKind.CELL
+        for kind in (ir.ElementKind.CELL, ir.ElementKind.POINT)
+        for quadrant in ("upleft", "upright", "downleft", "downright")
+    },
+}
+
+# The one cell towards a diagonal direction: (row, column) offsets from a cell (its diagonal
+# neighbour) and from a point (the cell that has the point as a corner on that side).
+QUADRANT_OFFSETS: dict[ir.ElementKind, dict[str, tuple[int, int]]] = {
+    ir.ElementKind.CELL: {
+        "upleft": (-1, -1),
+        "upright": (-1, 1),
+        "downleft": (1, -1),
+        "downright": (1, 1),
+    },
+    ir.ElementKind.POINT: {
+        "upleft": (-1, -1),
+        "upright": (-1, 0),
+        "downleft": (0, -1),
+        "downright": (0, 0),
+    },
 }
 
 # Relations whose elements form a cycle, in order: `runs` over them wraps around.
@@ -171,6 +193,9 @@ class Grid:
 
     def related(self, kind: ir.ElementKind, relation: str, element: Element) -> list[Element]:
         r, c = element[0], element[1]
+        if relation in QUADRANT_OFFSETS[ir.ElementKind.CELL]:
+            dr, dc = QUADRANT_OFFSETS[kind][relation]
+            return [cell for cell in ((r + dr, c + dc),) if self.inside(cell)]
         if kind == ir.ElementKind.POINT:
             if relation == "around":
                 candidates = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)]

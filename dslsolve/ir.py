@@ -273,7 +273,8 @@ class Around:
     eight positions around a cell as a cycle, clockwise from the top left; `runs` over it wraps
     around and positions off the grid end a run), `sides` (the four borders of a cell),
     `corners` (its four points), `links` (its links to neighbours), `row` and `column` (the
-    cell's whole line).
+    cell's whole line), `upleft`/`upright`/`downleft`/`downright` (one cell on that diagonal
+    side of a cell or a point, or none off the grid).
     """
 
     relation: str

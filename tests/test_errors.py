@@ -676,3 +676,12 @@ def test_a_cell_layer_belongs_to_a_section_on_links(tmp_path, run):
     result = run(genre, EXAMPLE)
     no_traceback(result)
     assert "'cells' names the cell layer of a section on links" in result.err
+
+
+def test_a_diagonal_relation_is_a_reserved_word(tmp_path, run):
+    genre = write(
+        tmp_path, "g.yaml", GENRE.replace("RULE", "black").replace("black:", "upleft:", 1)
+    )
+    result = run(genre, EXAMPLE)
+    no_traceback(result)
+    assert "'upleft' is a word of the rule language" in result.err

@@ -1105,3 +1105,48 @@ def test_distance_counts_the_steps_along_a_ray(tmp_path, run):
     result = run(genre(tmp_path, "each cell: distance = 1"), puzzle(tmp_path, "clues:\n1\n"))
     assert result.code == 2
     assert "'distance' is the number of steps from the start of a ray" in result.err
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        # at a point: the cell on that side of the point; at a cell: its diagonal neighbour
+        "each point: count(upleft where clues is given) <= count(downright where black)",
+        "each cell where clues is given: all(downright where black)",
+    ],
+)
+def test_diagonal_relations_down_right(tmp_path, run, rule):
+    path = genre(tmp_path, rule, "count(black) <= 1")
+    clues = puzzle(tmp_path, "clues:\n1..\n...\n...\n")
+    assert solved(run, path, clues) == "1 . .\n. # .\n. . .\n"
+    assert run("check", path, clues, puzzle(tmp_path, "1 . .\n. # .\n. . .\n", "s.txt")).code == 0
+    assert run("check", path, clues, puzzle(tmp_path, "1 . .\n# . .\n. . .\n", "s.txt")).code == 1
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "each point: count(upright where clues is given) <= count(downleft where black)",
+        "each cell where clues is given: all(downleft where black)",
+        "each point: count(downleft where clues is given) <= count(upright where black)",
+        "each cell where clues is given: all(upright where black)",
+    ],
+)
+def test_diagonal_relations_up_right_and_down_left(tmp_path, run, rule):
+    path = genre(tmp_path, rule, "count(black) <= 1")
+    given = (
+        "clues:\n..1\n...\n...\n" if "downleft where black" in rule else "clues:\n...\n...\n1..\n"
+    )
+    shaded = ". . 1\n. # .\n. . .\n" if given.startswith("clues:\n..1") else ". . .\n. # .\n1 . .\n"
+    clues = puzzle(tmp_path, given)
+    assert solved(run, path, clues) == shaded
+    assert run("check", path, clues, puzzle(tmp_path, shaded, "s.txt")).code == 0
+
+
+def test_a_diagonal_relation_off_the_grid_is_empty(tmp_path, run):
+    # r3c3 has no cell down right of it (and its bottom right corner neither): the rule fails
+    path = genre(tmp_path, "each point: count(upleft where clues is given) <= count(downright)")
+    clues = puzzle(tmp_path, "clues:\n...\n...\n..1\n")
+    assert run("check", path, clues, puzzle(tmp_path, ". . .\n. . .\n. . 1\n", "s.txt")).code == 1
+    result = run(path, clues)
+    assert result.code != 0 and "no solution" in (result.out + result.err)

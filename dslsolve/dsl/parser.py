@@ -258,7 +258,10 @@ _TERMINAL_WORDS = {
     "AGGREGATE": "count, sum, alldifferent, all, any, runs, changes, records or product",
     "SHAPE": "straight, turns or piece",
     "SIDE": "left, right, top or bottom",
-    "RELATION": "neighbours, diagonals, around, ring, sides, corners, links, row or column",
+    "RELATION": (
+        "neighbours, diagonals, around, ring, sides, corners, links, row, column,"
+        " upleft, upright, downleft or downright"
+    ),
     "DIRECTION": "up, down, left or right",
     "TOKEN_TEST": "given, empty or number",
     "DIMENSIONS": "a size such as 3x3",
