@@ -142,6 +142,8 @@ class Checker:
             return self.each(node, None)
         if node.kind == "spells":
             raise self.spelling_place(node)
+        if node.kind == "traces":
+            return self.traces(node, Focus(None))
         raise AssertionError(node.kind)
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
