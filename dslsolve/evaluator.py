@@ -29,6 +29,7 @@ from dslsolve.geometry import (
     Grouping,
     cell_name,
     element_name,
+    way,
 )
 from dslsolve.instance import Cycle, Element, Instance, as_number, same_list
 
@@ -105,6 +106,8 @@ class Evaluator:
             return self.single_loop(rule, body)
         if isinstance(body, ir.Paths):
             return self.paths(rule, body)
+        if isinstance(body, ir.Traces):
+            return self.traces(rule, body, env)
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -252,6 +255,40 @@ class Evaluator:
             for record in missing
         )
         return found
+
+    def traces(self, rule: ir.Rule, traces: ir.Traces, env: Env) -> list[Violation]:
+        """Search the grid for the word: from the start, the first step toward the direction,
+        then any orthogonal step to a cell not yet used, each cell holding the next letter."""
+        member = env.bound[traces.records][0]
+        word = self.instance.tables[traces.table.section].body(member - 1)
+        start = (self.expr(traces.row, env), self.expr(traces.column, env))
+        first = way(self.expr(traces.direction, env))
+
+        def letter(cell: tuple[int, int]) -> object:
+            return self.expr(traces.value, env.at(cell, ir.ElementKind.CELL))
+
+        def reads(path: list[tuple[int, int]]) -> bool:
+            if len(path) == len(word):
+                return True
+            r, c = path[-1]
+            steps = [first] if len(path) == 1 else [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            for dr, dc in steps:
+                cell = (r + dr, c + dc)
+                if (
+                    0 <= cell[0] < self.grid.rows
+                    and 0 <= cell[1] < self.grid.columns
+                    and cell not in path
+                    and letter(cell) == word[len(path)]
+                    and reads([*path, cell])
+                ):
+                    return True
+            return False
+
+        inside = 0 <= start[0] < self.grid.rows and 0 <= start[1] < self.grid.columns
+        if not word or (inside and letter(start) == word[0] and reads([start])):
+            return []
+        text = "".join(map(str, word))
+        return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
 
     def connected(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
         if body.via is not None:

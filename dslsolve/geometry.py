@@ -55,6 +55,22 @@ QUADRANT_OFFSETS: dict[ir.ElementKind, dict[str, tuple[int, int]]] = {
     },
 }
 
+# A direction read from the input (`toward arrow`): an arrow, a letter or a word.
+WAYS: dict[str, tuple[int, int]] = {
+    **dict.fromkeys(("↑", "U", "up"), (-1, 0)),
+    **dict.fromkeys(("↓", "D", "down"), (1, 0)),
+    **dict.fromkeys(("←", "L", "left"), (0, -1)),
+    **dict.fromkeys(("→", "R", "right"), (0, 1)),
+}
+
+
+def way(token: object) -> tuple[int, int]:
+    """The (row, column) step of a direction token; an unknown token is an error in the puzzle."""
+    if not isinstance(token, str) or token not in WAYS:
+        raise GeometryError(f"'{token}' is not a direction: use ← ↑ → ↓, L U R D or left ...")
+    return WAYS[token]
+
+
 # Relations whose elements form a cycle, in order: `runs` over them wraps around.
 CYCLIC_RELATIONS = frozenset({"ring"})
 

@@ -19,21 +19,27 @@ Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and lin
 class Table:
     """A table section: its records (padded to one width with None), each record's block
     number (1 + the rule lines above it), and the layout: a record index per line, None for a
-    rule line."""
+    rule line. The first `fields` tokens of a record are its named fields; the rest is its
+    body (a word, the names of a group)."""
 
     records: tuple[tuple[Token, ...], ...]
     blocks: tuple[int, ...]
     layout: tuple[int | None, ...]
+    fields: int = 0
 
     @property
     def width(self) -> int:
         return max((len(r) for r in self.records), default=0)
 
+    def body(self, record: int) -> tuple[Token, ...]:
+        """Record `record`'s tokens after its fields, its empty padding left out (0-based)."""
+        return tuple(t for t in self.records[record][self.fields :] if t is not None)
+
     def values(self) -> tuple[Token, ...]:
-        """The distinct tokens, in reading order."""
+        """The distinct tokens of the records' bodies (after the fields), in reading order."""
         seen: dict[Token, None] = {}
         for record in self.records:
-            for token in record:
+            for token in record[self.fields :]:
                 if token is not None:
                     seen.setdefault(token, None)
         return tuple(seen)

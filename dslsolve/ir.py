@@ -401,7 +401,24 @@ class Spells:
     table: InputLayer
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths | Spells
+@dataclass(frozen=True)
+class Traces:
+    """The body of `each RECORD: VALUE traces TABLE from (ROW, COLUMN) toward DIRECTION`, with
+    RECORD the records of a table section: the record's word (its tokens after the fields)
+    can be read along a path of orthogonally adjacent cells that starts at cell (ROW, COLUMN)
+    (0-based, from the input), takes its first step toward DIRECTION and visits no cell twice,
+    the `value` at its i-th cell being the word's i-th token. Different records may share
+    cells (kanaore)."""
+
+    value: Expr
+    table: InputLayer
+    records: str  # the index set of the table's records, in scope
+    row: Expr
+    column: Expr
+    direction: Expr
+
+
+RuleBody = Each | Holds | Connected | SingleLoop | Paths | Spells | Traces
 
 
 @dataclass(frozen=True)

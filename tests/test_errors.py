@@ -685,3 +685,64 @@ def test_a_diagonal_relation_is_a_reserved_word(tmp_path, run):
     result = run(genre, EXAMPLE)
     no_traceback(result)
     assert "'upleft' is a word of the rule language" in result.err
+
+
+TRACING = """\
+name: tracing
+input:
+  board: {type: grid}
+  words: {type: table, delimiter: ',', fields: [x, y, arrow], rest: chars}
+sets:
+  entry: {rows: words}
+  letter: {values: words}
+variables:
+  char: {type: symbol, values: letter}
+rules:
+  - RULE
+output:
+  cell:
+    - show: char
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "message", "hint"),
+    [
+        (
+            "char traces words from (y, x) toward arrow",
+            "'traces' needs a record of 'words' in scope",
+            "e.g. each entry: char traces words from (row, column) toward arrow, "
+            "with sets: {entry: {rows: words}}",
+        ),
+        (
+            "'each cell: char traces words from (1, 1) toward 1'",
+            "'traces' needs a record of 'words' in scope",
+            None,
+        ),
+        (
+            "'each entry: char traces board from (y, x) toward arrow'",
+            "'board' is not a table section",
+            "the words to trace are the records of a section declared with 'type: table'",
+        ),
+    ],
+)
+def test_tracing_misused(tmp_path, run, rule, message, hint):
+    genre = write(tmp_path, "g.yaml", TRACING.replace("RULE", rule))
+    puzzle = write(tmp_path, "p.txt", "board:\n..\nwords:\n0,0,→,ab\n")
+    result = run(genre, puzzle)
+    no_traceback(result)
+    assert f"error: {message}" in result.err
+    if hint:
+        assert f"hint: {hint}" in result.err
+
+
+def test_a_word_needs_a_direction_and_rest_chars_needs_fields(tmp_path, run):
+    rule = "'each entry: char traces words from (y, x) toward arrow'"
+    genre = write(tmp_path, "g.yaml", TRACING.replace("RULE", rule))
+    result = run(genre, write(tmp_path, "p.txt", "board:\n..\nwords:\n0,0,north,ab\n"))
+    no_traceback(result)
+    assert "'north' is not a direction: use ← ↑ → ↓, L U R D or left" in result.err
+    text = TRACING.replace("RULE", rule).replace("fields: [x, y, arrow], ", "")
+    result = run(write(tmp_path, "g.yaml", text), write(tmp_path, "p.txt", "board:\n..\n"))
+    no_traceback(result)
+    assert "input.words: 'rest: chars' cuts the text after the fields into characters" in result.err

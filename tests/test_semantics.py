@@ -1150,3 +1150,51 @@ def test_a_diagonal_relation_off_the_grid_is_empty(tmp_path, run):
     assert run("check", path, clues, puzzle(tmp_path, ". . .\n. . .\n. . 1\n", "s.txt")).code == 1
     result = run(path, clues)
     assert result.code != 0 and "no solution" in (result.out + result.err)
+
+
+TRACING = """\
+name: tracing
+input:
+  board: {type: grid}
+  words: {type: table, delimiter: ',', fields: [x, y, arrow], rest: chars}
+sets:
+  entry: {rows: words}
+  letter: {values: words}
+variables:
+  char: {type: symbol, values: letter}
+rules:
+RULES
+output:
+  cell:
+    - show: char
+"""
+TRACES = "each entry: char traces words from (y, x) toward arrow"
+
+
+def test_a_word_is_traced_along_a_simple_path_from_its_start(tmp_path, run):
+    """First step toward the arrow, then any orthogonal step, never back onto a used cell."""
+    g = genre(tmp_path, TRACES, template=TRACING)
+    right = puzzle(tmp_path, "board:\n...\n...\nwords:\n0,0,→,abc\n")
+    assert verdict(run, g, right, "a b c\na a a\n", tmp_path) == 0
+    assert verdict(run, g, right, "a b a\na c a\n", tmp_path) == 0  # turns after the first step
+    assert verdict(run, g, right, "a c b\na a a\n", tmp_path) == 1  # wrong order
+    assert verdict(run, g, right, "a a a\nb c a\n", tmp_path) == 1  # first step not to the right
+    assert verdict(run, g, right, "c b c\na b c\n", tmp_path) == 1  # not from its start
+    again = puzzle(tmp_path, "board:\n...\n...\nwords:\n1,0,←,aba\n")
+    assert verdict(run, g, again, "b a b\nb b b\n", tmp_path) == 1  # 'a' would reuse the start
+    assert verdict(run, g, again, "b a b\na b b\n", tmp_path) == 0
+    up = puzzle(tmp_path, "board:\n..\n..\nwords:\n0,1,U,abcd\n")
+    assert verdict(run, g, up, "b c\na d\n", tmp_path) == 0  # a letter names the direction too
+
+
+def test_words_share_cells_and_must_agree_there(tmp_path, run):
+    g = genre(tmp_path, TRACES, template=TRACING)
+    both = puzzle(tmp_path, "board:\n...\nwords:\n0,0,→,abc\n2,0,←,cb\n")
+    assert solved(run, g, both) == "a b c\n"
+    assert solved(run, g, both, "--unique").startswith("a b c\n")
+    clash = puzzle(tmp_path, "board:\n...\nwords:\n0,0,→,abc\n2,0,←,ca\n")
+    assert run(g, clash).code == 1  # the middle cell cannot be both b and x
+    turn = puzzle(tmp_path, "board:\n..\n..\nwords:\n0,0,↓,abcd\n1,0,↓,dcba\n")
+    assert solved(run, g, turn) == "a d\nb c\n"  # the first word turns twice, the second too
+    off = puzzle(tmp_path, "board:\n..\n..\nwords:\n0,0,↑,ab\n")
+    assert run(g, off).code == 1  # the first step leaves the grid

@@ -27,10 +27,11 @@ from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
+from dslsolve.compiler.lowerings.tracing import post_tracing
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
-from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name
+from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name, way
 from dslsolve.instance import as_number
 
 
@@ -51,6 +52,8 @@ class RuleCompiler:
             self.each(rule, body, env, guard)
         elif isinstance(body, ir.Holds):
             self.post(body.expr, env, guard, self.why(rule, env))
+        elif isinstance(body, ir.Traces):
+            self.traces(rule, body, env, guard)
         elif isinstance(body, ir.Connected):
             chosen = {
                 c: self.lower.boolean(body.cond, env.at(c, ir.ElementKind.CELL))
@@ -174,6 +177,27 @@ class RuleCompiler:
         table = self.lower.instance.tables[spells.table.section]
         records = [tuple(t for t in record if t is not None) for record in table.records]
         post_spelling(self.model, groups, records, f"line {rule.origin.line}: '{rule.text}'")
+
+    def traces(self, rule: ir.Rule, traces: ir.Traces, env: Env, guard: Lin | None) -> None:
+        """The word of the record in scope, from its start toward its direction (all input)."""
+        if guard is not None:
+            raise LoweringError("a 'where' on unknowns cannot guard 'traces'")
+        row = self.lower.lower(traces.row, env)
+        column = self.lower.lower(traces.column, env)
+        direction = self.lower.lower(traces.direction, env)
+        if not isinstance(row, int) or not isinstance(column, int):
+            raise LoweringError(f"the start ({row}, {column}) is not two numbers")
+        member = env.bound[traces.records][0]
+        word = self.lower.instance.tables[traces.table.section].body(member - 1)
+        post_tracing(
+            self.model,
+            lambda c: self.lower.lower(traces.value, env.at(c, ir.ElementKind.CELL)),
+            word,
+            (row, column),
+            way(direction),
+            (self.grid.rows, self.grid.columns),
+            self.why(rule, env),
+        )
 
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])

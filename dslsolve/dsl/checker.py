@@ -142,6 +142,8 @@ class Checker:
             return self.each(node, None)
         if node.kind == "spells":
             raise self.spelling_place(node)
+        if node.kind == "traces":
+            return self.traces(node, Focus(None))
         raise AssertionError(node.kind)
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
@@ -178,6 +180,8 @@ class Checker:
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":
             return self.holds(node, focus)
+        if node.kind == "traces":
+            return self.traces(node, focus)
         if node.kind == "each":
             return self.each(node, focus)
         if node.kind == "spells":
@@ -262,6 +266,44 @@ class Checker:
         if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
             raise self.error(node.children[0], f"a {value.type.value} cannot spell a record")
         return ir.Spells(value.expr, table)
+
+    def traces(self, node: Node, focus: Focus) -> ir.Traces:
+        """`each RECORD: VALUE traces TABLE from (ROW, COLUMN) toward DIRECTION`: the start and
+        the direction come from the input, per record of the table in scope."""
+        table = self.scope.layers.get(node.value)
+        if table is None or table.per != "table" or table.field is not None:
+            raise self.error(
+                node,
+                f"'{node.value}' is not a table section",
+                "the words to trace are the records of a section declared with 'type: table'",
+            )
+        records = [
+            s.name
+            for s in self.scope.sets.values()
+            if s.section == table.section and s.source == "rows" and s.name in focus.sets
+        ]
+        if not records or focus.element is not None:
+            raise self.error(
+                node,
+                f"'traces' needs a record of '{node.value}' in scope",
+                f"e.g. each entry: char traces {node.value} from (row, column) toward arrow, "
+                f"with sets: {{entry: {{rows: {node.value}}}}}",
+            )
+        value_node, row_node, column_node, direction_node = node.children
+        value = self.expr(value_node, Focus(ir.ElementKind.CELL))
+        if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
+            raise self.error(value_node, f"a {value.type.value} cannot trace a record")
+        parts = []
+        for part, what in ((row_node, "row"), (column_node, "column"), (direction_node, "way")):
+            checked = self.expr(part, focus)
+            if not checked.static:
+                raise self.error(
+                    part,
+                    f"the start's {what} must come from the puzzle",
+                    "use fields of the table, e.g. (row, column) toward arrow",
+                )
+            parts.append(checked.expr)
+        return ir.Traces(value.expr, table, records[-1], *parts)
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value

@@ -95,6 +95,8 @@ RESERVED = {
     "crossings",
     "spells",
     "once",
+    "traces",
+    "toward",
     "distance",
 }
 ELEMENT_SETS = {
@@ -154,7 +156,8 @@ class TableSection:
     at white space (`spaces`), or one token per character (`chars`). With `align: right` the
     shorter records are padded on the left (the columns of a sum). A line made only of the
     `separator` character is a rule line between blocks; `block` names the layer holding each
-    record's block number. `fields` name the first columns as layers per record."""
+    record's block number. `fields` name the first columns as layers per record; with
+    `rest: chars` the text after them is cut into one token per character (a word)."""
 
     name: str
     delimiter: str = "spaces"
@@ -162,6 +165,7 @@ class TableSection:
     separator: str | None = None
     block: str | None = None
     fields: tuple[str, ...] = ()
+    rest: str | None = None
 
 
 Section = GridSection | ListSection | GroupsSection | TableSection
@@ -340,7 +344,7 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
     at = where_of(settings, where)
     _check_keys(
         settings,
-        ("type", "delimiter", "align", "separator", "block", "fields"),
+        ("type", "delimiter", "align", "separator", "block", "fields", "rest"),
         at,
         f"input.{name}",
     )
@@ -355,6 +359,14 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
     if (separator is None) != (block is None):
         raise _fail(settings, at, f"input.{name}: 'separator' and 'block' go together")
     fields = tuple(_check_name(f, at) for f in settings.get("fields", ()))
+    rest = settings.get("rest")
+    if rest is not None and (rest != "chars" or not fields or delimiter == "chars"):
+        raise _fail(
+            rest,
+            at,
+            f"input.{name}: 'rest: chars' cuts the text after the fields into characters",
+            "it needs 'fields' and a delimiter other than 'chars'",
+        )
     return TableSection(
         name,
         delimiter,
@@ -362,6 +374,7 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
         None if separator is None else str(separator),
         None if block is None else _check_name(block, at),
         fields,
+        rest,
     )
 
 

@@ -206,13 +206,16 @@ def _table(raw: _RawSection, section: TableSection) -> Table:
             texts = line.split()
         else:
             texts = [part.strip() for part in line.split(section.delimiter)]
+        if section.rest == "chars":
+            head = len(section.fields)
+            texts = texts[:head] + [ch for ch in "".join(texts[head:]) if not ch.isspace()]
         tokens = [None if t in ("", " ") else parse_token(t) for t in texts]
         layout.append(len(records))
         records.append(tokens)
         blocks.append(block)
     width = max((len(r) for r in records), default=0)
     padded = tuple(tuple(_pad(record, width, section.align == "right")) for record in records)
-    return Table(padded, tuple(blocks), tuple(layout))
+    return Table(padded, tuple(blocks), tuple(layout), len(section.fields))
 
 
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
