@@ -47,14 +47,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import networkx as nx
 import pulp
 
+from dslsolve.compiler.lowerings.placements import Shape, polyominoes, rectangles
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, sum_of, value_of
 from dslsolve.geometry import Grid, cell_name
 from dslsolve.instance import Element
-
-Shape = frozenset[Element]
 
 
 class PieceFormError(Exception):
@@ -77,50 +75,6 @@ class PieceForm:
     exact: bool
     rectangles: bool
     blocked: Callable[[int | None], tuple[set[Element], tuple]]
-
-
-# ---------------------------------------------------------------------- generators
-
-
-def rectangles(grid: Grid, seed: Element, limit: int, anchored: bool) -> list[Shape]:
-    """Rectangles of at most `limit` cells: holding `seed` (anchored), or with `seed` as their
-    top left cell."""
-    r0, c0 = seed
-    found = []
-    for height in range(1, limit + 1):
-        for width in range(1, limit // height + 1):
-            tops = range(r0 - height + 1, r0 + 1) if anchored else (r0,)
-            lefts = range(c0 - width + 1, c0 + 1) if anchored else (c0,)
-            for top in tops:
-                for left in lefts:
-                    if top < 0 or left < 0:
-                        continue
-                    if top + height > grid.rows or left + width > grid.columns:
-                        continue
-                    found.append(
-                        frozenset((top + i, left + j) for i in range(height) for j in range(width))
-                    )
-    return found
-
-
-def polyominoes(
-    grid: Grid, seed: Element, limit: int, anchored: bool, blocked: set[Element]
-) -> list[Shape]:
-    """Connected sets of at most `limit` cells holding `seed` and no blocked cell; unless
-    anchored, `seed` is their first cell (so each set is generated once)."""
-    level = {frozenset([seed])}
-    found = list(level)
-    for _ in range(limit - 1):
-        grown = set()
-        for shape in level:
-            for cell in shape:
-                for n in grid.neighbours(cell):
-                    if n in shape or n in blocked or (not anchored and n < seed):
-                        continue
-                    grown.add(shape | {n})
-        found.extend(grown)
-        level = grown
-    return found
 
 
 def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
@@ -257,6 +211,8 @@ def lazy_values(
         for (c, v), lit in lits.items():
             if lit is True or (isinstance(lit, Lin) and value_of(lit) == 1):
                 value[c] = v
+        import networkx as nx  # imported here: it takes a tenth of a second
+
         graph = nx.Graph()
         graph.add_nodes_from(grid.cells())
         graph.add_edges_from(

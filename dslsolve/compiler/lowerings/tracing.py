@@ -14,47 +14,13 @@ cells. A cell that no chosen path covers is left free, as the rules leave it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 
 import pulp
 
+from dslsolve.compiler.lowerings.placements import Cell, simple_paths
 from dslsolve.compiler.lowerings.spelling import value_indicators
 from dslsolve.compiler.model import LinearModel, Value, constant, sum_of
-
-Cell = tuple[int, int]
-STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def simple_paths(
-    rows: int,
-    columns: int,
-    start: Cell,
-    first: tuple[int, int] | None,
-    length: int,
-    allowed: Callable[[int, Cell], bool] = lambda i, cell: True,
-) -> Iterator[tuple[Cell, ...]]:
-    """The paths of `length` orthogonally adjacent cells of a rows x columns grid that start
-    at `start`, visit no cell twice and (when `first` is given) take their first step by
-    `first`; `allowed(i, cell)` says whether the i-th cell (0-based) may be `cell`."""
-
-    def inside(cell: Cell) -> bool:
-        return 0 <= cell[0] < rows and 0 <= cell[1] < columns
-
-    def extend(path: list[Cell]) -> Iterator[tuple[Cell, ...]]:
-        if len(path) == length:
-            yield tuple(path)
-            return
-        r, c = path[-1]
-        steps = (first,) if len(path) == 1 and first is not None else STEPS
-        for dr, dc in steps:
-            cell = (r + dr, c + dc)
-            if inside(cell) and cell not in path and allowed(len(path), cell):
-                path.append(cell)
-                yield from extend(path)
-                path.pop()
-
-    if length >= 1 and inside(start) and allowed(0, start):
-        yield from extend([start])
 
 
 def post_tracing(
