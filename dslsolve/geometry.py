@@ -87,6 +87,11 @@ PIECES: dict[frozenset[str], str] = {
 DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
 
 
+# Direction symbols of an input layer (yajilin's arrows, hotaru beam's dots) and the direction
+# of `Grid.incident_by_direction` each names.
+SIDE_SYMBOLS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+
+
 def cell_name(cell: Element) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
