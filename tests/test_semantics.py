@@ -1150,3 +1150,40 @@ def test_a_diagonal_relation_off_the_grid_is_empty(tmp_path, run):
     assert run("check", path, clues, puzzle(tmp_path, ". . .\n. . .\n. . 1\n", "s.txt")).code == 1
     result = run(path, clues)
     assert result.code != 0 and "no solution" in (result.out + result.err)
+
+
+BEAMS = """\
+name: beams
+input:
+  circles: {type: grid, symbols: '? U D L R', split: ',', fields: [amount, dot]}
+variables:
+  line: {type: bool, on: links}
+rules:
+RULES
+output:
+  cell:
+    - show: amount
+  edges: line
+"""
+
+
+def test_forms_paths_from_starts_turning(tmp_path, run):
+    path = genre(tmp_path, "line forms paths from dot turning amount times", template=BEAMS)
+    grid = puzzle(tmp_path, "circles:\n0,R . 0,D\n. . .\n. . ?,L\n")
+    ring = "+ + + +\n 0- -0\n+|+ +|+\n\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, ring, tmp_path) == 0
+    winding = "+ + + +\n 0- -0\n+|+ +|+\n  -\n+ +|+|+\n    -?\n+ + + +\n"
+    assert verdict(run, path, grid, winding, tmp_path) == 0  # '?' turns any number of times
+    branch = "+ + + +\n 0- -0\n+|+ +|+\n  -\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, branch, tmp_path) == 1
+    no_start = "+ + + +\n 0- -0\n+ + +|+\n\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, no_start, tmp_path) == 1  # the path from ? stops at r2c1
+    own_side = "+ + + +\n 0- -0\n+ + +|+\n\n+ + +|+\n      ?\n+ + + +\n"
+    assert verdict(run, path, grid, own_side, tmp_path) == 1  # no line leaves ? to the left
+    one = puzzle(tmp_path, "circles:\n0,R . 1,D\n. . .\n. . ?,L\n", "q.txt")
+    assert verdict(run, path, one, ring.replace("-0", "-1"), tmp_path) == 1  # 0 turns, not 1
+    for option in ("paths=lazy", "paths=flow"):
+        result = run(path, grid, "--formulation", option, "--unique")
+        assert "not unique" in result.err  # the ring and the winding path
+        assert verdict(run, path, grid, result.out, tmp_path) == 0
+        assert run(path, one, "--formulation", option).code != 0
