@@ -21,6 +21,7 @@ from dslsolve import indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
+    DIRECTION_TOKENS,
     PIECES,
     RELATIONS,
     Env,
@@ -108,6 +109,8 @@ class Evaluator:
             return self.paths(rule, body)
         if isinstance(body, ir.Traces):
             return self.traces(rule, body, env)
+        if isinstance(body, ir.PathsFrom):
+            return self.paths_from(rule, body)
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -414,6 +417,58 @@ class Evaluator:
                 found.append(
                     Violation(rule, "a path whose ends are not two equal given tokens", cells)
                 )
+        return found
+
+    def paths_from(self, rule: ir.Rule, body: ir.PathsFrom) -> list[Violation]:
+        """Walk each start's path cell by cell; then every used link must have been walked."""
+        links = ir.ElementKind.LINK
+        used = {e for e in self.grid.links() if self.values[body.var.name].get(e)}
+        starts = {
+            v: DIRECTION_TOKENS[token]
+            for v in self.grid.cells()
+            if (token := self.instance.value(body.starts, v)) in DIRECTION_TOKENS
+        }
+
+        def step(v, edge):
+            a, b = self.grid.ends(links, edge)
+            return b if a == v else a
+
+        found = []
+        walked = set()
+        for start, own in sorted(starts.items()):
+            name = cell_name(start)
+            edge = self.grid.incident_by_direction(links, start).get(own)
+            if edge is None or edge not in used:
+                found.append(Violation(rule, f"no line leaves {name} {own}", (name,)))
+                continue
+            cells, v, turns, bad = [start], start, 0, None
+            while True:
+                walked.add(edge)
+                v = step(v, edge)
+                cells.append(v)
+                if v in starts:
+                    entered = self.grid.incident_by_direction(links, v).get(starts[v])
+                    if v == start or entered == edge:
+                        bad = "a path that ends at its own start or on a start's own side"
+                    break
+                at = [e for e in self.grid.incident(links, v) if e in used]
+                if len(at) != 2:
+                    bad = f"a path that branches or stops at {cell_name(v)}"
+                    break
+                nxt = at[0] if at[1] == edge else at[1]
+                turns += nxt[0] != edge[0]  # one horizontal and one vertical link
+                edge = nxt
+            names = tuple(cell_name(c) for c in cells)
+            if bad is None and body.turns is not None:
+                wanted = self.instance.value(body.turns, start)
+                if isinstance(wanted, int) and wanted != turns:
+                    bad = f"the path from {name} turns {turns} times, not {wanted}"
+            if bad is not None:
+                found.append(Violation(rule, bad, names))
+        stray = sorted(used - walked)
+        if stray:
+            ends = tuple(cell_name(v) for v in self.grid.ends(links, stray[0]))
+            found.append(Violation(rule, "a line on no path from a start", ends))
         return found
 
     # ------------------------------------------------------------------ expressions

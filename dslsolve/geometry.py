@@ -56,19 +56,26 @@ QUADRANT_OFFSETS: dict[ir.ElementKind, dict[str, tuple[int, int]]] = {
 }
 
 # A direction read from the input (`toward arrow`): an arrow, a letter or a word.
-WAYS: dict[str, tuple[int, int]] = {
-    **dict.fromkeys(("↑", "U", "up"), (-1, 0)),
-    **dict.fromkeys(("↓", "D", "down"), (1, 0)),
-    **dict.fromkeys(("←", "L", "left"), (0, -1)),
-    **dict.fromkeys(("→", "R", "right"), (0, 1)),
+# A direction written in the puzzle: an arrow, a letter or a word, and the direction it names.
+DIRECTION_TOKENS: dict[str, str] = {
+    **dict.fromkeys(("↑", "U", "up"), "up"),
+    **dict.fromkeys(("↓", "D", "down"), "down"),
+    **dict.fromkeys(("←", "L", "left"), "left"),
+    **dict.fromkeys(("→", "R", "right"), "right"),
+}
+STEPS: dict[str, tuple[int, int]] = {
+    "up": (-1, 0),
+    "down": (1, 0),
+    "left": (0, -1),
+    "right": (0, 1),
 }
 
 
 def way(token: object) -> tuple[int, int]:
     """The (row, column) step of a direction token; an unknown token is an error in the puzzle."""
-    if not isinstance(token, str) or token not in WAYS:
+    if not isinstance(token, str) or token not in DIRECTION_TOKENS:
         raise GeometryError(f"'{token}' is not a direction: use ← ↑ → ↓, L U R D or left ...")
-    return WAYS[token]
+    return STEPS[DIRECTION_TOKENS[token]]
 
 
 # Relations whose elements form a cycle, in order: `runs` over them wraps around.
@@ -103,6 +110,8 @@ PIECES: dict[frozenset[str], str] = {
 DIRECTIONS = {piece: directions for directions, piece in PIECES.items()}
 
 
+# Direction symbols of an input layer (yajilin's arrows, hotaru beam's dots) and the direction
+# of `Grid.incident_by_direction` each names.
 def cell_name(cell: Element) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 

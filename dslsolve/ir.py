@@ -390,6 +390,20 @@ class Paths:
 
 
 @dataclass(frozen=True)
+class PathsFrom:
+    """Paths of used links, each leaving a *start* (a cell where the input layer `starts` holds
+    a direction symbol U, D, L or R) on that side and running through cells that are not starts,
+    without branching, to another start, which it enters on a side other than that start's own
+    direction. Every used link lies on such a path (so no cycle, no path without a start), and a
+    cell that is not a start has 0 or 2 used links. With `turns`, the path from a start where
+    that layer holds a number turns exactly that many times (hotaru beam)."""
+
+    var: Variable
+    starts: InputLayer
+    turns: InputLayer | None = None
+
+
+@dataclass(frozen=True)
 class Spells:
     """The body of a top-level `each GROUP`: the groups and the records of a table section are
     matched one to one, each group reading, cell by cell in its order, the `value` that spells
@@ -418,7 +432,7 @@ class Traces:
     direction: Expr
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths | Spells | Traces
+RuleBody = Each | Holds | Connected | SingleLoop | Paths | PathsFrom | Spells | Traces
 
 
 @dataclass(frozen=True)

@@ -427,6 +427,9 @@ def line_genre(tmp_path, rule: str, output: str = "links: line"):
         ("'each row: count(links via line) = 1'", "'via' applies to 'neighbours' of a cell"),
         ("line forms paths joining clues", "'clues' is not an input section on cells"),
         ("black forms paths joining marks", "'black' cannot form paths"),
+        ("line forms paths from clues", "'clues' is not an input section on cells"),
+        ("line forms paths from marks turning turns times", "'turns' is not an input section"),
+        ("black forms paths from marks", "'black' cannot form paths"),
         ("'each cell: straight(lien)'", "unknown variable 'lien'"),
     ],
 )
@@ -435,6 +438,17 @@ def test_line_constructs_are_checked(tmp_path, run, rule, message):
     result = run(line_genre(tmp_path, rule), puzzle)
     no_traceback(result)
     assert message in result.err
+
+
+def test_paths_from_starts_need_links(tmp_path, run):
+    genre = LINE_GENRE.replace("RULE", "wall forms paths from marks").replace(
+        "  line: {type: bool, on: links}", "  wall: {type: bool, on: borders}"
+    )
+    path = write(tmp_path, "g.yaml", genre.replace("OUTPUT", "symbol: '.'"))
+    result = run(path, write(tmp_path, "p.txt", "marks:\n..\n"))
+    no_traceback(result)
+    assert "'wall' cannot form paths from starts" in result.err
+    assert "it needs a variable on links" in result.err
 
 
 def test_an_output_links_case_names_a_link_variable(tmp_path, run):

@@ -1198,3 +1198,40 @@ def test_words_share_cells_and_must_agree_there(tmp_path, run):
     assert solved(run, g, turn) == "a d\nb c\n"  # the first word turns twice, the second too
     off = puzzle(tmp_path, "board:\n..\n..\nwords:\n0,0,↑,ab\n")
     assert run(g, off).code == 1  # the first step leaves the grid
+
+
+BEAMS = """\
+name: beams
+input:
+  circles: {type: grid, symbols: '? U D L R', split: ',', fields: [amount, dot]}
+variables:
+  line: {type: bool, on: links}
+rules:
+RULES
+output:
+  cell:
+    - show: amount
+  edges: line
+"""
+
+
+def test_forms_paths_from_starts_turning(tmp_path, run):
+    path = genre(tmp_path, "line forms paths from dot turning amount times", template=BEAMS)
+    grid = puzzle(tmp_path, "circles:\n0,R . 0,D\n. . .\n. . ?,L\n")
+    ring = "+ + + +\n 0- -0\n+|+ +|+\n\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, ring, tmp_path) == 0
+    winding = "+ + + +\n 0- -0\n+|+ +|+\n  -\n+ +|+|+\n    -?\n+ + + +\n"
+    assert verdict(run, path, grid, winding, tmp_path) == 0  # '?' turns any number of times
+    branch = "+ + + +\n 0- -0\n+|+ +|+\n  -\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, branch, tmp_path) == 1
+    no_start = "+ + + +\n 0- -0\n+ + +|+\n\n+|+ +|+\n  - -?\n+ + + +\n"
+    assert verdict(run, path, grid, no_start, tmp_path) == 1  # the path from ? stops at r2c1
+    own_side = "+ + + +\n 0- -0\n+ + +|+\n\n+ + +|+\n      ?\n+ + + +\n"
+    assert verdict(run, path, grid, own_side, tmp_path) == 1  # no line leaves ? to the left
+    one = puzzle(tmp_path, "circles:\n0,R . 1,D\n. . .\n. . ?,L\n", "q.txt")
+    assert verdict(run, path, one, ring.replace("-0", "-1"), tmp_path) == 1  # 0 turns, not 1
+    for option in ("paths=lazy", "paths=flow"):
+        result = run(path, grid, "--formulation", option, "--unique")
+        assert "not unique" in result.err  # the ring and the winding path
+        assert verdict(run, path, grid, result.out, tmp_path) == 0
+        assert run(path, one, "--formulation", option).code != 0

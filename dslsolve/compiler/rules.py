@@ -23,6 +23,7 @@ from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.paths import post_paths
+from dslsolve.compiler.lowerings.paths_from import post_paths_from
 from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
@@ -31,7 +32,14 @@ from dslsolve.compiler.lowerings.tracing import post_tracing
 from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
-from dslsolve.geometry import CYCLIC_RELATIONS, Env, GeometryError, element_name, way
+from dslsolve.geometry import (
+    CYCLIC_RELATIONS,
+    DIRECTION_TOKENS,
+    Env,
+    GeometryError,
+    element_name,
+    way,
+)
 from dslsolve.instance import as_number
 
 
@@ -85,6 +93,14 @@ class RuleCompiler:
                 if (token := self.lower.instance.value(body.ends, v)) is not None
             }
             post_paths(self.model, self.grid, body.var.on, self.lower.binaries(body.var), ends)
+        elif isinstance(body, ir.PathsFrom):
+            value = self.lower.instance.value
+            cells = self.grid.cells()
+            starts = {v: d for v in cells if (d := value(body.starts, v)) in DIRECTION_TOKENS}
+            turns = {}
+            if body.turns is not None:
+                turns = {v: t for v in starts if isinstance(t := value(body.turns, v), int)}
+            post_paths_from(self.model, self.grid, self.lower.binaries(body.var), starts, turns)
         else:
             raise AssertionError(body)
 

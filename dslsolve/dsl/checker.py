@@ -138,6 +138,8 @@ class Checker:
             return ir.SingleLoop(var, node.kind == "single_loop_crossing")
         if node.kind == "paths":
             return self.paths(node)
+        if node.kind == "paths_from":
+            return self.paths_from(node)
         if node.kind == "each":
             return self.each(node, None)
         if node.kind == "spells":
@@ -176,6 +178,24 @@ class Checker:
                 "file is given, e.g. 'line forms paths joining numbers'",
             )
         return ir.Paths(var, layer)
+
+    def paths_from(self, node: Node) -> ir.PathsFrom:
+        var_name, starts_name, *turns_name = node.value
+        var = self.line_variable(node, var_name, "paths", boolean=True)
+        if var.on != ir.ElementKind.LINK:
+            raise self.error(
+                node, f"'{var.name}' cannot form paths from starts", "it needs a variable on links"
+            )
+        layers = [self.scope.layers.get(name) for name in (starts_name, *turns_name)]
+        for name, layer in zip((starts_name, *turns_name), layers, strict=True):
+            if layer is None or layer.per != ir.ElementKind.CELL.value:
+                raise self.error(
+                    node,
+                    f"'{name}' is not an input section on cells",
+                    "e.g. 'line forms paths from dot turning amount times', where 'dot' holds "
+                    "U, D, L or R at each start",
+                )
+        return ir.PathsFrom(var, layers[0], layers[1] if turns_name else None)
 
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":

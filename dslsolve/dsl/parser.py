@@ -96,6 +96,10 @@ class _ToNodes(Transformer):
     def paths(self, items):
         return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
 
+    def paths_from(self, items):
+        names = tuple(str(item) for item in items if item is not None)
+        return Node("paths_from", names, (), _col(items[0]))
+
     def spells(self, items):
         return Node("spells", str(items[1]), (items[0],), _col(items[0]))
 
