@@ -13,9 +13,9 @@ import pulp
 
 from dslsolve import indexsets, ir
 from dslsolve.compiler.lowerings import logic
-from dslsolve.compiler.lowerings.domain import ENCODINGS, Members
+from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant
+from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
 from dslsolve.instance import Element, Instance, as_number, same_list
 
@@ -25,6 +25,30 @@ class LoweringError(Exception):
 
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
+
+
+THRESHOLDS = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def one_hot_threshold(op: str, left: Value, right: Value) -> Value | None:
+    """`x op k` (or `k op x`) for a one-hot integer x and a number k: the sum of x's value
+    indicators that satisfy it. Exactly one indicator is 1, so the sum is the truth itself:
+    no new binary and no big-M rows (`distance <= c.digit`). None when it does not apply."""
+    for x, k, x_first in ((left, right, True), (right, left, False)):
+        if isinstance(x, Lin) and type(x.encoding) is OneHot and isinstance(k, int):
+            test = THRESHOLDS[op]
+            holds = [d for d in x.encoding.domain if (test(d, k) if x_first else test(k, d))]
+            if not holds:
+                return False
+            if len(holds) == len(x.encoding.domain):
+                return True
+            return Lin(sum_of(x.encoding.indicator(d) for d in holds), 0, 1, boolean=True)
+    return None
 
 
 class Lowerer:
@@ -281,7 +305,30 @@ class Lowerer:
                         if expr.op == "=" or isinstance(indicator, bool):
                             return indicator if expr.op == "=" else not indicator
                         return logic.negate(indicator)
+        if expr.op in THRESHOLDS:
+            threshold = one_hot_threshold(expr.op, left, right)
+            if threshold is not None:
+                return threshold
+        if expr.op in ("=", "!=") and all(
+            isinstance(v, Lin) and type(v.encoding) is OneHot for v in (left, right)
+        ):
+            equal = self.one_hot_equal(left.encoding, right.encoding)
+            return equal if expr.op == "=" else logic.negate(equal)
         return logic.reify_compare(self.model, expr.op, as_lin(left), as_lin(right))
+
+    def one_hot_equal(self, x: OneHot, y: OneHot) -> Lin:
+        """z = [x = y] for two one-hot integers, from their value indicators: z >= x_d + y_d - 1
+        for every common value d, and z <= 1 - x_d + y_d for every value d of x. Exact, and
+        2|D| rows of three terms instead of big-M rows over both sums."""
+        z = self.model.binary("eq")
+        for d in x.domain:
+            x_d, y_d = x.indicator(d), y.indicator(d)
+            if y_d is False:
+                self.model.add(z + x_d.expr <= 1)
+                continue
+            self.model.add(z >= x_d.expr + y_d.expr - 1)
+            self.model.add(z + x_d.expr - y_d.expr <= 1)
+        return logic.literal(z)
 
     def arith(self, expr: ir.Arith | ir.Neg, env: Env) -> Value:
         if isinstance(expr, ir.Neg):
