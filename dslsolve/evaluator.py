@@ -111,6 +111,8 @@ class Evaluator:
             return self.traces(rule, body, env)
         if isinstance(body, ir.PathsFrom):
             return self.paths_from(rule, body)
+        if isinstance(body, ir.PathThrough):
+            return self.path_through(rule, body)
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -417,6 +419,66 @@ class Evaluator:
                 found.append(
                     Violation(rule, "a path whose ends are not two equal given tokens", cells)
                 )
+        return found
+
+    def path_through(self, rule: ir.Rule, body: ir.PathThrough) -> list[Violation]:
+        """Walk from the entrance, cell by cell: on at a cell with two used sides (the border
+        counts at a gate), straight on at one with four (`crossings` only); the walk must leave
+        at the exit, pass every arrow its way and walk every used link once."""
+        links = ir.ElementKind.LINK
+        opposite = {"up": "down", "down": "up", "left": "right", "right": "left"}
+        used = {e for e in self.grid.links() if self.values[body.var.name].get(e)}
+        cells = self.grid.cells()
+        tokens = {v: t for v in cells if (t := self.instance.value(body.gates, v)) is not None}
+        gates = self.grid.entrance_and_exit(tokens)
+        entrance = next(v for v, (w, _) in gates.items() if w == "in")
+        exit_ = next(v for v, (w, _) in gates.items() if w == "out")
+
+        def sides(v):  # the used sides of v; "border" at a gate
+            out = {d for d, e in self.grid.incident_by_direction(links, v).items() if e in used}
+            if v in gates:
+                way_, d = gates[v]
+                out.add(opposite[d] if way_ == "in" else d)
+            return out
+
+        found = []
+        walked: dict[Element, str] = {}  # link -> the direction it was walked in
+        v, moving, trail, bad = entrance, gates[entrance][1], [entrance], None
+        while bad is None:
+            at = sides(v)
+            came = opposite[moving]
+            if len(at) == 4 and body.crossings:
+                nxt = moving
+            elif len(at) == 2:
+                nxt = next(d for d in at if d != came)
+            else:
+                bad = f"the path branches or stops at {cell_name(v)}"
+                break
+            if v == exit_ and nxt == gates[exit_][1]:
+                break
+            edge = self.grid.incident_by_direction(links, v).get(nxt)
+            if edge is None or edge in walked:
+                bad = f"the path walks a link twice or leaves the grid at {cell_name(v)}"
+                break
+            walked[edge] = nxt
+            a, b = self.grid.ends(links, edge)
+            v, moving = (b if a == v else a), nxt
+            trail.append(v)
+        names = tuple(cell_name(c) for c in trail)
+        if bad is not None:
+            found.append(Violation(rule, bad, names))
+        stray = sorted(used - set(walked))
+        if stray and bad is None:
+            ends = tuple(cell_name(c) for c in self.grid.ends(links, stray[0]))
+            found.append(Violation(rule, "a line that is not on the path", ends))
+        if body.arrows is not None:
+            for link in self.grid.links():
+                token = self.instance.value(body.arrows, link)
+                if token is None:
+                    continue
+                if walked.get(link) != DIRECTION_TOKENS.get(token):
+                    ends = tuple(cell_name(c) for c in self.grid.ends(links, link))
+                    found.append(Violation(rule, f"the path does not pass {token} its way", ends))
         return found
 
     def paths_from(self, rule: ir.Rule, body: ir.PathsFrom) -> list[Violation]:

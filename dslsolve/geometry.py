@@ -280,6 +280,34 @@ class Grid:
         }
         return {d: e for d, e in candidates.items() if self._edge_inside(kind, e)}
 
+    def gate(self, cell: Element, token: object) -> tuple[str, str]:
+        """A gate of a path through the outline: ("in", d) where the path enters `cell` moving
+        in direction d (the side behind it is on the outline), ("out", d) where it leaves the
+        grid from `cell` moving in direction d (that side is on the outline)."""
+        if not isinstance(token, str) or token not in DIRECTION_TOKENS:
+            raise GeometryError(f"'{token}' is not a direction: use ← ↑ → ↓, L U R D or left ...")
+        d = DIRECTION_TOKENS[token]
+        behind = {"up": "down", "down": "up", "left": "right", "right": "left"}[d]
+        sides = self.incident_by_direction(ir.ElementKind.LINK, cell)
+        if behind not in sides and d in sides:
+            return "in", d
+        if d not in sides and behind in sides:
+            return "out", d
+        raise GeometryError(
+            f"{cell_name(cell)}: a gate {token} needs the outline on exactly one of its two sides"
+        )
+
+    def entrance_and_exit(self, tokens: dict[Element, object]) -> dict[Element, tuple[str, str]]:
+        """The gates (`gate`) of the cells holding a token: one entrance and one exit."""
+        gates = {cell: self.gate(cell, token) for cell, token in sorted(tokens.items())}
+        ways = sorted(way for way, _ in gates.values())
+        if ways != ["in", "out"]:
+            raise GeometryError(
+                f"a path through the outline needs one entrance and one exit, found {len(gates)} "
+                f"gates ({ways.count('in')} in, {ways.count('out')} out)"
+            )
+        return gates
+
     def link_between(self, a: Element, b: Element) -> Element:
         """The link joining two orthogonally adjacent cells."""
         first, second = min(a, b), max(a, b)

@@ -404,6 +404,22 @@ class PathsFrom:
 
 
 @dataclass(frozen=True)
+class PathThrough:
+    """One directed path of used links through the grid's outline: it enters the grid at the
+    entrance gate and leaves it at the exit gate (the two cells where the input layer `gates`
+    holds a direction of travel: the entrance has the outline behind it, the exit ahead of it)
+    and runs from cell to cell without branching; every used link lies on it. Where `arrows`
+    (an input layer on links) holds a direction, the link is travelled that way. With
+    `crossings`, the path may cross itself at a cell with four used links, going straight
+    through it both times; otherwise a cell is visited at most once (icebarn)."""
+
+    var: Variable
+    gates: InputLayer
+    arrows: InputLayer | None = None
+    crossings: bool = False
+
+
+@dataclass(frozen=True)
 class Spells:
     """The body of a top-level `each GROUP`: the groups and the records of a table section are
     matched one to one, each group reading, cell by cell in its order, the `value` that spells
@@ -432,7 +448,7 @@ class Traces:
     direction: Expr
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths | PathsFrom | Spells | Traces
+RuleBody = Each | Holds | Connected | SingleLoop | Paths | PathsFrom | PathThrough | Spells | Traces
 
 
 @dataclass(frozen=True)

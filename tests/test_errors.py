@@ -430,6 +430,9 @@ def line_genre(tmp_path, rule: str, output: str = "links: line"):
         ("line forms paths from clues", "'clues' is not an input section on cells"),
         ("line forms paths from marks turning turns times", "'turns' is not an input section"),
         ("black forms paths from marks", "'black' cannot form paths"),
+        ("line forms path through clues", "'clues' is not an input section on cells"),
+        ("line forms path through marks along marks", "'marks' is not an input section on links"),
+        ("black forms path through marks with crossings", "'black' cannot form paths"),
         ("'each cell: straight(lien)'", "unknown variable 'lien'"),
     ],
 )
@@ -449,6 +452,16 @@ def test_paths_from_starts_need_links(tmp_path, run):
     no_traceback(result)
     assert "'wall' cannot form paths from starts" in result.err
     assert "it needs a variable on links" in result.err
+
+
+def test_a_path_through_gates_needs_links(tmp_path, run):
+    genre = LINE_GENRE.replace("RULE", "wall forms path through marks").replace(
+        "  line: {type: bool, on: links}", "  wall: {type: bool, on: borders}"
+    )
+    path = write(tmp_path, "g.yaml", genre.replace("OUTPUT", "symbol: '.'"))
+    result = run(path, write(tmp_path, "p.txt", "marks:\n..\n"))
+    no_traceback(result)
+    assert "'wall' cannot form a path through gates" in result.err
 
 
 def test_an_output_links_case_names_a_link_variable(tmp_path, run):

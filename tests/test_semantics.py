@@ -1235,3 +1235,58 @@ def test_forms_paths_from_starts_turning(tmp_path, run):
         assert "not unique" in result.err  # the ring and the winding path
         assert verdict(run, path, grid, result.out, tmp_path) == 0
         assert run(path, one, "--formulation", option).code != 0
+
+
+GATES = """\
+name: gates
+input:
+  board: {type: grid, on: links, cells: ice, symbols: 'U D L R *'}
+  gates: {type: grid, symbols: 'U D L R'}
+variables:
+  line: {type: bool, on: links}
+rules:
+RULES
+output:
+  cell:
+    - links: line
+"""
+
+
+def test_forms_path_through_gates_along_arrows(tmp_path, run):
+    path = genre(tmp_path, "line forms path through gates along board", template=GATES)
+    # in at the left of r1c1 moving right, out at the right of r1c3; an arrow D below r1c1
+    grid = puzzle(tmp_path, "board:\n. . . . .\nD . . . .\n. . . . .\ngates:\nR . R\n. . .\n")
+    assert verdict(run, path, grid, "╷ ┌ ╴\n└ ┘ .\n", tmp_path) == 0
+    assert verdict(run, path, grid, "╶ ─ ╴\n. . .\n", tmp_path) == 1  # misses the arrow
+    assert verdict(run, path, grid, "╷ ┌ ╴\n└ ┴ ╴\n", tmp_path) == 1  # a branch
+    against = puzzle(
+        tmp_path, "board:\n. . . . .\nU . . . .\n. . . . .\ngates:\nR . R\n. . .\n", "a.txt"
+    )
+    assert verdict(run, path, against, "╷ ┌ ╴\n└ ┘ .\n", tmp_path) == 1  # the arrow backwards
+    empty = ". . . . .\n" * 5
+    loop = puzzle(tmp_path, f"board:\n{empty}gates:\nR . R\n. . .\n. . .\n", "q.txt")
+    assert verdict(run, path, loop, "╶ ─ ╴\n┌ ┐ .\n└ ┘ .\n", tmp_path) == 1  # a separate loop
+    assert verdict(run, path, loop, "╶ ─ ╴\n. . .\n. . .\n", tmp_path) == 0
+    for option in ("paths=lazy", "paths=flow"):
+        result = run(path, grid, "--formulation", option, "--unique")
+        assert "not unique" in result.err  # below r1c2 or through r2c3
+        assert verdict(run, path, grid, result.out, tmp_path) == 0
+
+
+def test_path_through_gates_crosses_itself_straight(tmp_path, run):
+    crossing = genre(tmp_path, "line forms path through gates with crossings", template=GATES)
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(GATES.replace("RULES", "  - line forms path through gates"))
+    # in at the left of r2c1 moving right, out at the right of r3c3: a figure eight at r2c2
+    empty = ". . . . .\n" * 5
+    grid = puzzle(tmp_path, f"board:\n{empty}gates:\n. . .\nR . .\n. . R\n")
+    eight = ". ┌ ┐\n╶ ┼ ┘\n. └ ╴\n"
+    assert verdict(run, crossing, grid, eight, tmp_path) == 0
+    assert verdict(run, plain, grid, eight, tmp_path) == 1  # no crossing without 'with crossings'
+    assert verdict(run, crossing, grid, ". . .\n╶ ─ ╴\n. . .\n", tmp_path) == 1  # stops at r2c3
+    for option in ("paths=lazy", "paths=flow"):
+        result = run(crossing, grid, "--formulation", option)
+        assert verdict(run, crossing, grid, result.out, tmp_path) == 0
+    bad = puzzle(tmp_path, f"board:\n{empty}gates:\n. . .\nR . .\n. . .\n", "q.txt")
+    result = run(crossing, bad)
+    assert "needs one entrance and one exit, found 1 gates (1 in, 0 out)" in result.err

@@ -22,6 +22,7 @@ from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
+from dslsolve.compiler.lowerings.path_through import post_path_through
 from dslsolve.compiler.lowerings.paths import post_paths
 from dslsolve.compiler.lowerings.paths_from import post_paths_from
 from dslsolve.compiler.lowerings.pieces import PieceFormError
@@ -37,6 +38,7 @@ from dslsolve.geometry import (
     DIRECTION_TOKENS,
     Env,
     GeometryError,
+    Grouping,
     element_name,
     way,
 )
@@ -101,6 +103,25 @@ class RuleCompiler:
             if body.turns is not None:
                 turns = {v: t for v in starts if isinstance(t := value(body.turns, v), int)}
             post_paths_from(self.model, self.grid, self.lower.binaries(body.var), starts, turns)
+        elif isinstance(body, ir.PathThrough):
+            value = self.lower.instance.value
+            cells = self.grid.cells()
+            tokens = {v: t for v in cells if (t := value(body.gates, v)) is not None}
+            arrows = {}
+            if body.arrows is not None:
+                for link in self.grid.links():
+                    token = value(body.arrows, link)
+                    if token is not None:
+                        way(token)  # a clear error for a token that is not a direction
+                        arrows[link] = DIRECTION_TOKENS[token]
+            post_path_through(
+                self.model,
+                self.grid,
+                self.lower.binaries(body.var),
+                self.grid.entrance_and_exit(tokens),
+                arrows,
+                body.crossings,
+            )
         else:
             raise AssertionError(body)
 
@@ -116,7 +137,8 @@ class RuleCompiler:
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
         group = each.group
-        if group.kind == "area":
+        fixed = self.fixed_areas(group.of, env) if group.kind == "area" else None
+        if group.kind == "area" and fixed is None:
             if guard is not None or each.where is not None:
                 raise LoweringError("'each area' cannot be guarded by a condition")
             self.areas(rule, each, env)
@@ -128,7 +150,9 @@ class RuleCompiler:
                 raise LoweringError("'each piece' needs a condition as its body")
             compile_pieces(self, each.group.of.var, each.body.expr, env, self.why(rule, env))
             return
-        if group.kind == "set":
+        if fixed is not None:
+            inner_envs = [Env(None, None, g, env.bound) for g in fixed]
+        elif group.kind == "set":
             inner_envs = [
                 indexsets.with_member(env, group.set, m)
                 for m in indexsets.members(self.lower.instance, group.set)
@@ -217,6 +241,32 @@ class RuleCompiler:
 
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])
+
+    def fixed_areas(self, cond: ir.Expr, env: Env) -> list[Grouping] | None:
+        """The areas of a condition on the input only (ice in icebarn): fixed groups of cells,
+        whose body is then posted like any group's; None where the condition has unknowns."""
+        inside = set()
+        for cell in self.grid.cells():
+            value = self.lower.boolean(cond, env.at(cell, ir.ElementKind.CELL))
+            if isinstance(value, Lin):
+                return None
+            if value is True:
+                inside.add(cell)
+        areas = []
+        while inside:
+            part, stack = set(), [min(inside)]
+            while stack:
+                cell = stack.pop()
+                if cell in inside:
+                    inside.discard(cell)
+                    part.add(cell)
+                    stack.extend(self.grid.neighbours(cell))
+            areas.append(
+                Grouping(
+                    f"area at {element_name(ir.ElementKind.CELL, min(part))}", tuple(sorted(part))
+                )
+            )
+        return areas
 
     def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
         if not isinstance(each.body, ir.Holds):

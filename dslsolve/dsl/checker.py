@@ -140,6 +140,8 @@ class Checker:
             return self.paths(node)
         if node.kind == "paths_from":
             return self.paths_from(node)
+        if node.kind == "path_through":
+            return self.path_through(node)
         if node.kind == "each":
             return self.each(node, None)
         if node.kind == "spells":
@@ -196,6 +198,34 @@ class Checker:
                     "U, D, L or R at each start",
                 )
         return ir.PathsFrom(var, layers[0], layers[1] if turns_name else None)
+
+    def path_through(self, node: Node) -> ir.PathThrough:
+        var_name, gates_name, arrows_name, crossings = node.value
+        var = self.line_variable(node, var_name, "paths", boolean=True)
+        if var.on != ir.ElementKind.LINK:
+            raise self.error(
+                node,
+                f"'{var.name}' cannot form a path through gates",
+                "it needs a variable on links",
+            )
+        gates = self.scope.layers.get(gates_name)
+        if gates is None or gates.per != ir.ElementKind.CELL.value:
+            raise self.error(
+                node,
+                f"'{gates_name}' is not an input section on cells",
+                "the gates are the two cells where a section on cells holds the direction of "
+                "travel, U, D, L or R, e.g. 'line forms path through gates'",
+            )
+        arrows = None
+        if arrows_name is not None:
+            arrows = self.scope.layers.get(arrows_name)
+            if arrows is None or arrows.per != ir.ElementKind.LINK.value:
+                raise self.error(
+                    node,
+                    f"'{arrows_name}' is not an input section on links",
+                    "the arrows are a grid section on links holding U, D, L or R between cells",
+                )
+        return ir.PathThrough(var, gates, arrows, crossings)
 
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":

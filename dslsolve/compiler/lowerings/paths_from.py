@@ -26,6 +26,7 @@ from __future__ import annotations
 import pulp
 
 from dslsolve import ir
+from dslsolve.compiler.lowerings.path_through import link_directions
 from dslsolve.compiler.lowerings.paths import _cycle_cuts, _flow
 from dslsolve.compiler.model import LinearModel
 from dslsolve.geometry import DIRECTION_TOKENS, Grid
@@ -43,11 +44,7 @@ def post_paths_from(
 ) -> None:
     """`starts` maps each start cell to its side symbol; `turns` a start to its turn count."""
     cells = grid.cells()
-    flow: dict[tuple[Element, Element], pulp.LpVariable] = {}
-    for edge, x in edge_vars.items():
-        a, b = grid.ends(LINK, edge)
-        flow[a, b], flow[b, a] = model.binary("fwd"), model.binary("back")
-        model.add(flow[a, b] + flow[b, a] == x)
+    flow = link_directions(model, grid, edge_vars)
     used: dict[Element, pulp.LpAffineExpression | int] = {}
     first: dict[Element, Element] = {}  # start -> the cell its path enters first
     for v in cells:

@@ -1,0 +1,101 @@
+"""`VAR forms path through GATES [along ARROWS] [with crossings]`: one directed path that enters
+the grid at the entrance gate, leaves it at the exit gate and uses every used link; a link where
+ARROWS holds a direction is travelled that way (icebarn).
+
+Direction: each link {a, b} gets two binaries f_ab + f_ba = x (`link_directions`, shared with
+`forms paths from`). Each cell v is split into a horizontal node (left, right) and a vertical
+node (up, down); a gate adds a constant inflow (entrance) or outflow (exit) on the axis of its
+border side. Exclusive binaries say what happens at v: straight across s_h, straight down s_v,
+a turn t, a crossing c (only `with crossings`):
+    in_h + out_h = 2 s_h + t + 2 c,   in_v + out_v = 2 s_v + t + 2 c,
+    -t <= in_h - out_h <= t,          in_h + in_v = out_h + out_v.
+So a node that the path crosses straight has one way in and one way out on its axis, and a turn
+goes in on one axis and out on the other. Every used node has two arcs in the split graph (a
+gate node one arc and its border), so its components are the path and cycles: the used nodes
+must be connected along used links and the inner arcs of turns, which `connected.py` enforces
+with the choice of `paths` (lazy cuts or a single-commodity flow).
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from dslsolve import ir
+from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.logic import literal
+from dslsolve.compiler.model import Lin, LinearModel
+from dslsolve.geometry import Grid
+from dslsolve.instance import Element
+
+LINK = ir.ElementKind.LINK
+AXIS = {"left": "h", "right": "h", "up": "v", "down": "v"}
+
+
+def link_directions(
+    model: LinearModel, grid: Grid, edge_vars: dict[Element, pulp.LpVariable]
+) -> dict[tuple[Element, Element], pulp.LpVariable]:
+    """f[a, b] = 1 where the link between cells a and b is travelled from a to b."""
+    flow: dict[tuple[Element, Element], pulp.LpVariable] = {}
+    for edge, x in edge_vars.items():
+        a, b = grid.ends(LINK, edge)
+        flow[a, b], flow[b, a] = model.binary("fwd"), model.binary("back")
+        model.add(flow[a, b] + flow[b, a] == x)
+    return flow
+
+
+def post_path_through(
+    model: LinearModel,
+    grid: Grid,
+    edge_vars: dict[Element, pulp.LpVariable],
+    gates: dict[Element, tuple[str, str]],
+    arrows: dict[Element, str],
+    crossings: bool,
+) -> None:
+    """`gates` maps the entrance and the exit cell to ("in" or "out", direction of travel);
+    `arrows` maps a link to the direction (up, down, left, right) it is travelled in."""
+    flow = link_directions(model, grid, edge_vars)
+    nodes: dict[tuple, Lin] = {}
+    arcs: list[tuple] = []
+    gates_of_arcs: dict[tuple, Lin] = {}
+    for v in grid.cells():
+        ins: dict[str, list] = {"h": [], "v": []}
+        outs: dict[str, list] = {"h": [], "v": []}
+        for direction, edge in grid.incident_by_direction(LINK, v).items():
+            a, b = grid.ends(LINK, edge)
+            other = b if a == v else a
+            ins[AXIS[direction]].append(flow[other, v])
+            outs[AXIS[direction]].append(flow[v, other])
+        if v in gates:
+            way, direction = gates[v]
+            (ins if way == "in" else outs)[AXIS[direction]].append(1)
+        s_h, s_v, t = model.binary("across"), model.binary("down"), model.binary("turn")
+        c: pulp.LpVariable | int = model.binary("cross") if crossings else 0
+        model.add(pulp.lpSum(ins["h"] + outs["h"]) == 2 * s_h + t + 2 * c)
+        model.add(pulp.lpSum(ins["v"] + outs["v"]) == 2 * s_v + t + 2 * c)
+        model.add(pulp.lpSum(ins["h"]) - pulp.lpSum(outs["h"]) <= t)
+        model.add(pulp.lpSum(outs["h"]) - pulp.lpSum(ins["h"]) <= t)
+        model.add(pulp.lpSum(ins["h"] + ins["v"]) == pulp.lpSum(outs["h"] + outs["v"]))
+        model.add(s_h + s_v + t + c <= 1)
+        h, w = (v, "h"), (v, "v")
+        nodes[h] = Lin(pulp.lpSum([s_h, t, c]), 0, 1, boolean=True)
+        nodes[w] = Lin(pulp.lpSum([s_v, t, c]), 0, 1, boolean=True)
+        arcs.append((h, w))
+        gates_of_arcs[(h, w)] = literal(t)
+    for edge, x in edge_vars.items():
+        a, b = grid.ends(LINK, edge)
+        axis = edge[0]
+        arc = ((a, axis), (b, axis))
+        arcs.append(arc)
+        gates_of_arcs[arc] = literal(x)
+        wanted = arrows.get(edge)
+        if wanted is not None:
+            forward = "right" if axis == "h" else "down"
+            backward = "left" if axis == "h" else "up"
+            if wanted == forward:
+                model.add(flow[a, b] == 1)
+            elif wanted == backward:
+                model.add(flow[b, a] == 1)
+            else:  # an arrow across its own link: no solution
+                model.add(x >= 1)
+                model.add(x <= 0)
+    post_connected(model, nodes, arcs, model.formulation["paths"], arc_gate=gates_of_arcs)
