@@ -13,7 +13,7 @@ from typing import Any
 
 from dslsolve import ir
 from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule, check_set_expr
-from dslsolve.dsl.parser import Node, parse_rule
+from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
 from dslsolve.dsl.yamlsource import load_yaml, read_text, where_of
 from dslsolve.errors import DslError, Location
 
@@ -58,15 +58,7 @@ RESERVED = {
     "given",
     "empty",
     "number",
-    "count",
-    "sum",
-    "alldifferent",
-    "all",
-    "any",
-    "runs",
-    "changes",
-    "records",
-    "product",
+    *FUNCTIONS,
     "segment",
     "group",
     "neighbours",
