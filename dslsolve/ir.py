@@ -15,8 +15,8 @@ are looked up at a `Target`: the innermost element being iterated (`Focus`) or a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import StrEnum
 
 
@@ -474,6 +474,20 @@ class Genre:
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
     sets: tuple[IndexSet, ...] = ()
+
+
+def rewrite(node: object, replacement: Callable[[object], object | None]) -> object:
+    """`node` with every node for which `replacement` gives something replaced by it, depth
+    first; variables and input layers are leaves."""
+    new = replacement(node)
+    if new is not None:
+        return new
+    if isinstance(node, tuple):
+        return tuple(rewrite(item, replacement) for item in node)
+    if not is_dataclass(node) or isinstance(node, Variable | InputLayer):
+        return node
+    changes = {f.name: rewrite(getattr(node, f.name), replacement) for f in fields(node)}
+    return replace(node, **changes)
 
 
 def walk(node: object) -> Iterator[object]:

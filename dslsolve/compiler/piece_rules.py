@@ -8,7 +8,6 @@ only; a body that still reads another unknown is rejected.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
@@ -65,16 +64,13 @@ def _group_free_value(expr: ir.Expr) -> bool:
 
 def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
     """`expr` with the variable read at the focus replaced by a number."""
-    if isinstance(expr, ir.VarRef) and expr.var == var and isinstance(expr.at, ir.Focus):
-        return ir.Num(value)
-    if isinstance(expr, tuple):
-        return tuple(substitute(e, var, value) for e in expr)
-    if not dataclasses.is_dataclass(expr) or isinstance(expr, ir.Variable | ir.InputLayer):
-        return expr
-    changes = {
-        f.name: substitute(getattr(expr, f.name), var, value) for f in dataclasses.fields(expr)
-    }
-    return dataclasses.replace(expr, **changes)
+
+    def number(node: object) -> ir.Num | None:
+        if isinstance(node, ir.VarRef) and node.var == var and isinstance(node.at, ir.Focus):
+            return ir.Num(value)
+        return None
+
+    return ir.rewrite(expr, number)
 
 
 def compile_pieces(
@@ -305,13 +301,4 @@ def _cell_test(part: ir.Expr) -> tuple[bool, ir.Expr] | None:
 
 
 def _replace_param(expr: ir.Expr, name: str, value: int) -> ir.Expr:
-    if expr == ir.Param(name):
-        return ir.Num(value)
-    if isinstance(expr, tuple):
-        return tuple(_replace_param(e, name, value) for e in expr)
-    if not dataclasses.is_dataclass(expr) or isinstance(expr, ir.Variable | ir.InputLayer):
-        return expr
-    changes = {
-        f.name: _replace_param(getattr(expr, f.name), name, value) for f in dataclasses.fields(expr)
-    }
-    return dataclasses.replace(expr, **changes)
+    return ir.rewrite(expr, lambda node: ir.Num(value) if node == ir.Param(name) else None)
