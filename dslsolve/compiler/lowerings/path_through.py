@@ -22,7 +22,7 @@ import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.lowerings.connected import post_connected
-from dslsolve.compiler.lowerings.logic import literal
+from dslsolve.compiler.lowerings.crossings import edge_arcs, split_vertex
 from dslsolve.compiler.model import Lin, LinearModel
 from dslsolve.geometry import Grid
 from dslsolve.instance import Element
@@ -68,25 +68,15 @@ def post_path_through(
         if v in gates:
             way, direction = gates[v]
             (ins if way == "in" else outs)[AXIS[direction]].append(1)
-        s_h, s_v, t = model.binary("across"), model.binary("down"), model.binary("turn")
-        c: pulp.LpVariable | int = model.binary("cross") if crossings else 0
-        model.add(pulp.lpSum(ins["h"] + outs["h"]) == 2 * s_h + t + 2 * c)
-        model.add(pulp.lpSum(ins["v"] + outs["v"]) == 2 * s_v + t + 2 * c)
+        across, down = ins["h"] + outs["h"], ins["v"] + outs["v"]
+        t = split_vertex(model, v, across, down, crossings, nodes, arcs, gates_of_arcs)
         model.add(pulp.lpSum(ins["h"]) - pulp.lpSum(outs["h"]) <= t)
         model.add(pulp.lpSum(outs["h"]) - pulp.lpSum(ins["h"]) <= t)
         model.add(pulp.lpSum(ins["h"] + ins["v"]) == pulp.lpSum(outs["h"] + outs["v"]))
-        model.add(s_h + s_v + t + c <= 1)
-        h, w = (v, "h"), (v, "v")
-        nodes[h] = Lin(pulp.lpSum([s_h, t, c]), 0, 1, boolean=True)
-        nodes[w] = Lin(pulp.lpSum([s_v, t, c]), 0, 1, boolean=True)
-        arcs.append((h, w))
-        gates_of_arcs[(h, w)] = literal(t)
+    edge_arcs(grid, LINK, edge_vars, arcs, gates_of_arcs)
     for edge, x in edge_vars.items():
         a, b = grid.ends(LINK, edge)
         axis = edge[0]
-        arc = ((a, axis), (b, axis))
-        arcs.append(arc)
-        gates_of_arcs[arc] = literal(x)
         wanted = arrows.get(edge)
         if wanted is not None:
             forward = "right" if axis == "h" else "down"
