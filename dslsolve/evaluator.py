@@ -13,8 +13,10 @@ counts as false, and an aggregate skips elements whose value is absent.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dslsolve import indexsets, ir
@@ -26,10 +28,10 @@ from dslsolve.geometry import (
     RELATIONS,
     Env,
     GeometryError,
-    Grid,
     Grouping,
     cell_name,
     element_name,
+    grid_of,
     way,
 )
 from dslsolve.instance import Cycle, Element, Instance, as_number, same_list
@@ -55,7 +57,7 @@ class Evaluator:
         self.genre = genre
         self.instance = instance
         self.values = assignment
-        self.grid = Grid(instance.rows, instance.columns)
+        self.grid = grid_of(instance.rows, instance.columns)
         self._evaluators = {
             ir.Num: self._constant,
             ir.Sym: self._constant,
@@ -75,6 +77,8 @@ class Evaluator:
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
+        # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
+        self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], object]]] = {}
 
     # ------------------------------------------------------------------ rules
 
@@ -536,12 +540,39 @@ class Evaluator:
     # ------------------------------------------------------------------ expressions
 
     def expr(self, expr: ir.Expr, env: Env):
-        """The value of `expr` at `env`: one method per IR node type, found by type."""
+        """The value of `expr` at `env`. This runs once per node per element, so each node is
+        prepared once into a function of the element (`_prepare`)."""
+        prepared = self._prepared.get(id(expr))
+        if prepared is None:
+            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+        return prepared[1](env)
+
+    def _prepare(self, expr: ir.Expr) -> Callable[[Env], object]:
+        """A function of the element for `expr`: constants, grid variables and grid input at
+        the focus are plain lookups; any other node goes to its method, found by type."""
+        kind = type(expr)
+        if kind in (ir.Num, ir.Sym):
+            value = expr.value
+            return lambda env: value
+        if kind is ir.VarRef and not expr.var.sets and type(expr.at) is ir.Focus:
+            values = self.values[expr.var.name]
+            if expr.var.type == ir.Type.BOOL:
+                return lambda env: bool(values[env.element])
+            return lambda env: values[env.element]
+        if kind in (ir.InputRef, ir.TokenTest) and ir.reads_grid_at_focus(expr):
+            ref = expr if kind is ir.InputRef else expr.ref
+            tokens = self.instance.grids[ref.layer.name]
+            if kind is ir.InputRef:
+                return lambda env: tokens.get(env.element)
+            if expr.test == "given":
+                return lambda env: tokens.get(env.element) is not None
+            if expr.test == "empty":
+                return lambda env: tokens.get(env.element) is None
+            return lambda env: isinstance(tokens.get(env.element), int)
         try:
-            evaluate = self._evaluators[type(expr)]
+            return functools.partial(self._evaluators[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
-        return evaluate(expr, env)
 
     @staticmethod
     def _constant(expr: ir.Num | ir.Sym, env: Env):
@@ -727,13 +758,15 @@ class Evaluator:
         ):
             return self.cyclic_runs(expr, env)
         members = self.members(expr.over, env)
+        if expr.func in ("all", "any"):
+            if expr.filter is None:
+                return expr.func == "all" or bool(members)
+            holds = (self.expr(expr.filter, m) is True for m in members)
+            return all(holds) if expr.func == "all" else any(holds)
         if expr.filter is not None:
             members = [m for m in members if self.expr(expr.filter, m) is True]
-        if expr.func in ("count", "all", "any"):
-            if expr.func == "count":
-                return len(members)
-            total = len(self.members(expr.over, env))
-            return len(members) == total if expr.func == "all" else bool(members)
+        if expr.func == "count":
+            return len(members)
         if expr.func == "runs":
             lengths, current = [], 0
             for member in members:

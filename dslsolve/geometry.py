@@ -171,6 +171,13 @@ class Env:
         return self.element, self.kind
 
 
+@functools.lru_cache(maxsize=16)
+def grid_of(rows: int, columns: int) -> Grid:
+    """The grid of this size, one per size: the compiler, the evaluator and the output share
+    it, so what it caches (the rays) is worked out once."""
+    return Grid(rows, columns)
+
+
 class Grid:
     def __init__(self, rows: int, columns: int) -> None:
         self.rows = rows
@@ -340,7 +347,7 @@ class Grid:
         """The vertices of the graph whose edges are borders (points) or links (cells)."""
         return self.points() if kind == ir.ElementKind.BORDER else self.cells()
 
-    @functools.cache  # noqa: B019 - a grid lives as long as one compile or check
+    @functools.cache  # noqa: B019 - grids are shared per size (`grid_of`), so few live
     def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
         """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
         r, c = cell

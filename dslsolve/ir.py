@@ -501,3 +501,19 @@ def walk(node: object) -> Iterator[object]:
     yield node
     for field in fields(node):
         yield from walk(getattr(node, field.name))
+
+
+GRID_KINDS = frozenset(kind.value for kind in ElementKind)
+
+
+def reads_grid_at_focus(expr: InputRef | TokenTest) -> bool:
+    """Is this puzzle input read from a grid section at the focus element? (The reads that
+    the compiler and the evaluator both make at nearly every element, so both prepare them
+    once into a plain lookup.)"""
+    ref = expr.ref if isinstance(expr, TokenTest) else expr
+    return (
+        type(ref) is InputRef
+        and not ref.layer.sets
+        and ref.layer.per in GRID_KINDS
+        and type(ref.at) is Focus
+    )

@@ -23,7 +23,7 @@ from dslsolve import ir, setoutput
 from dslsolve.dsl.genre import GenreFile, OutputCase, SetOutput, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import DIRECTIONS, PIECES, Env, Grid, cell_name
+from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, grid_of
 from dslsolve.instance import Element, Instance
 
 
@@ -59,7 +59,7 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     """
     if isinstance(genre_file.output, SetOutput):
         return setoutput.shown_values(genre_file, instance)
-    grid = Grid(instance.rows, instance.columns)
+    grid = grid_of(instance.rows, instance.columns)
     evaluator = Evaluator(genre_file.genre, instance, {})
     shown: list[tuple[ir.Variable, Element]] = []
     edges = genre_file.output.edges
@@ -98,7 +98,7 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
     if isinstance(genre_file.output, SetOutput):
         return setoutput.render(genre_file, instance, assignment)
     evaluator = Evaluator(genre_file.genre, instance, assignment)
-    grid = Grid(instance.rows, instance.columns)
+    grid = grid_of(instance.rows, instance.columns)
     edges = genre_file.output.edges
     if edges is None:
         lines = [
@@ -153,7 +153,7 @@ def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
     if isinstance(genre_file.output, SetOutput):
         return setoutput.parse_solution(genre_file, instance, text, path)
-    grid = Grid(instance.rows, instance.columns)
+    grid = grid_of(instance.rows, instance.columns)
     genre = genre_file.genre
     assignment: Assignment = {
         var.name: {

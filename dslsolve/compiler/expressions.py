@@ -7,7 +7,9 @@ what the unknowns decide. Absent input gives None, with the evaluator's meaning 
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable
 
 import pulp
 
@@ -16,7 +18,7 @@ from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
-from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, Grid
+from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, grid_of
 from dslsolve.instance import Element, Instance, as_number, same_list
 
 
@@ -56,7 +58,7 @@ class Lowerer:
         self.genre = genre
         self.instance = instance
         self.model = model
-        self.grid = Grid(instance.rows, instance.columns)
+        self.grid = grid_of(instance.rows, instance.columns)
         # Model variables exist only where a rule reads them: a kakuro digit on a block cell
         # would be free, and a free variable would make every solution look non-unique.
         self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
@@ -81,6 +83,8 @@ class Lowerer:
             ir.LineShape: self.line_shape,
         }
         self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
+        # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
+        self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
 
     def variable(self, var: ir.Variable, element: Element) -> Lin:
         """The value of `var` at `element`, creating its model variables on first use."""
@@ -90,7 +94,7 @@ class Lowerer:
             if var.sets:  # members are free text: number the variables instead
                 name = f"{var.name}_{len(values)}"
             if var.type == ir.Type.BOOL:
-                binary = pulp.LpVariable(name, cat=pulp.LpBinary)
+                binary = self.model.variable(name)
                 values[element] = logic.literal(binary)
                 self.encodings[var.name][element] = binary
             elif var.type == ir.Type.SYMBOL:
@@ -127,13 +131,44 @@ class Lowerer:
     # ------------------------------------------------------------------ values
 
     def lower(self, expr: ir.Expr, env: Env) -> Value:
-        """The lowered value of `expr` at `env`: one method per IR node type, found by type
-        (this runs once per node per element, so no chain of isinstance tests)."""
+        """The lowered value of `expr` at `env`. This runs once per node per element, so each
+        node is prepared once into a function of the element (`_prepare`)."""
+        prepared = self._prepared.get(id(expr))
+        if prepared is None:
+            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+        return prepared[1](env)
+
+    def _prepare(self, expr: ir.Expr) -> Callable[[Env], Value]:
+        """A function of the element for `expr`: the leaves that most rules read at every
+        element (constants, grid variables and input at the focus) go straight to their
+        value; any other node to its lowering method, found by type."""
+        kind = type(expr)
+        if kind in (ir.Num, ir.Sym):
+            value = expr.value
+            return lambda env: value
+        if kind is ir.VarRef and not expr.var.sets and type(expr.at) is ir.Focus:
+            var, values = expr.var, self.variables[expr.var.name]
+
+            def variable(env: Env) -> Value:
+                found = values.get(env.element)
+                return found if found is not None else self.variable(var, env.element)
+
+            return variable
+        grid_input = kind in (ir.InputRef, ir.TokenTest) and ir.reads_grid_at_focus(expr)
+        if grid_input and kind is ir.InputRef:
+            tokens = self.instance.grids[expr.layer.name]
+            return lambda env: tokens.get(env.element)
+        if grid_input:
+            tokens = self.instance.grids[expr.ref.layer.name]
+            if expr.test == "given":
+                return lambda env: tokens.get(env.element) is not None
+            if expr.test == "empty":
+                return lambda env: tokens.get(env.element) is None
+            return lambda env: isinstance(tokens.get(env.element), int)
         try:
-            lowering = self._lowerings[type(expr)]
+            return functools.partial(self._lowerings[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
-        return lowering(expr, env)
 
     @staticmethod
     def _constant(expr: ir.Num | ir.Sym, env: Env) -> Value:

@@ -60,6 +60,23 @@ def as_lin(value: Value) -> Lin:
     return Lin(pulp.LpAffineExpression(constant=number), number, number, boolean=number in (0, 1))
 
 
+class Reason:
+    """Why a rule instance cannot hold (`line 4: 'RULE' cannot hold at r2c3`), put into words
+    only if it is ever reported: most rule instances never are, and wording each one was a
+    tenth of the compile time of small puzzles."""
+
+    __slots__ = ("_words",)
+
+    def __init__(self, words: Callable[[], str]) -> None:
+        self._words = words
+
+    def __str__(self) -> str:
+        return self._words()
+
+
+Why = str | Reason
+
+
 Separator = Callable[[], list[pulp.LpConstraint]]
 """Looks at the current solution (the variables' values) and returns the cuts it violates."""
 
@@ -72,20 +89,32 @@ class LinearModel:
     contradictions: list[str] = field(default_factory=list)
     _names: Iterable[int] = field(default_factory=itertools.count)
 
+    def variable(
+        self,
+        name: str,
+        low: float | None = None,
+        high: float | None = None,
+        cat: str = pulp.LpBinary,
+    ) -> pulp.LpVariable:
+        """A new model variable (through the problem, as PuLP 4 asks: constructing
+        `LpVariable` directly warns on every call, a tenth of sudoku's compile time)."""
+        return self.problem.add_variable(name, low, high, cat)
+
     def binary(self, prefix: str = "aux") -> pulp.LpVariable:
-        return pulp.LpVariable(f"{prefix}_{next(self._names)}", cat=pulp.LpBinary)
+        return self.variable(f"{prefix}_{next(self._names)}")
 
     def integer(self, low: int, high: int, prefix: str = "aux") -> pulp.LpVariable:
-        return pulp.LpVariable(f"{prefix}_{next(self._names)}", low, high, cat=pulp.LpInteger)
+        return self.variable(f"{prefix}_{next(self._names)}", low, high, pulp.LpInteger)
 
     def continuous(self, low: float, high: float, prefix: str = "flow") -> pulp.LpVariable:
-        return pulp.LpVariable(f"{prefix}_{next(self._names)}", low, high)
+        return self.variable(f"{prefix}_{next(self._names)}", low, high, pulp.LpContinuous)
 
     def add(self, constraint: pulp.LpConstraint) -> None:
         self.problem.addConstraint(constraint)
 
-    def contradiction(self, why: str) -> None:
+    def contradiction(self, why: Why) -> None:
         """A rule instance is false whatever the unknowns are: record why, make it infeasible."""
+        why = str(why)
         if why not in self.contradictions:
             self.contradictions.append(why)
         self.add(pulp.LpAffineExpression(constant=0) >= 1)

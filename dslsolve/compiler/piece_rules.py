@@ -21,7 +21,7 @@ from dslsolve.compiler.lowerings.pieces import (
     place_values,
     place_walls,
 )
-from dslsolve.compiler.model import Lin
+from dslsolve.compiler.model import Lin, Why
 from dslsolve.geometry import Env, Grouping, cell_name
 from dslsolve.instance import Element
 
@@ -74,7 +74,7 @@ def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
 
 
 def compile_pieces(
-    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env, why: str
+    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env, why: Why
 ) -> None:
     lower, grid, model = compiler.lower, compiler.grid, compiler.model
     walls = var.on == ir.ElementKind.BORDER

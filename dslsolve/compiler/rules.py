@@ -30,7 +30,7 @@ from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.lowerings.tracing import post_tracing
-from dslsolve.compiler.model import Lin, LinearModel, as_lin, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Reason, Why, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
@@ -125,15 +125,19 @@ class RuleCompiler:
         else:
             raise AssertionError(body)
 
-    def why(self, rule: ir.Rule, env: Env) -> str:
-        label = indexsets.scope_label(env)
-        if label and env.element is None and env.group is None:
-            place = label
-        elif env.element is not None:
-            place = element_name(env.kind, env.element)
-        else:
-            place = env.group.label if env.group else "the grid"
-        return f"line {rule.origin.line}: '{rule.text}' cannot hold at {place}"
+    @staticmethod
+    def why(rule: ir.Rule, env: Env) -> Reason:
+        def words() -> str:
+            label = indexsets.scope_label(env)
+            if label and env.element is None and env.group is None:
+                place = label
+            elif env.element is not None:
+                place = element_name(env.kind, env.element)
+            else:
+                place = env.group.label if env.group else "the grid"
+            return f"line {rule.origin.line}: '{rule.text}' cannot hold at {place}"
+
+        return Reason(words)
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
         group = each.group
@@ -297,7 +301,7 @@ class RuleCompiler:
 
     # ------------------------------------------------------------------ posting
 
-    def post(self, expr: ir.Expr, env: Env, guard: Lin | None, why: str) -> None:
+    def post(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
         if isinstance(expr, ir.And):
             for arg in expr.args:
                 self.post(arg, env, guard, why)
@@ -354,7 +358,7 @@ class RuleCompiler:
             return
         self.post_literal(value, 1, guard, why)
 
-    def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: str) -> None:
+    def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
         """`a or any(S where f) or ...` as one row: the sum of the literals is at least 1
         (at least the guard), with `any` contributing its members' literals directly."""
         literals: list[Lin] = []
@@ -374,7 +378,7 @@ class RuleCompiler:
         at_least = 1 if guard is None else guard.expr
         self.model.add(sum_of(literals) >= at_least)
 
-    def post_compare(self, op: str, left, right, guard: Lin | None, why: str) -> None:
+    def post_compare(self, op: str, left, right, guard: Lin | None, why: Why) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
         left, right = (v if isinstance(v, Lin) else as_number(v) for v in (left, right))
         if left is None or right is None:
@@ -388,7 +392,7 @@ class RuleCompiler:
         logic.post_compare(self.model, op, as_lin(left), as_lin(right), guard)
 
     def post_literal(
-        self, value: Lin | bool | None, wanted: int, guard: Lin | None, why: str
+        self, value: Lin | bool | None, wanted: int, guard: Lin | None, why: Why
     ) -> None:
         """value = wanted (0 or 1), or guard implies it. None (no value) asks nothing."""
         if value is None:
@@ -404,7 +408,7 @@ class RuleCompiler:
         target = value.expr if wanted == 1 else 1 - value.expr
         self.model.add(target >= (1 if guard is None else guard.expr))
 
-    def alldifferent(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: str) -> None:
+    def alldifferent(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: Why) -> None:
         if guard is not None:
             raise LoweringError("alldifferent cannot be guarded by a condition on unknowns")
         members = []
@@ -421,7 +425,7 @@ class RuleCompiler:
             for side in (expr.left, expr.right)
         )
 
-    def runs(self, expr: ir.Compare, env: Env, guard: Lin | None, why: str) -> None:
+    def runs(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
         aggregate, clue_expr = (
             (expr.left, expr.right)
             if isinstance(expr.left, ir.Aggregate) and expr.left.func == "runs"
@@ -445,7 +449,7 @@ class RuleCompiler:
             cells.append(False if value is None else value)
         post_runs(self.model, cells, clue, why)
 
-    def cyclic_runs(self, aggregate: ir.Aggregate, env: Env, clue: tuple, why: str) -> None:
+    def cyclic_runs(self, aggregate: ir.Aggregate, env: Env, clue: tuple, why: Why) -> None:
         """Around a cycle (`ring`): a position off the grid is a cell where C does not hold."""
         origin, _ = env.target(aggregate.over.of)
         cells: list[Lin | bool] = []
@@ -471,7 +475,7 @@ class RuleCompiler:
             for side in (expr.left, expr.right)
         )
 
-    def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: str) -> None:
+    def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
         """`product(E) = K` with K from the puzzle, as a rule of its own."""
         aggregate, target_expr = (
             (expr.left, expr.right)

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from dslsolve.compiler.lowerings.logic import conjunction, post_compare
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, constant, sum_of
 
 Member = tuple[Lin | bool, Value]  # (is it in the set, its value)
 
 
-def post_alldifferent(model: LinearModel, members: list[Member], why: str) -> None:
+def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> None:
     fixed: dict[int, list[Lin | bool]] = defaultdict(list)  # given value -> memberships
     variable: list[Member] = []
     for membership, value in members:
@@ -57,13 +57,13 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: str) -> No
         _at_most_one(model, terms, why, exactly=permutation)
 
 
-def _at_most_one_per_value(model: LinearModel, fixed: dict, why: str) -> None:
+def _at_most_one_per_value(model: LinearModel, fixed: dict, why: Why) -> None:
     for memberships in fixed.values():
         _at_most_one(model, memberships, why)
 
 
 def _at_most_one(
-    model: LinearModel, terms: list[Lin | bool], why: str, exactly: bool = False
+    model: LinearModel, terms: list[Lin | bool], why: Why, exactly: bool = False
 ) -> None:
     certain = sum(1 for t in terms if t is True)
     literals = [t for t in terms if isinstance(t, Lin)]
@@ -76,7 +76,7 @@ def _at_most_one(
     model.add(expr == 1 if exactly else expr <= 1)
 
 
-def _pairwise(model: LinearModel, members: list[Member], why: str) -> None:
+def _pairwise(model: LinearModel, members: list[Member], why: Why) -> None:
     for i, (m_i, v_i) in enumerate(members):
         for m_j, v_j in members[i + 1 :]:
             if constant(v_i) and constant(v_j):

@@ -24,7 +24,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve import ir
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
 
@@ -87,7 +87,7 @@ def post_areas(
     anchors: list[Element],
     bound_at: Callable[[Grouping], Value],
     body_holds: Callable[[Grouping], Value],
-    why: str,
+    why: Why,
 ) -> None:
     anchor_set = set(anchors)
     cover: dict[Element, list] = {c: [] for c in grid.cells()}

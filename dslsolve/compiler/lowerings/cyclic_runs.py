@@ -10,7 +10,7 @@ order (zeros aside). Positions the puzzle decides (off the grid, a clue cell) ar
 from __future__ import annotations
 
 from dslsolve.compiler.lowerings.table import allowed_patterns, post_table
-from dslsolve.compiler.model import Lin, LinearModel
+from dslsolve.compiler.model import Lin, LinearModel, Why
 
 
 def cycle_run_lengths(values: list[bool]) -> list[int]:
@@ -30,7 +30,7 @@ def cycle_run_lengths(values: list[bool]) -> list[int]:
 
 
 def post_cyclic_runs(
-    model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: str
+    model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: Why
 ) -> None:
     wanted = sorted(v for v in clue if v)
     unknown = [i for i, cell in enumerate(cells) if isinstance(cell, Lin)]

@@ -20,11 +20,14 @@ from dslsolve.compiler.model import Lin, LinearModel
 class OneHot:
     def __init__(self, model: LinearModel, name: str, domain: range) -> None:
         self.domain = domain
-        self.bits = {d: pulp.LpVariable(f"{name}_is{d}", cat=pulp.LpBinary) for d in domain}
+        self.bits = {d: model.variable(f"{name}_is{d}") for d in domain}
         self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
         model.add(pulp.lpSum(self.bits.values()) == 1)
         self.value = Lin(
-            pulp.lpSum(d * x for d, x in self.bits.items()), domain[0], domain[-1], encoding=self
+            pulp.LpAffineExpression([(x, d) for d, x in self.bits.items()]),
+            domain[0],
+            domain[-1],
+            encoding=self,
         )
 
     def indicator(self, d: int) -> Lin | bool:
@@ -41,7 +44,7 @@ class Integer:
     def __init__(self, model: LinearModel, name: str, domain: range) -> None:
         self.model = model
         self.domain = domain
-        self.var = pulp.LpVariable(name, domain[0], domain[-1], cat=pulp.LpInteger)
+        self.var = model.variable(name, domain[0], domain[-1], pulp.LpInteger)
         self.value = Lin(pulp.LpAffineExpression(self.var), domain[0], domain[-1], encoding=self)
         self.channel: dict[int, pulp.LpVariable] | None = None
 
@@ -71,9 +74,7 @@ class Members(OneHot):
 
     def __init__(self, model: LinearModel, name: str, domain: tuple) -> None:
         self.domain = domain
-        self.bits = {
-            d: pulp.LpVariable(f"{name}_is{i}", cat=pulp.LpBinary) for i, d in enumerate(domain)
-        }
+        self.bits = {d: model.variable(f"{name}_is{i}") for i, d in enumerate(domain)}
         self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
         model.add(pulp.lpSum(self.bits.values()) == 1)
         self.value = Lin(

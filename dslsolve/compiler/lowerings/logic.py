@@ -138,6 +138,9 @@ def post_compare(
     """Post `left op right`, or `guard implies left op right`, with M from the bounds.
 
     `!=` is `left - right >= 1 or right - left >= 1`, a binary b choosing the side."""
+    if guard is None and op != "!=":
+        _post_row(model, op, left, right)
+        return
     off = 0 if guard is None else 1 - guard.expr  # 1 where the guard is false
     if op == "!=":
         b = model.binary("neq")
@@ -148,6 +151,21 @@ def post_compare(
         return
     for e in difference(op, left, right):
         _at_least_zero_unless(model, e, off)
+
+
+def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
+    """`left op right` as one row (an equality stays one row), unless the bounds already
+    decide it true."""
+    strict = {"<": ("<=", 1), ">": (">=", 1)}
+    op, gap = strict.get(op, (op, 0))
+    if op == "<=":
+        if left.high + gap > right.low:
+            model.add(left.expr + gap <= right.expr)
+    elif op == ">=":
+        if left.low < right.high + gap:
+            model.add(left.expr >= right.expr + gap)
+    elif not (left.low == left.high == right.low == right.high):
+        model.add(left.expr == right.expr)
 
 
 def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 import pulp
 
 from dslsolve.compiler.lowerings.placements import Shape, polyominoes, rectangles
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, sum_of, value_of
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, sum_of, value_of
 from dslsolve.geometry import Grid, cell_name
 from dslsolve.instance import Element
 
@@ -109,7 +109,7 @@ def place_walls(
     walls: dict[Element, Lin],
     kept: list[tuple[Shape, Value]],
     post_guarded: Callable[[Shape, Lin], None],
-    why: str,
+    why: Why,
 ) -> None:
     """Pieces cut out by walls: one binary per kept candidate, exact cover, walls derived."""
     cover: dict[Element, list] = {c: [] for c in grid.cells()}
@@ -141,7 +141,7 @@ def place_values(
     indicator: Callable[[Element, int], Lin | bool],
     domain: range,
     kept: list[tuple[Shape, int]],
-    why: str,
+    why: Why,
 ) -> None:
     """Pieces of equal values: one binary per kept (shape, value), channelled to the value
     indicators, and no two pieces of one value side by side."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel, Value, constant
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, constant
 
 
 class ProductError(ValueError):
@@ -33,7 +33,7 @@ def _exponents(n: int) -> dict[int, int]:
     return found
 
 
-def post_product(model: LinearModel, values: list[Value], target: int, why: str) -> None:
+def post_product(model: LinearModel, values: list[Value], target: int, why: Why) -> None:
     """Post product(values) = target."""
     options: list[dict[int, Lin | bool]] = []
     for value in values:

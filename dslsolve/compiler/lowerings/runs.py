@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel, as_lin
+from dslsolve.compiler.model import Lin, LinearModel, Why, as_lin
 
 
-def post_runs(model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: str) -> None:
+def post_runs(model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: Why) -> None:
     cells_lin = [as_lin(c) for c in cells]
     clue = tuple(v for v in clue if v != 0)
     needed = sum(clue) + max(len(clue) - 1, 0)

@@ -23,7 +23,7 @@ from collections.abc import Hashable
 import pulp
 
 from dslsolve.compiler.lowerings.logic import negate
-from dslsolve.compiler.model import Lin, LinearModel, Value, constant, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, constant, sum_of
 
 
 def value_indicators(value: Lin) -> dict[Hashable, Lin | bool]:
@@ -46,7 +46,7 @@ def post_spelling(
     model: LinearModel,
     groups: list[tuple[str, list[Value]]],
     records: list[tuple],
-    why: str,
+    why: Why,
 ) -> None:
     """Match `groups` (a label and the values of its cells, in order) with `records`."""
     wanted = Counter(records)

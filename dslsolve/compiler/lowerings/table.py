@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel
+from dslsolve.compiler.model import Lin, LinearModel, Why
 
 
 def allowed_patterns(
@@ -34,7 +34,7 @@ def allowed_patterns(
 
 
 def post_table(
-    model: LinearModel, literals: list[Lin], allowed: list[tuple[int, ...]], why: str
+    model: LinearModel, literals: list[Lin], allowed: list[tuple[int, ...]], why: Why
 ) -> None:
     """The literals take one of the allowed patterns."""
     if not allowed:

@@ -20,7 +20,7 @@ import pulp
 
 from dslsolve.compiler.lowerings.placements import Cell, simple_paths
 from dslsolve.compiler.lowerings.spelling import value_indicators
-from dslsolve.compiler.model import LinearModel, Value, constant, sum_of
+from dslsolve.compiler.model import LinearModel, Value, Why, constant, sum_of
 
 
 def post_tracing(
@@ -30,7 +30,7 @@ def post_tracing(
     start: Cell,
     first: tuple[int, int],
     size: tuple[int, int],
-    why: str,
+    why: Why,
 ) -> None:
     """Choose one path from `start` (first step `first`) whose cells' values read `word`."""
     if not word:
