@@ -657,7 +657,8 @@ class Checker:
                 f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
             )
         kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
-        gates = self.scope.layers.get(next(iter(self.scope.gates.get(var.name, ())), ""))
+        names = self.scope.gates.get(var.name, ())
+        gates = self.scope.layers.get(names[0]) if names else None
         if gates is not None and gates.per != ir.ElementKind.CELL.value:
             gates = None  # not a section on cells: the path rule itself reports it
         return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
