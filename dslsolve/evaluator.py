@@ -644,9 +644,17 @@ class Evaluator:
         return bool(value) if ref.var.type == ir.Type.BOOL else value
 
     def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
+        """The used edges at the vertex; at a gate of the path through `expr.gates`, its side
+        on the outline too (the path crosses the outline there)."""
         vertex, _ = env.target(expr.at)
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
         used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
+        if expr.gates is not None:
+            cells = self.grid.cells()
+            tokens = {v: t for v in cells if (t := self.instance.value(expr.gates, v)) is not None}
+            side = self.grid.outline_sides(tokens).get(vertex)
+            if side is not None:
+                used.add(side)
         if expr.shape == "piece":
             return PIECES.get(frozenset(used), "")
         if expr.shape == "straight":

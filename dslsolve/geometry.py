@@ -315,6 +315,14 @@ class Grid:
             )
         return gates
 
+    def outline_sides(self, tokens: dict[Element, object]) -> dict[Element, str]:
+        """The side of each gate (`entrance_and_exit`) that lies on the outline: the direction
+        (up, down, left, right) behind the entrance and ahead of the exit. The line shapes of a
+        path through gates count it as a used edge there."""
+        behind = {"up": "down", "down": "up", "left": "right", "right": "left"}
+        gates = self.entrance_and_exit(tokens)
+        return {cell: d if way == "out" else behind[d] for cell, (way, d) in gates.items()}
+
     def link_between(self, a: Element, b: Element) -> Element:
         """The link joining two orthogonally adjacent cells."""
         first, second = min(a, b), max(a, b)

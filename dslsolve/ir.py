@@ -229,11 +229,14 @@ class LineShape:
     borders, a cell for links), read at `at`. `straight`: both edges of one axis are used (left
     and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
     vertical); `piece`: the box-drawing character of the used edges (a symbol such as '┌', see
-    `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input."""
+    `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input.
+    `gates` is the gates layer of the rule `var forms path through GATES` (None without one): at
+    a gate, the side on the grid's outline counts as a used edge (the path crosses it there)."""
 
     shape: str  # straight | turns | piece
     var: Variable
     at: Target
+    gates: InputLayer | None = None
 
 
 Expr = (

@@ -464,6 +464,16 @@ def test_a_path_through_gates_needs_links(tmp_path, run):
     assert "'wall' cannot form a path through gates" in result.err
 
 
+def test_one_path_through_gates_per_variable(tmp_path, run):
+    """The line shapes of a variable count the outline side at the gates of its path, so the
+    path is one rule."""
+    twice = "line forms path through marks\n  - line forms path through marks"
+    result = run(line_genre(tmp_path, twice), write(tmp_path, "p.txt", "marks:\nR R\n"))
+    no_traceback(result)
+    assert "g.yaml:8:" in result.err
+    assert "'line' forms a path through gates in more than one rule" in result.err
+
+
 def test_an_output_links_case_names_a_link_variable(tmp_path, run):
     puzzle = write(tmp_path, "p.txt", "marks:\n..\n")
     result = run(line_genre(tmp_path, "line forms single loop", "links: black"), puzzle)

@@ -1290,3 +1290,104 @@ def test_path_through_gates_crosses_itself_straight(tmp_path, run):
     bad = puzzle(tmp_path, f"board:\n{empty}gates:\n. . .\nR . .\n. . .\n", "q.txt")
     result = run(crossing, bad)
     assert "needs one entrance and one exit, found 1 gates (1 in, 0 out)" in result.err
+
+
+def test_line_shapes_count_the_outline_side_of_a_gate(tmp_path, run):
+    """At a gate the path crosses the outline: straight, turns and piece count that side as a
+    used edge, count(links ...) does not (docs/language.md §7.3)."""
+    ice = genre(
+        tmp_path,
+        "line forms path through gates along board with crossings",
+        "each cell where ice is given: straight(line) or not any(links where line)",
+        template=GATES,
+    )
+    # in at the left of r1c1 moving right, out at the right of r1c3; ice at the entrance
+    grid = puzzle(tmp_path, "board:\n* . . . .\n. . . . .\n. . . . .\ngates:\nR . R\n. . .\n")
+    across, turning = "╶ ─ ╴\n. . .\n", "╷ ┌ ╴\n└ ┘ .\n"
+    assert verdict(run, ice, grid, across, tmp_path) == 0  # straight through the ice gate
+    assert verdict(run, ice, grid, turning, tmp_path) == 1  # a turn at the ice gate
+    at_exit = puzzle(
+        tmp_path, "board:\n. . . . *\n. . . . .\n. . . . .\ngates:\nR . R\n. . .\n", "x.txt"
+    )
+    assert verdict(run, ice, at_exit, across, tmp_path) == 0
+    assert verdict(run, ice, at_exit, "╷ . ╷\n└ ─ ┘\n", tmp_path) == 1  # a turn at the ice exit
+    # the shape rule may come before the path rule
+    for rule, straight_verdict, turning_verdict in (
+        ("each cell where ice is given: turns(line)", 1, 0),
+        ("each cell where ice is given: not turns(line)", 0, 1),
+        ("each cell where ice is given: piece(line) = '─'", 0, 1),
+        ("each cell where ice is given: piece(line) = '┐'", 1, 0),
+        ("each cell where ice is given: piece(line) = '╶'", 1, 1),  # the link alone: no piece
+        ("each cell where ice is given: count(links where line) = 1", 0, 0),  # links only
+    ):
+        shapes = genre(tmp_path, rule, "line forms path through gates", template=GATES)
+        assert verdict(run, shapes, grid, across, tmp_path) == straight_verdict, rule
+        assert verdict(run, shapes, grid, turning, tmp_path) == turning_verdict, rule
+
+
+SHAPES_AT_GATES = """\
+name: shapes
+input:
+  marks: {type: grid, symbols: any}
+  pieces: {type: grid, symbols: any}
+  gates: {type: grid, symbols: 'U D L R'}
+variables:
+  line: {type: bool, on: links}
+rules:
+  - "each cell where marks = 's': straight(line)"
+  - line forms path through gates
+  - "each cell where marks = 't': turns(line)"
+  - "each cell where pieces is given: piece(line) = pieces"
+output:
+  cell:
+    - links: line
+"""
+
+
+@pytest.mark.parametrize(
+    ("marks", "pieces", "expected"),
+    [
+        ("...\n...", "...\n...", 3),  # down at once, or round r1c2-r2c2, or round column 3
+        ("s..\n...", "...\n...", 2),  # the entrance passed straight
+        ("t..\n...", "...\n...", 1),  # the entrance turns
+        ("s..\nt..", "...\n...", 0),
+        ("t..\nt..", "...\n...", 1),
+        (".s.\n...", "...\n...", 1),  # not a gate: round column 3
+        ("...\n...", "...\n─..", 2),
+        ("...\n...", "...\n┘..", 1),
+        ("...\n...", "...\n╶..", 0),  # the exit's link alone is not its piece
+    ],
+)
+def test_the_compiler_and_the_evaluator_agree_on_shapes_at_gates(tmp_path, marks, pieces, expected):
+    """On a 2x3 grid entered at the left of r1c1 and left at the left of r2c1: the evaluator's
+    verdicts on all 128 link sets, and the solver's answer and uniqueness under both lowerings
+    of the path, give the same solutions, as many as expected."""
+    import itertools
+
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.geometry import Grid
+    from dslsolve.solve import solve_puzzle
+
+    path = tmp_path / "g.yaml"
+    path.write_text(SHAPES_AT_GATES)
+    loaded = load_genre(str(path))
+    text = f"marks:\n{marks}\npieces:\n{pieces}\ngates:\nR . .\nL . .\n"
+    instance = read_puzzle(str(puzzle(tmp_path, text)), loaded)
+    links = Grid(2, 3).links()
+    valid = set()
+    for bits in itertools.product((0, 1), repeat=len(links)):
+        line = dict(zip(links, bits, strict=True))
+        if not Evaluator(loaded.genre, instance, {"line": line}).violations():
+            valid.add(frozenset(e for e in links if line[e]))
+    assert len(valid) == expected
+    for option in ("paths=lazy", "paths=flow"):
+        outcome = solve_puzzle(loaded, instance, parse_formulation([option]), unique=True)
+        if not valid:
+            assert outcome.assignment is None, option
+            continue
+        assert outcome.assignment is not None, option
+        assert frozenset(e for e, v in outcome.assignment["line"].items() if v) in valid, option
+        assert outcome.unique == (len(valid) == 1), option

@@ -85,6 +85,7 @@ class Lowerer:
         self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
+        self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
 
     def variable(self, var: ir.Variable, element: Element) -> Lin:
         """The value of `var` at `element`, creating its model variables on first use."""
@@ -257,8 +258,9 @@ class Lowerer:
             return None  # absent input, or a number where a symbol is compared
         vertex, _ = env.target(expr.at)
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        side = self.outline_side(expr, vertex)
         wanted = DIRECTIONS.get(symbol)
-        if wanted is None or not wanted <= set(edges):
+        if wanted is None or not wanted <= {*edges, side} or (side and side not in wanted):
             equal: Value = False
         else:
             used = {d: self.used(expr.var, edge) for d, edge in edges.items()}
@@ -268,10 +270,25 @@ class Lowerer:
             return equal
         return (not equal) if isinstance(equal, bool) else logic.negate(equal)
 
+    def outline_side(self, expr: ir.LineShape, vertex: Element) -> str | None:
+        """The side of `vertex` on the outline if it is a gate of the path that `expr.var`
+        forms (docs/language.md §9.12): a used edge, constant 1."""
+        if expr.gates is None:
+            return None
+        if expr.gates not in self.outline:
+            value = self.instance.value
+            cells = self.grid.cells()
+            tokens = {v: t for v in cells if (t := value(expr.gates, v)) is not None}
+            self.outline[expr.gates] = self.grid.outline_sides(tokens)
+        return self.outline[expr.gates].get(vertex)
+
     def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        side = self.outline_side(expr, vertex)
 
         def edge(direction: str) -> Lin | bool:
+            if direction == side:
+                return True
             return self.used(expr.var, edges[direction]) if direction in edges else False
 
         inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")

@@ -57,6 +57,8 @@ class Scope:
     defines: dict[str, tuple[Node, Location, str]]
     expanding: list[str] = field(default_factory=list)
     sets: dict[str, ir.IndexSet] = field(default_factory=dict)
+    # variable -> the gates sections of its `VAR forms path through GATES` rules (`path_gates`)
+    gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def known_names(self) -> list[str]:
         named = [*self.layers, *self.variables, *self.defines, *self.sets]
@@ -207,6 +209,13 @@ class Checker:
                 node,
                 f"'{var.name}' cannot form a path through gates",
                 "it needs a variable on links",
+            )
+        if len(self.scope.gates.get(var.name, ())) > 1:
+            raise self.error(
+                node,
+                f"'{var.name}' forms a path through gates in more than one rule",
+                "one such rule per variable: its gates are where straight, turns and piece "
+                "count the outline side",
             )
         gates = self.scope.layers.get(gates_name)
         if gates is None or gates.per != ir.ElementKind.CELL.value:
@@ -648,7 +657,11 @@ class Checker:
                 f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
             )
         kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
-        return _Checked(ir.LineShape(shape, var, ir.Focus()), kind, False)
+        names = self.scope.gates.get(var.name, ())
+        gates = self.scope.layers.get(names[0]) if names else None
+        if gates is not None and gates.per != ir.ElementKind.CELL.value:
+            gates = None  # not a section on cells: the path rule itself reports it
+        return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
 
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
@@ -958,6 +971,18 @@ def _name_nodes(node: Node | None) -> list[Node]:
         return []
     own = [node] if node.kind == "name" else []
     return own + [n for child in node.children for n in _name_nodes(child)]
+
+
+def path_gates(nodes: list[Node]) -> dict[str, tuple[str, ...]]:
+    """The gates section named by each `VAR forms path through GATES` rule among `nodes`, per
+    VAR. The line shapes of VAR read it (the outline side of a gate counts as used), wherever
+    the rule stands among the rules."""
+    gates: dict[str, tuple[str, ...]] = {}
+    for node in nodes:
+        if node.kind == "path_through":
+            var_name, gates_name, *_ = node.value
+            gates[var_name] = (*gates.get(var_name, ()), gates_name)
+    return gates
 
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:

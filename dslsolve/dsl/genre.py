@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslsolve import ir
-from dslsolve.dsl.checker import Scope, check_defines, check_expr, check_rule, check_set_expr
+from dslsolve.dsl.checker import (
+    Scope,
+    check_defines,
+    check_expr,
+    check_rule,
+    check_set_expr,
+    path_gates,
+)
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
 from dslsolve.dsl.yamlsource import load_yaml, read_text, where_of
 from dslsolve.errors import DslError, Location
@@ -784,9 +791,13 @@ def _load_genre(path: str, text: str) -> GenreFile:
     raw_rules = data["rules"]
     if not isinstance(raw_rules, list) or not raw_rules:
         raise _fail(raw_rules, top, "'rules' must be a non-empty list of rule strings")
+    parsed = []
     for raw in raw_rules:
         text, at = _rule_text(raw, where_of(raw, where_of(raw_rules, top)))
-        body = check_rule(scope, parse_rule(text, at), at, text)
+        parsed.append((parse_rule(text, at), at, text))
+    scope.gates = path_gates([node for node, _, _ in parsed])
+    for node, at, text in parsed:
+        body = check_rule(scope, node, at, text)
         rules.append(ir.Rule(text, ir.Origin(at.file, at.line, at.column), body))
     output_spec = _mapping(data["output"], top, "output")
     if "lines" in output_spec:
