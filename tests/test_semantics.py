@@ -1391,3 +1391,51 @@ def test_the_compiler_and_the_evaluator_agree_on_shapes_at_gates(tmp_path, marks
         assert outcome.assignment is not None, option
         assert frozenset(e for e, v in outcome.assignment["line"].items() if v) in valid, option
         assert outcome.unique == (len(valid) == 1), option
+
+
+# ---------------------------------------------------------------- unknowns fixed by the puzzle
+
+
+def compiled_model(genre_path, puzzle_path):
+    from dslsolve.compiler import compile_model
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+
+    loaded = load_genre(str(genre_path))
+    instance = read_puzzle(str(puzzle_path), loaded)
+    return compile_model(loaded.genre, instance, parse_formulation([]))
+
+
+def test_an_unknown_that_the_puzzle_fixes_is_no_model_variable(tmp_path, run):
+    rules = ("each cell where clues is given: black", "count(black) = 3")
+    path = genre(tmp_path, *rules)
+    clued = puzzle(tmp_path, "clues:\n1..\n...\n..1\n")
+    compiled = compiled_model(path, clued)
+    assert compiled.lowerer.fixed == {"black": {(0, 0): True, (2, 2): True}}
+    assert (0, 0) not in compiled.lowerer.encodings["black"]
+    assert len(compiled.model.problem.variables()) == 7  # the other seven cells
+    assert compiled.decode()["black"][(0, 0)] == 1  # the answer still holds the fixed value
+    out = solved(run, path, clued, "--unique")
+    assert out.count("#") == 3 and out.startswith("#") and out.rstrip().endswith("#")
+
+
+def test_two_rules_fixing_one_unknown_differently_is_a_contradiction(tmp_path, run):
+    rules = ("each cell where clues is given: black", "each cell where clues = 1: not black")
+    result = run(genre(tmp_path, *rules), puzzle(tmp_path, "clues:\n1.\n..\n"))
+    assert result.code == 1
+    assert "'each cell where clues = 1: not black' cannot hold at r1c1" in result.err
+
+
+def test_givens_fix_the_digits_and_rows_stay_permutations():
+    """Sudoku's `digit = givens`: a given cell has no binaries, and a row with givens is still
+    an exact assignment (every value taken exactly once, the givens' values by no other cell)."""
+    import pulp
+
+    example = PUZZLES / "sudoku" / "example.txt"
+    compiled = compiled_model(PUZZLES / "sudoku.yaml", example)
+    givens = sum(t is not None for t in compiled.lowerer.instance.grids["givens"].values())
+    assert givens == 28
+    assert len(compiled.model.problem.variables()) == 9 * (81 - givens)
+    senses = [c.sense for c in compiled.model.problem.constraints.values()]
+    assert pulp.LpConstraintLE not in senses  # no row is a mere "at most one"

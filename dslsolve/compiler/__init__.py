@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 from dslsolve.compiler.expressions import Lowerer
+from dslsolve.compiler.fixings import find_fixings
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.model import LinearModel
 from dslsolve.compiler.rules import RuleCompiler
@@ -30,11 +31,14 @@ class Compiled:
         assignment: dict[str, dict] = {}
         for var in lowerer.genre.variables:
             encodings = lowerer.encodings[var.name]
+            fixed = lowerer.fixed.get(var.name, {})
             lowest = lowerer.instance.domain(var)[0] if var.type != ir.Type.BOOL else 0
             values = {}
             for element in lowerer.elements(var):
                 encoding = encodings.get(element)
-                if encoding is None:
+                if element in fixed:
+                    values[element] = int(fixed[element])
+                elif encoding is None:
                     values[element] = lowest
                 elif var.type == ir.Type.BOOL:
                     values[element] = round(encoding.varValue or 0)
@@ -62,6 +66,7 @@ def compile_model(
     read them (what the output prints): they get model variables too, free if unconstrained."""
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
+    lowerer.fix(find_fixings(genre, lowerer))
     for var, element in shown:
         lowerer.variable(var, element)
     compiler = RuleCompiler(lowerer)

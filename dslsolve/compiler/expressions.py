@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve import indexsets, ir
+from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
@@ -86,9 +87,18 @@ class Lowerer:
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
+        self.fixed: Fixings = {}
 
-    def variable(self, var: ir.Variable, element: Element) -> Lin:
-        """The value of `var` at `element`, creating its model variables on first use."""
+    def fix(self, fixings: Fixings) -> None:
+        """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model
+        variables, before any rule is lowered."""
+        self.fixed = fixings
+        for name, values in fixings.items():
+            self.variables[name].update(values)
+
+    def variable(self, var: ir.Variable, element: Element) -> Value:
+        """The value of `var` at `element`, creating its model variables on first use (a
+        constant where the puzzle fixes it)."""
         values = self.variables[var.name]
         if element not in values:
             name = f"{var.name}_" + "_".join(str(part) for part in element)

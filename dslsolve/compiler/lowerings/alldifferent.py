@@ -2,8 +2,8 @@
 
 `alldifferent=onehot` (default): for each value d, at most one member takes d (sum of the value
 indicators <= 1), an equality when n members share a domain of n values (a permutation, as in a
-sudoku row: the stronger LP of the assignment polytope). MiniZinc's `fzn_all_different_int` in
-its linear library does the same over `eq_encode`.
+sudoku row, given digits counted as members: the stronger LP of the assignment polytope).
+MiniZinc's `fzn_all_different_int` in its linear library does the same over `eq_encode`.
 
 `alldifferent=pairwise`: x_i - x_j >= 1 - M b_ij and x_j - x_i >= 1 - M (1 - b_ij) per pair,
 M from the domains. Weaker, but it needs no value indicators (the choice for `domain=integer`).
@@ -39,9 +39,10 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> No
         _pairwise(model, members, why)
         return
     domain = sorted({d for _, value in variable for d in value.encoding.domain} | set(fixed))
-    permutation = (
-        not fixed
-        and len(variable) == len(domain)
+    given = [m for memberships in fixed.values() for m in memberships]
+    permutation = (  # a sudoku row, its givens included: every value is taken exactly once
+        len(given) + len(variable) == len(domain)
+        and all(m is True for m in given)
         and all(m is True for m, _ in variable)
         and all(len(v.encoding.domain) == len(domain) for _, v in variable)
     )

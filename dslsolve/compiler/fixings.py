@@ -1,0 +1,103 @@
+"""Unknowns that the puzzle fixes, found before any rule is lowered.
+
+A rule such as `each cell where wall: not light` (akari) or `digit = givens` (sudoku) fixes
+one unknown per element from puzzle input alone. Compiling it as written gives a model
+variable and a row per element; instead the variable is replaced by its value before the other
+rules are lowered, so they fold it as they fold input (a neighbour that is a wall is no term of
+the count), as MiniZinc's flattening fixes a variable assigned by a constraint. The rule is
+still lowered afterwards; it then holds as a constant, or posts a contradiction if two rules
+fix one unknown to different values.
+
+A variable stays unfixed where a construct reads it as a whole (a loop, paths, pieces, links
+`via` it, line shapes): those lowerings need every element's model variable.
+"""
+
+from __future__ import annotations
+
+from dslsolve import ir
+from dslsolve.geometry import Env
+
+Fixings = dict[str, dict[tuple, int | bool]]  # variable -> element -> value
+
+
+def find_fixings(genre: ir.Genre, lowerer) -> Fixings:
+    """The value of every unknown fixed by a rule `each KIND [where INPUT]: UNIT`, UNIT being
+    `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain)."""
+    fixable = _plainly_read(genre)
+    fixings: Fixings = {}
+    for rule in genre.rules:
+        each = rule.body
+        if not (
+            isinstance(each, ir.Each)
+            and each.group.kind in ir.GRID_KINDS
+            and each.binder is None
+            and each.ends is None
+            and isinstance(each.body, ir.Holds)
+            and (each.where is None or not _reads_unknowns(each.where))
+        ):
+            continue
+        unit = _unit(each.body.expr, fixable)
+        if unit is None:
+            continue
+        var, value_expr = unit
+        kind = ir.ElementKind(each.group.kind)
+        if var.on != kind:
+            continue
+        fixed = fixings.setdefault(var.name, {})
+        for element in lowerer.grid.elements(kind):
+            env = Env(element, kind, None)
+            if each.where is not None and lowerer.lower(each.where, env) is not True:
+                continue
+            value = value_expr if isinstance(value_expr, bool) else lowerer.lower(value_expr, env)
+            if var.type == ir.Type.INT and (
+                type(value) is not int or value not in lowerer.instance.domain(var)
+            ):
+                continue  # absent (vacuous) or outside the domain: the rule itself says so
+            fixed.setdefault(element, value)
+    return {name: values for name, values in fixings.items() if values}
+
+
+def _unit(expr: ir.Expr, fixable: set[str]) -> tuple[ir.Variable, ir.Expr | bool] | None:
+    """(VAR, its value) if `expr` fixes the focus element's VAR: `VAR`, `not VAR`, or
+    `VAR = E` / `E = VAR` with E from the puzzle alone."""
+    if _is_focus_ref(expr, fixable, ir.Type.BOOL):
+        return expr.var, True
+    if isinstance(expr, ir.Not) and _is_focus_ref(expr.arg, fixable, ir.Type.BOOL):
+        return expr.arg.var, False
+    if isinstance(expr, ir.Compare) and expr.op == "=":
+        for ref, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if _is_focus_ref(ref, fixable, ir.Type.INT) and not _reads_unknowns(other):
+                return ref.var, other
+    return None
+
+
+def _is_focus_ref(expr: ir.Expr, fixable: set[str], kind: ir.Type) -> bool:
+    return (
+        isinstance(expr, ir.VarRef)
+        and isinstance(expr.at, ir.Focus)
+        and expr.var.name in fixable
+        and expr.var.type == kind
+    )
+
+
+def _reads_unknowns(expr: ir.Expr) -> bool:
+    return any(isinstance(node, ir.VarRef | ir.LineShape) for node in ir.walk(expr))
+
+
+def _plainly_read(genre: ir.Genre) -> set[str]:
+    """Variables on grid elements that every rule reads only through `VarRef`s."""
+    whole: set[str] = set()
+    for rule in genre.rules:
+        for node in ir.walk(rule.body):
+            if isinstance(node, ir.Each) and node.group.kind == "piece":
+                whole.update(n.var.name for n in ir.walk(node.group.of) if hasattr(n, "var"))
+            if isinstance(node, ir.VarRef):
+                continue
+            for value in vars(node).values():
+                if isinstance(value, ir.Variable):
+                    whole.add(value.name)
+    return {
+        var.name
+        for var in genre.variables
+        if var.name not in whole and not var.sets and var.type in (ir.Type.BOOL, ir.Type.INT)
+    }
