@@ -47,6 +47,13 @@ from dslsolve.instance import as_number
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
+def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
+    """The parts of nested `and`s, left to right."""
+    if isinstance(expr, ir.And):
+        return [part for arg in expr.args for part in conjuncts(arg)]
+    return [expr]
+
+
 class RuleCompiler:
     def __init__(self, lowerer: Lowerer) -> None:
         self.lower = lowerer
@@ -368,7 +375,7 @@ class RuleCompiler:
         if isinstance(expr, ir.Aggregate) and expr.func == "any":
             self.forbid_members(expr, env, guard, why)
             return
-        self.forbid(expr, env, [] if guard is None else [guard], why)
+        self.forbid(expr, env, guard, [], why)
 
     def counted_none(self, expr: ir.Compare, env: Env) -> ir.Aggregate | None:
         """The count of `count(S where f) = 0` (or `<= 0`, `< 1`, either way round, the number
@@ -386,23 +393,32 @@ class RuleCompiler:
 
     def forbid_members(self, aggregate: ir.Aggregate, env: Env, guard: Lin | None, why: str):
         """Each member of the set that passes the filter is forbidden: its membership and the
-        filter (and the guard) cannot all hold."""
+        filter (and the guard) cannot all hold. Members whose condition is one literal share
+        one row, the sum of their literals at most 0 (without a guard; with one, a row per
+        member, guard + literal <= 1, is tighter than one big-M row)."""
+        single: list[Lin] | None = [] if guard is None else None
         for inner, membership in self.lower.members(aggregate.over, env):
-            literals = [lit for lit in (guard, membership) if isinstance(lit, Lin)]
-            self.forbid(aggregate.filter, inner, literals, why)
+            literals = [membership] if isinstance(membership, Lin) else []
+            self.forbid(aggregate.filter, inner, guard, literals, why, single)
+        if single:
+            logic.post_compare(self.model, "<=", logic.total(single), as_lin(0))
 
-    def forbid(self, expr: ir.Expr | None, env: Env, literals: list[Lin], why: str) -> None:
-        """`expr` and the literals cannot all hold: nogood rows, with comparisons of one-hot
-        integers split into value indicators instead of reified. A part that is false or has
-        no value (the evaluator's vacuous instance, a member a filter leaves out) leaves
-        nothing to forbid."""
+    def forbid(
+        self,
+        expr: ir.Expr | None,
+        env: Env,
+        guard: Lin | None,
+        literals: list[Lin],
+        why: str,
+        single: list[Lin] | None = None,
+    ) -> None:
+        """`expr`, the literals and the guard cannot all hold: nogood rows, with comparisons
+        of one-hot integers split into value indicators instead of reified. A part that is
+        false or has no value (the evaluator's vacuous instance, a member a filter leaves out)
+        leaves nothing to forbid. A condition that is one literal goes to `single` if given,
+        else it is posted as `not` always was."""
         tests, literals = [], list(literals)
-        parts = [] if expr is None else [expr]
-        while parts:
-            part = parts.pop()
-            if isinstance(part, ir.And):
-                parts.extend(part.args)
-                continue
+        for part in [] if expr is None else conjuncts(expr):
             value = self.value_test(part, env)
             if isinstance(value, nogoods.ValueTest):
                 tests.append(value)
@@ -410,7 +426,13 @@ class RuleCompiler:
                 literals.append(value)
             elif not value:
                 return
-        nogoods.forbid(self.model, tests, literals, why)
+        if not tests and len(literals) == 1:
+            if single is not None:
+                single.append(literals[0])
+            else:
+                self.post_literal(literals[0], 0, guard, why)
+            return
+        nogoods.forbid(self.model, tests, literals + ([] if guard is None else [guard]), why)
 
     def value_test(self, expr: ir.Expr, env: Env) -> nogoods.ValueTest | Value:
         """A comparison of one-hot integers as value sets (`nogoods.value_terms`), else the
