@@ -85,11 +85,20 @@ CASES = {
     # `not any`, guarded by a `where` on unknowns, with a threshold between two variables
     "guarded not any": (
         (
-            "each cell as c where black: not any(neighbours where black or digit >= c.digit)",
+            "each cell as c where black: not any(neighbours where digit >= c.digit and not black)",
             "count(black) = 1",
             "digit = givens",
         ),
         "2.3",
+    ),
+    # one literal per member: the single row of `count(...) = 0`, guarded
+    "guarded single literals": (
+        (
+            "each cell as c where black: count(neighbours where black or digit = 3) = 0",
+            "count(black) = 1",
+            "each cell: digit = givens or black",
+        ),
+        "1.2",
     ),
     # `not (a and b)` as a rule, a value test beside a boolean literal
     "not and": (("each cell: not (black and digit != 2)", "count(black) = 2"), "11."),

@@ -396,12 +396,12 @@ class RuleCompiler:
         filter (and the guard) cannot all hold. Members whose condition is one literal share
         one row, the sum of their literals at most 0 (without a guard; with one, a row per
         member, guard + literal <= 1, is tighter than one big-M row)."""
-        single: list[Lin] | None = [] if guard is None else None
+        single: list[Lin] = []
         for inner, membership in self.lower.members(aggregate.over, env):
             literals = [membership] if isinstance(membership, Lin) else []
             self.forbid(aggregate.filter, inner, guard, literals, why, single)
         if single:
-            logic.post_compare(self.model, "<=", logic.total(single), as_lin(0))
+            logic.post_compare(self.model, "<=", logic.total(single), as_lin(0), guard)
 
     def forbid(
         self,
