@@ -394,8 +394,8 @@ class RuleCompiler:
     def forbid_members(self, aggregate: ir.Aggregate, env: Env, guard: Lin | None, why: str):
         """Each member of the set that passes the filter is forbidden: its membership and the
         filter (and the guard) cannot all hold. Members whose condition is one literal share
-        one row, the sum of their literals at most 0 (without a guard; with one, a row per
-        member, guard + literal <= 1, is tighter than one big-M row)."""
+        one row, the sum of their literals at most 0 (guarded by big-M), the row that
+        `count(...) = 0` always had: a row per member made CBC slower (docs/formulations.md)."""
         single: list[Lin] = []
         for inner, membership in self.lower.members(aggregate.over, env):
             literals = [membership] if isinstance(membership, Lin) else []
