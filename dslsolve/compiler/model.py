@@ -87,6 +87,7 @@ class LinearModel:
     problem: pulp.LpProblem = field(default_factory=lambda: pulp.LpProblem("dslsolve"))
     separators: list[Separator] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
+    nogoods: set = field(default_factory=set)  # rows posted by lowerings/nogoods.py
     _names: Iterable[int] = field(default_factory=itertools.count)
 
     def variable(

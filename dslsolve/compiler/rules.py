@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dslsolve import indexsets, ir
 from dslsolve.compiler.expressions import Lowerer, LoweringError
-from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings import logic, nogoods
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
 from dslsolve.compiler.lowerings.area import (
     AreaFormError,
@@ -30,7 +30,7 @@ from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.lowerings.tracing import post_tracing
-from dslsolve.compiler.model import Lin, LinearModel, Reason, Why, as_lin, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
@@ -43,6 +43,15 @@ from dslsolve.geometry import (
     way,
 )
 from dslsolve.instance import as_number
+
+MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
+    """The parts of nested `and`s, left to right."""
+    if isinstance(expr, ir.And):
+        return [part for arg in expr.args for part in conjuncts(arg)]
+    return [expr]
 
 
 class RuleCompiler:
@@ -331,6 +340,12 @@ class RuleCompiler:
                     holds = self.lower.boolean(expr.filter, inner)
                     self.post_literal(False if holds is None else holds, 1, member_guard, why)
             return
+        if isinstance(expr, ir.Not):
+            self.post_false(expr.arg, env, guard, why)
+            return
+        if isinstance(expr, ir.Compare) and (counted := self.counted_none(expr, env)):
+            self.forbid_members(counted, env, guard, why)
+            return
         if isinstance(expr, ir.Compare) and self.is_product(expr):
             self.product(expr, env, guard, why)
             return
@@ -357,6 +372,84 @@ class RuleCompiler:
         if value is None or value is True:
             return
         self.post_literal(value, 1, guard, why)
+
+    def post_false(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
+        """`expr` must be false (where the guard holds): `not any(S where f)` forbids each
+        member, anything else is one forbidden conjunction (`lowerings/nogoods.py`)."""
+        if isinstance(expr, ir.Aggregate) and expr.func == "any":
+            self.forbid_members(expr, env, guard, why)
+            return
+        self.forbid(expr, env, guard, [], why)
+
+    def counted_none(self, expr: ir.Compare, env: Env) -> ir.Aggregate | None:
+        """The count of `count(S where f) = 0` (or `<= 0`, `< 1`, either way round, the number
+        from the puzzle): then no member may pass the filter. None for any other comparison."""
+        sides = ((expr.left, expr.right, expr.op), (expr.right, expr.left, MIRRORED[expr.op]))
+        for count, other, op in sides:
+            if (
+                isinstance(count, ir.Aggregate)
+                and count.func == "count"
+                and isinstance(other, (ir.Num, ir.InputRef, ir.Param))
+                and (op, as_number(self.lower.lower(other, env))) in (("=", 0), ("<=", 0), ("<", 1))
+            ):
+                return count
+        return None
+
+    def forbid_members(self, aggregate: ir.Aggregate, env: Env, guard: Lin | None, why: Why):
+        """Each member of the set that passes the filter is forbidden: its membership and the
+        filter (and the guard) cannot all hold. Members whose condition is one literal share
+        one row, the sum of their literals at most 0 (guarded by big-M), the row that
+        `count(...) = 0` always had: a row per member made CBC slower (docs/formulations.md)."""
+        single: list[Lin] = []
+        for inner, membership in self.lower.members(aggregate.over, env):
+            literals = [membership] if isinstance(membership, Lin) else []
+            self.forbid(aggregate.filter, inner, guard, literals, why, single)
+        if single:
+            logic.post_compare(self.model, "<=", logic.total(single), as_lin(0), guard)
+
+    def forbid(
+        self,
+        expr: ir.Expr | None,
+        env: Env,
+        guard: Lin | None,
+        literals: list[Lin],
+        why: Why,
+        single: list[Lin] | None = None,
+    ) -> None:
+        """`expr`, the literals and the guard cannot all hold: nogood rows, with comparisons
+        of one-hot integers split into value indicators instead of reified. A part that is
+        false or has no value (the evaluator's vacuous instance, a member a filter leaves out)
+        leaves nothing to forbid. A condition that is one literal goes to `single` if given,
+        else it is posted as `not` always was."""
+        tests, literals = [], list(literals)
+        for part in [] if expr is None else conjuncts(expr):
+            value = self.value_test(part, env)
+            if isinstance(value, nogoods.ValueTest):
+                tests.append(value)
+            elif isinstance(value, Lin):
+                literals.append(value)
+            elif not value:
+                return
+        if not tests and len(literals) == 1:
+            if single is not None:
+                single.append(literals[0])
+            else:
+                self.post_literal(literals[0], 0, guard, why)
+            return
+        nogoods.forbid(self.model, tests, literals + ([] if guard is None else [guard]), why)
+
+    def value_test(self, expr: ir.Expr, env: Env) -> nogoods.ValueTest | Value:
+        """A comparison of one-hot integers as value sets (`nogoods.value_terms`), else the
+        lowered condition."""
+        if not isinstance(expr, ir.Compare) or any(
+            isinstance(side, ir.LineShape) for side in (expr.left, expr.right)
+        ):
+            return self.lower.boolean(expr, env)
+        left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
+        terms = nogoods.value_terms(expr.op, left, right)
+        if terms is None:
+            return self.lower.compared(expr, left, right)
+        return nogoods.ValueTest(terms, lambda: self.lower.compared(expr, left, right))
 
     def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
         """`a or any(S where f) or ...` as one row: the sum of the literals is at least 1

@@ -6,7 +6,9 @@ another component) the vertex-separator cut
     sum_{n in N(K)} x_n >= x_s + x_t - 1,
 N(K) being the vertices next to K outside it: if s and t are both chosen, some vertex around K
 must be chosen too. Then solve again. The Nurikabe seed adds one cut a round for one component;
-cutting every component at once needs fewer rounds.
+cutting every component at once needs fewer rounds. The cut of a single vertex is posted up
+front, one per vertex with a nearby partner (`_alone_cuts`): the stray components of a first
+answer are mostly single vertices.
 
 `connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
 r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) supplies one unit
@@ -39,7 +41,38 @@ def post_connected(
     if choice == "flow":
         _flow(model, lins, edges, arc_gate)
     else:
+        if arc_gate is None:
+            _alone_cuts(model, lins, edges)
         model.separators.append(lambda: _component_cuts(model, lins, edges, arc_gate))
+
+
+def _alone_cuts(model: LinearModel, chosen: dict[Vertex, Lin], edges) -> None:
+    """The component cut of a single vertex v, posted up front, one per vertex:
+    x_v + x_w - 1 <= sum_{u in N(v)} x_u, w the first vertex (in the vertices' order) outside
+    N[v] that shares two neighbours with v (in a grid: a diagonal cell, the upper left one
+    where there is one). A chosen vertex alone is the most common stray component of a first
+    answer, and where most vertices are chosen, w usually is. One partner per vertex rather
+    than all of them: each solver call reads the rows again, and in side-by-side runs over the
+    connectivity examples one row per vertex needed less time in total than four (and than
+    none); see docs/formulations.md.
+    """
+    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in chosen}
+    for u, v in edges:
+        if u in chosen and v in chosen:
+            neighbours[u].add(v)
+            neighbours[v].add(u)
+    for v, x in chosen.items():
+        around = neighbours[v]
+        if any(chosen[u].low >= 1 for u in around):
+            continue  # a neighbour is always chosen: v is never alone
+        shared: dict[Vertex, int] = {}
+        for u in around:
+            for w in neighbours[u] - around - {v}:
+                shared[w] = shared.get(w, 0) + 1
+        partners = [w for w, count in shared.items() if count >= 2]
+        if partners:
+            w = min(partners)
+            model.add(pulp.lpSum(chosen[u].expr for u in around) >= x.expr + chosen[w].expr - 1)
 
 
 def _component_cuts(

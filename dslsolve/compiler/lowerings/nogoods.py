@@ -1,0 +1,128 @@
+"""A condition that must be false, as nogood rows: no literal for the condition itself.
+
+An element of `count(S where f) = 0` or of `not any(S where f)`, or `not (a and b)`, forbids
+a conjunction. Reified, it costs a binary per conjunction (and one per comparison in it) and
+a row that sums them; forbidden directly, it is the nogood: the sum of its parts' literals is
+at most their number minus 1.
+
+Comparisons of one-hot integers (`domain=onehot`) are split further, into value indicators:
+`x op k` (k a number) says "x takes a value of S", S the values that satisfy it, and
+`x op y` is the disjunction over the values v of x of "x = v and y takes a value w with
+v op w". The conjunction is distributed over these disjunctions, and each variable's value
+sets in a term are intersected (a term with an empty set can never hold and is dropped; a set
+that is the whole domain always holds and is left out). Each term is itself forbidden: one row
+
+    sum over its variables i of sum over d in S_i of x_i,d + sum of the other literals
+        <= (number of variables) + (number of literals) - 1
+
+Since exactly one x_i,d is 1, each inner sum is a 0/1 literal, and no binary is added. Ripple
+effect's `digit = c.digit and distance <= c.digit`, for a cell d at distance k from c, becomes
+x_c,v + x_d,v <= 1 for every value v >= k: the seed's rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dslsolve.compiler.lowerings.domain import OneHot
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, sum_of
+
+# A conjunction of "x takes a value of S" for distinct one-hot variables x.
+Term = dict[OneHot, frozenset]
+
+TESTS = {
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+# Distributing multiplies the terms; past this many, comparisons are reified instead.
+MAX_TERMS = 256
+
+
+@dataclass(frozen=True)
+class ValueTest:
+    """A comparison of one-hot integers as a disjunction of terms, and its reified literal
+    (`reify`, built only if the distribution would grow too large)."""
+
+    terms: list[Term]
+    reify: Callable[[], Value]
+
+
+def _one_hot(value: Value) -> OneHot | None:
+    if isinstance(value, Lin) and type(value.encoding) is OneHot:
+        return value.encoding
+    return None
+
+
+def _number(value: Value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _meet(first: Term, second: Term) -> Term | None:
+    """Both terms at once; None if some variable is left without a value."""
+    out = dict(first)
+    for var, values in second.items():
+        values = out[var] & values if var in out else values
+        if not values:
+            return None
+        out[var] = values
+    return out
+
+
+def value_terms(op: str, left: Value, right: Value) -> list[Term] | None:
+    """`left op right` as a disjunction of terms, if both sides are one-hot integers or one is
+    a number; None otherwise."""
+    test = TESTS[op]
+    x, y = _one_hot(left), _one_hot(right)
+    if x is not None and y is not None:
+        terms = []
+        for v in x.domain:
+            term = _meet({x: frozenset([v])}, {y: frozenset(w for w in y.domain if test(v, w))})
+            if term is not None:
+                terms.append(term)
+        return terms
+    if x is not None and _number(right):
+        return [{x: frozenset(d for d in x.domain if test(d, right))}]
+    if y is not None and _number(left):
+        return [{y: frozenset(d for d in y.domain if test(left, d))}]
+    return None
+
+
+def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why: Why) -> None:
+    """Post `not (all tests and all literals)`: one nogood row per term of the distribution.
+
+    A test whose terms would push the distribution past MAX_TERMS joins the literals reified.
+    """
+    literals = list(literals)
+    terms: list[Term] = [{}]
+    for test in sorted(tests, key=lambda t: len(t.terms)):
+        if len(terms) * len(test.terms) > MAX_TERMS:
+            value = test.reify()
+            if value is True:
+                continue
+            if not isinstance(value, Lin):
+                return  # false (or absent): the conjunction never holds
+            literals.append(value)
+            continue
+        terms = [met for t in terms for u in test.terms if (met := _meet(t, u)) is not None]
+        if not terms:
+            return  # no term can hold: nothing to forbid
+    for term in terms:
+        parts = literals + [
+            Lin(sum_of(var.indicator(d) for d in sorted(values)), 0, 1, boolean=True)
+            for var, values in term.items()
+            if len(values) < len(var.domain)
+        ]
+        if not parts:
+            model.contradiction(why)  # the forbidden condition always holds
+            return
+        row = sum_of(parts)
+        key = (frozenset(row.items()), row.constant)
+        if key not in model.nogoods:  # c sees d as d sees c: post each nogood once
+            model.nogoods.add(key)
+            model.add(row <= len(parts) - 1)

@@ -1,0 +1,80 @@
+"""`C cells connected` under `connected=lazy`: the cut of a single vertex is in the model before
+the first solve (`connected._alone_cuts`), and it never cuts off a set that is connected."""
+
+from __future__ import annotations
+
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+
+SHADING = """\
+name: shading
+input:
+  clues: {type: grid, symbols: '#'}
+variables:
+  black: {type: bool}
+define:
+  white: not black
+rules:
+  - "each cell: black = (clues is given)"
+  - white cells connected
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+OPEN = """\
+name: open
+input:
+  clues: {type: grid, symbols: '#'}
+variables:
+  black: {type: bool}
+define:
+  white: not black
+rules:
+  - "each cell where clues is given: black"
+  - white cells connected
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+def write(tmp_path, genre: str, grid: str):
+    (tmp_path / "g.yaml").write_text(genre)
+    (tmp_path / "p.txt").write_text(f"clues:\n{grid}\n")
+    return tmp_path / "g.yaml", tmp_path / "p.txt"
+
+
+def test_each_vertex_is_cut_off_from_being_alone_with_its_first_diagonal(tmp_path):
+    genre, grid = write(tmp_path, OPEN, "...\n...\n...")
+    loaded = load_genre(str(genre))
+    compiled = compile_model(
+        loaded.genre, read_puzzle(str(grid), loaded), parse_formulation(["connected=lazy"])
+    )
+    rows = [{v.name for v in c} for c in compiled.model.problem.constraints.values()]
+    # r2c2: its four neighbours against itself and r1c1 (white = 1 - black)
+    centre = {"black_1_1", "black_0_1", "black_1_0", "black_1_2", "black_2_1", "black_0_0"}
+    assert centre in rows
+    # r1c1 has two neighbours and its partner r2c2
+    assert {"black_0_0", "black_0_1", "black_1_0", "black_1_1"} in rows
+    assert len(rows) == 9  # one per cell; `connected=flow` posts none of them
+    compiled = compile_model(
+        loaded.genre, read_puzzle(str(grid), loaded), parse_formulation(["connected=flow"])
+    )
+    assert centre not in [{v.name for v in c} for c in compiled.model.problem.constraints.values()]
+
+
+def test_a_single_chosen_cell_is_connected_and_two_diagonal_ones_are_not(tmp_path, run):
+    genre, grid = write(tmp_path, SHADING, "###\n#.#\n###")
+    result = run(genre, grid)
+    assert (result.code, result.out) == (0, "# # #\n# . #\n# # #\n")
+    genre, grid = write(tmp_path, SHADING, ".##\n#.#\n###")
+    assert run(genre, grid).code == 1
+    genre, grid = write(tmp_path, SHADING, "..#\n#.#\n###")
+    assert run(genre, grid).code == 0

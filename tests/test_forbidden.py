@@ -1,0 +1,147 @@
+"""Conditions that must be false (`count(S where f) = 0`, `not any(...)`, `not (a and b)`) are
+posted as nogood rows (`dslsolve/compiler/lowerings/nogoods.py`): the model has exactly the
+solutions that the evaluator accepts, and no auxiliary binary where the parts are one-hot
+value tests."""
+
+from __future__ import annotations
+
+import itertools
+
+import pulp
+import pytest
+
+from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.lowerings import nogoods
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Grid
+
+from helpers import PUZZLES
+
+DIGITS = """\
+name: digits
+input:
+  givens: {type: grid}
+variables:
+  black: {type: bool}
+  digit: {type: int, domain: 1..3}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: digit
+"""
+
+
+def load(tmp_path, rules, grid):
+    genre = tmp_path / "g.yaml"
+    genre.write_text(DIGITS.replace("RULES", "\n".join(f"  - {r!r}" for r in rules)))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(f"givens:\n{grid}\n")
+    loaded = load_genre(str(genre))
+    return loaded, read_puzzle(str(puzzle), loaded)
+
+
+def model_solutions(loaded, instance, options) -> set:
+    """Every solution of the compiled model, found one at a time with no-good cuts."""
+    cells = Grid(instance.rows, instance.columns).cells()
+    shown = [(var, cell) for var in loaded.genre.variables for cell in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation(options), shown)
+    for encoding in compiled.lowerer.encodings["digit"].values():
+        encoding.indicator(1)  # an integer's exact channel, so the no-goods below cut it
+    found = set()
+    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
+        assignment = compiled.decode()
+        found.add(tuple(tuple(assignment[v][c] for c in cells) for v in ("black", "digit")))
+        binaries = compiled.decision_binaries()
+        ones = [b for b in binaries if round(b.varValue) == 1]
+        zeros = [b for b in binaries if round(b.varValue) == 0]
+        compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
+    return found
+
+
+def accepted(loaded, instance) -> set:
+    """Every assignment of the grid that the evaluator accepts (by brute force)."""
+    cells = Grid(instance.rows, instance.columns).cells()
+    found = set()
+    for blacks in itertools.product((0, 1), repeat=len(cells)):
+        for digits in itertools.product((1, 2, 3), repeat=len(cells)):
+            black, digit = zip(cells, blacks, strict=True), zip(cells, digits, strict=True)
+            values = {"black": dict(black), "digit": dict(digit)}
+            if not Evaluator(loaded.genre, instance, values).violations():
+                found.add((blacks, digits))
+    return found
+
+
+RIPPLE = "each cell as c: count(rays where digit = c.digit and distance <= c.digit) = 0"
+CASES = {
+    # pairs of one-hot values in line: x_c,v + x_d,v <= 1 for v >= the distance
+    "ripple": ((RIPPLE, "each cell: not black", "digit = givens"), "3..."),
+    # `not any`, guarded by a `where` on unknowns, with a threshold between two variables
+    "guarded not any": (
+        (
+            "each cell as c where black: not any(neighbours where digit >= c.digit and not black)",
+            "count(black) = 1",
+            "digit = givens",
+        ),
+        "2.3",
+    ),
+    # one literal per member: the single row of `count(...) = 0`, guarded
+    "guarded single literals": (
+        (
+            "each cell as c where black: count(neighbours where black or digit = 3) = 0",
+            "count(black) = 1",
+            "each cell: digit = givens or black",
+        ),
+        "1.2",
+    ),
+    # `not (a and b)` as a rule, a value test beside a boolean literal
+    "not and": (("each cell: not (black and digit != 2)", "count(black) = 2"), "11."),
+    # `count(...) <= 0` written the other way round, behind an `implies`
+    "implies none": (
+        (
+            "each cell as c: black implies 0 >= count(neighbours where digit < c.digit)",
+            "count(black) = 1",
+            "each cell: not black or digit = 2",
+        ),
+        "...",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("options", [[], ["domain=integer"]], ids=["onehot", "integer"])
+def test_the_model_has_exactly_the_accepted_solutions(tmp_path, case, options):
+    rules, grid = CASES[case]
+    loaded, instance = load(tmp_path, rules, grid)
+    wanted = accepted(loaded, instance)
+    assert 0 < len(wanted) < 40  # the rules matter and the enumeration stays short
+    assert model_solutions(loaded, instance, options) == wanted
+
+
+def test_too_many_terms_reify_the_comparisons(tmp_path, monkeypatch):
+    monkeypatch.setattr(nogoods, "MAX_TERMS", 1)
+    rules = ("each cell as c: count(neighbours where digit = c.digit and black) = 0",)
+    loaded, instance = load(tmp_path, (*rules, "count(black) = 2"), "3..")
+    assert model_solutions(loaded, instance, []) == accepted(loaded, instance)
+
+
+def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary():
+    """Ripple effect: only the digits' value binaries, and the rows x_c,v + x_d,v <= 1."""
+    loaded = load_genre(str(PUZZLES / "ripple_effect.yaml"))
+    instance = read_puzzle(str(PUZZLES / "ripple_effect" / "example.txt"), loaded)
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]))
+    names = [v.name for v in compiled.model.problem.variables()]
+    givens = len(compiled.lowerer.fixed["digit"])  # fixed by the puzzle: no binaries
+    assert givens == 6
+    assert len(names) == (36 - givens) * 9
+    assert all(name.startswith("digit_") for name in names)
+    rows = [str(c) for c in compiled.model.problem.constraints.values()]
+    assert "digit_0_0_is2 + digit_0_1_is2 <= 1" in rows  # neighbours in row 0, value 2
+    assert "digit_0_0_is1 + digit_0_2_is1 <= 1" not in rows  # 1s two apart may repeat
+    assert "digit_0_0_is2 + digit_0_2_is2 <= 1" in rows
