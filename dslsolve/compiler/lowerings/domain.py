@@ -59,11 +59,21 @@ class Integer:
         return self.indicators[d]
 
     def decode(self) -> int:
-        return round(self.var.varValue or 0)
+        """The value in the current solution; the lowest of the domain if no row reads the
+        variable (PuLP leaves such a variable out of the model, so it has no value)."""
+        value = self.var.varValue
+        return self.domain[0] if value is None else round(value)
 
     def binaries(self) -> list[pulp.LpVariable]:
-        """An integer has no binaries of its own; uniqueness cuts use its channel."""
-        return list(self.channel.values()) if self.channel else []
+        """An integer has no binaries of its own; uniqueness cuts use its channel, made here
+        if no lowering has asked for it yet: new rows of an already solved model, so its
+        binaries take their values from the integer's current value."""
+        if self.channel is None:
+            current = self.decode()
+            self.indicator(self.domain[0])
+            for d, z in self.channel.items():
+                z.varValue = int(d == current)
+        return list(self.channel.values())
 
 
 class Members(OneHot):
