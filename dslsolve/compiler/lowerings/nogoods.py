@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pulp
+
 from dslsolve.compiler.lowerings.domain import OneHot
-from dslsolve.compiler.model import Lin, LinearModel, Value, Why, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why
 
 # A conjunction of "x takes a value of S" for distinct one-hot variables x.
 Term = dict[OneHot, frozenset]
@@ -112,17 +114,26 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
         terms = [met for t in terms for u in test.terms if (met := _meet(t, u)) is not None]
         if not terms:
             return  # no term can hold: nothing to forbid
+    fixed: dict = {}  # the literals' part of every row
+    for lit in literals:
+        for var, coefficient in lit.expr.items():
+            fixed[var] = fixed.get(var, 0) + coefficient
+    constant = sum(lit.expr.constant for lit in literals)
     for term in terms:
-        parts = literals + [
-            Lin(sum_of(var.indicator(d) for d in sorted(values)), 0, 1, boolean=True)
-            for var, values in term.items()
-            if len(values) < len(var.domain)
-        ]
+        coefficients = dict(fixed)
+        parts = len(literals)
+        for var, values in term.items():
+            if len(values) == len(var.domain):
+                continue
+            parts += 1
+            for d in values:
+                for binary, coefficient in var.indicator(d).expr.items():
+                    coefficients[binary] = coefficients.get(binary, 0) + coefficient
         if not parts:
             model.contradiction(why)  # the forbidden condition always holds
             return
-        row = sum_of(parts)
-        key = (frozenset(row.items()), row.constant)
+        key = (frozenset(coefficients.items()), constant)
         if key not in model.nogoods:  # c sees d as d sees c: post each nogood once
             model.nogoods.add(key)
-            model.add(row <= len(parts) - 1)
+            row = pulp.LpAffineExpression(list(coefficients.items()), constant)
+            model.add(row <= parts - 1)
