@@ -1441,7 +1441,7 @@ def test_givens_fix_the_digits_and_rows_stay_permutations():
     assert pulp.LpConstraintLE not in senses  # no row is a mere "at most one"
 
 
-DIGITS = """\
+ONE_TO_THREE = """\
 name: digits
 input:
   givens: {type: grid}
@@ -1460,14 +1460,16 @@ def test_uniqueness_sees_every_integer_whatever_its_encoding(tmp_path, run, doma
     """Under domain=integer the no-good cut needs the integers' value binaries even where no
     rule asked for them, and an integer that no row reads still has a value of its domain."""
     options = ("--formulation", f"domain={domain}", "--unique")
-    path = genre(tmp_path, "each cell: digit >= 2", "digit = givens", template=DIGITS)
+    path = genre(tmp_path, "each cell: digit >= 2", "digit = givens", template=ONE_TO_THREE)
     result = run(path, puzzle(tmp_path, "givens:\n3.\n"), *options)
     assert result.code == 0 and "not unique" in result.out + result.err
     assert result.out.split()[:2] in (["3", "2"], ["3", "3"])
     result = run(path, puzzle(tmp_path, "givens:\n32\n", "q.txt"), *options)
     assert result.code == 0 and "unique" in result.out + result.err
     assert "not unique" not in result.out + result.err
-    free = genre(tmp_path, "each cell: digit >= 1", template=DIGITS)  # no row: the bounds say it
+    free = genre(
+        tmp_path, "each cell: digit >= 1", template=ONE_TO_THREE
+    )  # no row: the bounds say it
     blank = puzzle(tmp_path, "givens:\n..\n", "r.txt")
     result = run(free, blank, "--formulation", f"domain={domain}")
     assert result.code == 0 and set(result.out.split()) <= {"1", "2", "3"}  # never 0
