@@ -316,8 +316,11 @@ class Lowerer:
         return build(self.model, folded)
 
     def boolean(self, expr: ir.Expr, env: Env) -> Value:
-        value = self.lower(expr, env)
-        if isinstance(value, Lin) and not value.boolean:
+        prepared = self._prepared.get(id(expr))  # `lower`, inlined: conditions are most nodes
+        if prepared is None:
+            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+        value = prepared[1](env)
+        if type(value) is Lin and not value.boolean:
             raise LoweringError("a number was used as a condition")
         return value
 
@@ -443,12 +446,12 @@ class Lowerer:
                 ]
             return [(env.at(e, related), True) for e in elements]
         out: list[Member] = []
+        cell_kind, until, group, bound = ir.ElementKind.CELL, over.until, env.group, env.bound
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far
             for steps, cell in enumerate(self.grid.ray(origin, direction)[: over.length], start=1):
-                inner = env.at(cell, ir.ElementKind.CELL)
-                inner.distance = steps
-                stop = self.boolean(over.until, inner) if over.until is not None else False
+                inner = Env(cell, cell_kind, group, bound, steps)
+                stop = self.boolean(until, inner) if until is not None else False
                 if stop is True:
                     break
                 if isinstance(stop, Lin):
