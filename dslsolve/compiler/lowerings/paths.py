@@ -53,6 +53,13 @@ def post_paths(
     tokens = sorted(set(ends.values()), key=str)
     if len(tokens) > 1:
         _labels(model, grid, kind, edge_vars, ends, used, tokens)
+    post_no_cycles(model, grid, kind, edge_vars, ends, used)
+
+
+def post_no_cycles(model, grid, kind, edge_vars, ends, used) -> None:
+    """Every piece of the used edges reaches an end (no cycle apart from the ends), under the
+    `paths` choice: cycle cuts in rounds (`lazy`) or a flow from the ends (`flow`). Shared
+    with `forms paths from`, whose starts are the ends."""
     if model.formulation["paths"] == "flow":
         _flow(model, grid, kind, edge_vars, ends, used)
     else:

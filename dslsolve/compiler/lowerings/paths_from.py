@@ -27,7 +27,7 @@ import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.lowerings.path_through import link_directions
-from dslsolve.compiler.lowerings.paths import _cycle_cuts, _flow
+from dslsolve.compiler.lowerings.paths import post_no_cycles
 from dslsolve.compiler.model import LinearModel
 from dslsolve.geometry import DIRECTION_TOKENS, Grid
 from dslsolve.instance import Element
@@ -88,10 +88,7 @@ def post_paths_from(
             model.add(label[v][k] == 1)
     if turns:
         _turns(model, grid, edge_vars, label, turns)
-    if model.formulation["paths"] == "flow":
-        _flow(model, grid, LINK, edge_vars, starts, used)
-    else:
-        model.separators.append(lambda: _cycle_cuts(grid, LINK, edge_vars, starts, used))
+    post_no_cycles(model, grid, LINK, edge_vars, starts, used)
 
 
 def _turns(model, grid, edge_vars, label, turns) -> None:
