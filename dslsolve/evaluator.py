@@ -34,7 +34,7 @@ from dslsolve.geometry import (
     grid_of,
     way,
 )
-from dslsolve.instance import Cycle, Element, Instance, as_number, same_list
+from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
 
@@ -564,11 +564,8 @@ class Evaluator:
             tokens = self.instance.grids[ref.layer.name]
             if kind is ir.InputRef:
                 return lambda env: tokens.get(env.element)
-            if expr.test == "given":
-                return lambda env: tokens.get(env.element) is not None
-            if expr.test == "empty":
-                return lambda env: tokens.get(env.element) is None
-            return lambda env: isinstance(tokens.get(env.element), int)
+            holds = TOKEN_TESTS[expr.test]
+            return lambda env: holds(tokens.get(env.element))
         try:
             return functools.partial(self._evaluators[kind], expr)
         except KeyError:
@@ -601,9 +598,7 @@ class Evaluator:
     def _token_test(self, expr: ir.TokenTest, env: Env):
         if isinstance(expr.ref, ir.At) or expr.ref.layer.sets:
             value = self.on_sets(expr.ref, env)
-            return {"given": value is not None, "empty": value is None}.get(
-                expr.test, isinstance(value, int)
-            )
+            return TOKEN_TESTS[expr.test](value)
         element, _ = env.target(expr.ref.at)
         index = env.group and env.group.index
         return self.instance.test(expr.test, expr.ref.layer, element, index)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,13 @@ if TYPE_CHECKING:
 
 Token = int | str | tuple | None  # a number, a symbol such as '#', a list, None if empty
 Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and links
+
+# `X is given|empty|number` on one token (never absent)
+TOKEN_TESTS: dict[str, Callable[[Token], bool]] = {
+    "given": lambda token: token is not None,
+    "empty": lambda token: token is None,
+    "number": lambda token: isinstance(token, int),
+}
 
 
 @dataclass(frozen=True)
@@ -147,12 +155,7 @@ class Instance:
         self, test: str, layer: ir.InputLayer, element: Element | None, index: int | None
     ) -> bool:
         """`layer is given|empty|number` at an element or for a row/column."""
-        token = self.read(layer, element, index)
-        if test == "given":
-            return token is not None
-        if test == "empty":
-            return token is None
-        return isinstance(token, int)  # "number"
+        return TOKEN_TESTS[test](self.read(layer, element, index))
 
     def param(self, name: str) -> int:
         return {"rows": self.rows, "columns": self.columns}[name]

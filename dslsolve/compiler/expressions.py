@@ -20,7 +20,7 @@ from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, grid_of
-from dslsolve.instance import Element, Instance, as_number, same_list
+from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
 
 
 class LoweringError(Exception):
@@ -62,7 +62,8 @@ class Lowerer:
         self.grid = grid_of(instance.rows, instance.columns)
         # Model variables exist only where a rule reads them: a kakuro digit on a block cell
         # would be free, and a free variable would make every solution look non-unique.
-        self.variables: dict[str, dict[Element, Lin]] = {v.name: {} for v in genre.variables}
+        # variable -> element -> its value: a Lin, or a constant where the puzzle fixes it
+        self.variables: dict[str, dict[Element, Value]] = {v.name: {} for v in genre.variables}
         self.encodings: dict[str, dict[Element, object]] = {v.name: {} for v in genre.variables}
         self._lowerings = {
             ir.Num: self._constant,
@@ -171,11 +172,8 @@ class Lowerer:
             return lambda env: tokens.get(env.element)
         if grid_input:
             tokens = self.instance.grids[expr.ref.layer.name]
-            if expr.test == "given":
-                return lambda env: tokens.get(env.element) is not None
-            if expr.test == "empty":
-                return lambda env: tokens.get(env.element) is None
-            return lambda env: isinstance(tokens.get(env.element), int)
+            holds = TOKEN_TESTS[expr.test]
+            return lambda env: holds(tokens.get(env.element))
         try:
             return functools.partial(self._lowerings[kind], expr)
         except KeyError:
@@ -207,9 +205,7 @@ class Lowerer:
     def _token_test(self, expr: ir.TokenTest, env: Env) -> Value:
         if indexsets.on_sets(expr.ref):
             token = self.on_sets(expr.ref, env)
-            return {"given": token is not None, "empty": token is None}.get(
-                expr.test, isinstance(token, int)
-            )
+            return TOKEN_TESTS[expr.test](token)
         element, _ = env.target(expr.ref.at)
         index = env.group and env.group.index
         return self.instance.test(expr.test, expr.ref.layer, element, index)
