@@ -1473,3 +1473,38 @@ def test_uniqueness_sees_every_integer_whatever_its_encoding(tmp_path, run, doma
     blank = puzzle(tmp_path, "givens:\n..\n", "r.txt")
     result = run(free, blank, "--formulation", f"domain={domain}")
     assert result.code == 0 and set(result.out.split()) <= {"1", "2", "3"}  # never 0
+
+
+ZONES = """\
+name: zones
+input:
+  zones: {type: grid, symbols: 'z'}
+variables:
+  black: {type: bool}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: zones
+    - symbol: "."
+"""
+
+
+def test_each_area_of_puzzle_input_is_one_group_per_connected_zone(tmp_path, run):
+    """`each area of C` with C from the puzzle alone: the groups are C's connected parts, fixed
+    before solving (the ice areas of icebarn); both the solver and `check` read them so."""
+    rules = ("each area of zones is given: count(black) = 1", "count(black) = 2")
+    path = genre(tmp_path, *rules, template=ZONES)
+    grid = puzzle(tmp_path, "zones:\nzz.z\n...z\n")  # two zones: r1c1-r1c2 and r1c4-r2c4
+    printed = solved(run, path, grid)
+    rows = [line.split() for line in printed.splitlines()]
+    assert sum(row[:2].count("#") for row in rows[:1]) == 1
+    assert [rows[0][3], rows[1][3]].count("#") == 1
+    assert all(rows[r][c] != "#" for r, c in ((0, 2), (1, 0), (1, 1), (1, 2)))
+    both_in_one = puzzle(tmp_path, "# # . z\n. . . z\n", "s.txt")
+    result = run("check", path, grid, both_in_one)
+    assert result.code == 1 and "area at r1c1" in result.out + result.err
+    one_each = puzzle(tmp_path, "z # . z\n. . . #\n", "t.txt")
+    assert run("check", path, grid, one_each).code == 0
