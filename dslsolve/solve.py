@@ -29,6 +29,7 @@ class Stats:
     variables: int = 0
     constraints: int = 0  # as compiled; lazy cuts are counted in `cuts`
     nonzeros: int = 0
+    fixed: int = 0  # unknowns that the puzzle fixes: constants, not model variables
     compile_seconds: float = 0.0
     solve_seconds: float = 0.0
     cut_rounds: int = 0
@@ -43,7 +44,7 @@ class Stats:
         return (
             f"backend {self.backend}; formulation {self.formulation}\n"
             f"variables {self.variables}, constraints {self.constraints}, "
-            f"nonzeros {self.nonzeros}\n"
+            f"nonzeros {self.nonzeros}; {self.fixed} unknowns fixed by the puzzle\n"
             f"compile {self.compile_seconds:.3f} s, solve {self.solve_seconds:.3f} s "
             f"({self.solver_calls} solver calls), lazy-cut rounds {self.cut_rounds} "
             f"({self.cuts} cuts); evaluator check {self.check_seconds:.3f} s"
@@ -120,6 +121,7 @@ def solve_puzzle(
     stats.variables = len(problem.variables())
     stats.constraints = len(problem.constraints)
     stats.nonzeros = sum(len(c) for c in problem.constraints.values())
+    stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
     outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))

@@ -101,6 +101,17 @@ def test_stats_go_to_standard_error(run):
     assert "variables" in result.err and "compile" in result.err
 
 
+def test_stats_count_the_unknowns_that_the_puzzle_fixes(run):
+    """Sudoku's givens are constants, not model variables (compiler/fixings.py)."""
+    givens = sum(ch.isdigit() for line in EXAMPLE.read_text().splitlines()[2:] for ch in line)
+    assert givens == 28
+    result = run(SUDOKU, EXAMPLE, "--stats")
+    assert f"variables {9 * (81 - givens)}," in result.err
+    assert f"; {givens} unknowns fixed by the puzzle" in result.err
+    report = json.loads(run(SUDOKU, EXAMPLE, "--stats", "--format", "json").out)
+    assert report["stats"]["fixed"] == givens
+
+
 def test_highs_backend(run):
     result = run(SUDOKU, EXAMPLE, "--backend", "highs")
     assert (result.code, result.out) == (0, solution_file(EXAMPLE).read_text())
