@@ -23,12 +23,17 @@ FORMULATIONS = {
     "slitherlink": [[], ["loop=flow"]],
     "masyu": [[], ["loop=flow"]],
     "hashiwokakero": [[], ["connected=flow"]],
+    "kurodoko": [[], ["connected=flow"]],
+    "futoshiki": [[], ["domain=integer"], ["alldifferent=pairwise"]],
+    "shikaku": [[], ["piece=lazy"]],
+    "fillomino": [[], ["piece=lazy"]],
+    "skyscrapers": [[], ["records=pairwise"]],
 }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("genres", nargs="*", default=list(FORMULATIONS))
+    parser.add_argument("genres", nargs="*", default=list(FORMULATIONS), choices=list(FORMULATIONS))
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
     print(

@@ -60,6 +60,23 @@ def _hitori_solution(stem: str) -> str:
     )
 
 
+def _kurodoko_puzzle(stem: str) -> str:
+    """Kurodoko clue numbers as a ``clues:`` grid section."""
+    return "clues:\n" + _grid_section(_read_grid("kurodoko", stem, "puzzle"))
+
+
+def _kurodoko_solution(stem: str) -> str:
+    """Kurodoko solution: the clue where the puzzle has one, ``#`` shaded, ``.`` otherwise."""
+    clues = _read_grid("kurodoko", stem, "puzzle")
+    shading = _read_grid("kurodoko", stem, "solution")
+    return _token_grid(
+        [
+            [clue if clue != "." else mark for clue, mark in zip(crow, srow, strict=True)]
+            for crow, srow in zip(clues, shading, strict=True)
+        ]
+    )
+
+
 def _akari_puzzle(stem: str) -> str:
     """Akari board as a ``board:`` grid section (the corpus symbols are the project's)."""
     return "board:\n" + _grid_section(_read_grid("akari", stem, "puzzle"))
@@ -249,6 +266,7 @@ _CONVERTERS: dict[str, tuple[Callable[[str], str], Callable[[str], str]]] = {
     "sudoku": (_sudoku_puzzle, _sudoku_solution),
     "hitori": (_hitori_puzzle, _hitori_solution),
     "akari": (_akari_puzzle, _akari_solution),
+    "kurodoko": (_kurodoko_puzzle, _kurodoko_solution),
     "nonogram": (_nonogram_puzzle, _nonogram_solution),
     "slitherlink": (_slitherlink_puzzle, _slitherlink_solution),
     "masyu": (_masyu_puzzle, _masyu_solution),

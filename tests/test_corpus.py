@@ -26,6 +26,7 @@ GENRES = (
     "shikaku",
     "fillomino",
     "futoshiki",
+    "kurodoko",
 )
 CASES = [(g, s) for g in GENRES if (CORPUS / g).is_dir() for s in corpus_instances(g)]
 
