@@ -14,13 +14,18 @@ A variable stays unfixed where a construct reads it as a whole (a loop, paths, p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dslsolve import ir
 from dslsolve.geometry import Env
+
+if TYPE_CHECKING:  # the lowerer imports this module
+    from dslsolve.compiler.expressions import Lowerer
 
 Fixings = dict[str, dict[tuple, int | bool]]  # variable -> element -> value
 
 
-def find_fixings(genre: ir.Genre, lowerer) -> Fixings:
+def find_fixings(genre: ir.Genre, lowerer: Lowerer) -> Fixings:
     """The value of every unknown fixed by a rule `each KIND [where INPUT]: UNIT`, UNIT being
     `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain)."""
     fixable = _plainly_read(genre)
