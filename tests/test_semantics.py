@@ -1508,3 +1508,12 @@ def test_each_area_of_puzzle_input_is_one_group_per_connected_zone(tmp_path, run
     assert result.code == 1 and "area at r1c1" in result.out + result.err
     one_each = puzzle(tmp_path, "z # . z\n. . . #\n", "t.txt")
     assert run("check", path, grid, one_each).code == 0
+
+
+def test_records_onehot_branches_on_binary_record_flags():
+    """records=onehot: each "x_i = h is a record" flag is a binary, not a continuous 0..1 that
+    the indicators force (CBC did not solve the corpus 9x9 skyscrapers that way; see
+    docs/formulations.md)."""
+    compiled = compiled_model(PUZZLES / "skyscrapers.yaml", PUZZLES / "skyscrapers" / "example.txt")
+    flags = [v for v in compiled.model.problem.variables() if v.name.startswith("record_")]
+    assert flags and all(v.cat == "Integer" and (v.lowBound, v.upBound) == (0, 1) for v in flags)
