@@ -24,6 +24,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve import ir
+from dslsolve.compiler.lowerings.placements import polyominoes
 from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
@@ -62,24 +63,6 @@ def size_bound(body: ir.Expr) -> ir.Expr:
     raise AreaFormError("the body needs 'size = E' or 'size <= E' to bound the areas")
 
 
-def shapes_around(
-    grid: Grid, anchor: Element, anchors: set[Element], limit: int
-) -> list[frozenset[Element]]:
-    """Every connected set of at most `limit` cells that contains `anchor` and no other anchor."""
-    level = {frozenset([anchor])}
-    found = list(level)
-    for _ in range(limit - 1):
-        grown = set()
-        for shape in level:
-            for cell in shape:
-                for n in grid.neighbours(cell):
-                    if n not in shape and n not in anchors:
-                        grown.add(shape | {n})
-        found.extend(grown)
-        level = grown
-    return found
-
-
 def post_areas(
     model: LinearModel,
     grid: Grid,
@@ -97,7 +80,7 @@ def post_areas(
             raise AreaFormError(f"the size bound at {cell_name(anchor)} is not a given number")
         chosen = []
         border_use: dict[Element, list] = {}
-        for shape in shapes_around(grid, anchor, anchor_set, limit):
+        for shape in polyominoes(grid, anchor, limit, True, anchor_set):
             group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
             if bound_at(group) != limit:
                 raise AreaFormError("the size bound must depend on the anchor's input only")
