@@ -79,6 +79,7 @@ class Evaluator:
         }
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], object]]] = {}
+        self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
 
     # ------------------------------------------------------------------ rules
 
@@ -645,9 +646,12 @@ class Evaluator:
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
         used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
         if expr.gates is not None:
-            cells = self.grid.cells()
-            tokens = {v: t for v in cells if (t := self.instance.value(expr.gates, v)) is not None}
-            side = self.grid.outline_sides(tokens).get(vertex)
+            if expr.gates not in self.outline:  # worked out once per gates section
+                cells = self.grid.cells()
+                value = self.instance.value
+                tokens = {v: t for v in cells if (t := value(expr.gates, v)) is not None}
+                self.outline[expr.gates] = self.grid.outline_sides(tokens)
+            side = self.outline[expr.gates].get(vertex)
             if side is not None:
                 used.add(side)
         if expr.shape == "piece":

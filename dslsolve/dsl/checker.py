@@ -169,6 +169,15 @@ class Checker:
             node, f"'{var.name}' cannot form {what}", f"{what} need {kinds} on borders or links"
         )
 
+    def link_variable(self, node: Node, name: str, what: str) -> ir.Variable:
+        """A boolean variable on links (directed paths run between cell centres)."""
+        var = self.line_variable(node, name, "paths", boolean=True)
+        if var.on != ir.ElementKind.LINK:
+            raise self.error(
+                node, f"'{var.name}' cannot form {what}", "it needs a variable on links"
+            )
+        return var
+
     def paths(self, node: Node) -> ir.Paths:
         var_name, ends_name = node.value
         var = self.line_variable(node, var_name, "paths", boolean=True)
@@ -185,11 +194,7 @@ class Checker:
 
     def paths_from(self, node: Node) -> ir.PathsFrom:
         var_name, starts_name, *turns_name = node.value
-        var = self.line_variable(node, var_name, "paths", boolean=True)
-        if var.on != ir.ElementKind.LINK:
-            raise self.error(
-                node, f"'{var.name}' cannot form paths from starts", "it needs a variable on links"
-            )
+        var = self.link_variable(node, var_name, "paths from starts")
         layers = [self.scope.layers.get(name) for name in (starts_name, *turns_name)]
         for name, layer in zip((starts_name, *turns_name), layers, strict=True):
             if layer is None or layer.per != ir.ElementKind.CELL.value:
@@ -203,13 +208,7 @@ class Checker:
 
     def path_through(self, node: Node) -> ir.PathThrough:
         var_name, gates_name, arrows_name, crossings = node.value
-        var = self.line_variable(node, var_name, "paths", boolean=True)
-        if var.on != ir.ElementKind.LINK:
-            raise self.error(
-                node,
-                f"'{var.name}' cannot form a path through gates",
-                "it needs a variable on links",
-            )
+        var = self.link_variable(node, var_name, "a path through gates")
         if len(self.scope.gates.get(var.name, ())) > 1:
             raise self.error(
                 node,
