@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from dslsolve import indexsets, ir
@@ -37,6 +38,15 @@ from dslsolve.geometry import (
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
+
+COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 Assignment = dict[str, dict[Element, int]]  # variable name -> element -> value (bools as 0/1)
 
@@ -67,11 +77,7 @@ class Evaluator:
             ir.VarRef: self._var_ref,
             ir.InputRef: self._input_ref,
             ir.TokenTest: self._token_test,
-            ir.Not: self._not,
-            ir.And: self._logic,
-            ir.Or: self._logic,
             ir.Implies: self._implies,
-            ir.Compare: self.compare,
             ir.Arith: self.arith,
             ir.Neg: self.arith,
             ir.Aggregate: self.aggregate,
@@ -99,9 +105,15 @@ class Evaluator:
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
                 found = self.stray_walls(rule, body.group.of.var)
-            return found + [
-                v for inner in self.instances(body, env) for v in self.rule(rule, body.body, inner)
-            ]
+            inners = self.instances(body, env)
+            if isinstance(body.body, ir.Holds):  # the common case, without a call per element
+                holds = self.function(body.body.expr)
+                return found + [
+                    Violation(rule, self.describe(inner), self.involved(inner))
+                    for inner in inners
+                    if holds(inner) is False
+                ]
+            return found + [v for inner in inners for v in self.rule(rule, body.body, inner)]
         if isinstance(body, ir.Holds):
             if self.expr(body.expr, env) is False:
                 return [Violation(rule, self.describe(env), self.involved(env))]
@@ -124,8 +136,10 @@ class Evaluator:
         group = each.group
         if group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
+            named = bool(each.binder or each.ends)  # only then does an element get its own names
             candidates = [
-                Env(e, kind, env.group, dict(env.bound)) for e in self.each_elements(kind, env)
+                Env(e, kind, env.group, dict(env.bound) if named else env.bound)
+                for e in self.each_elements(kind, env)
             ]
             if each.binder:
                 for inner in candidates:
@@ -155,7 +169,8 @@ class Evaluator:
             candidates = [Env(None, None, g, env.bound) for g in groups]
         if each.where is None:
             return candidates
-        return [inner for inner in candidates if self.expr(each.where, inner) is True]
+        where = self.function(each.where)
+        return [inner for inner in candidates if where(inner) is True]
 
     def each_elements(self, kind: ir.ElementKind, env: Env) -> list[Element]:
         """`each cell` inside a group ranges over the group's cells."""
@@ -543,10 +558,14 @@ class Evaluator:
     def expr(self, expr: ir.Expr, env: Env):
         """The value of `expr` at `env`. This runs once per node per element, so each node is
         prepared once into a function of the element (`_prepare`)."""
+        return self.function(expr)(env)
+
+    def function(self, expr: ir.Expr) -> Callable[[Env], object]:
+        """The prepared function of `expr`; loops over elements fetch it once."""
         prepared = self._prepared.get(id(expr))
         if prepared is None:
             prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
-        return prepared[1](env)
+        return prepared[1]
 
     def _prepare(self, expr: ir.Expr) -> Callable[[Env], object]:
         """A function of the element for `expr`: constants, grid variables and grid input at
@@ -567,10 +586,50 @@ class Evaluator:
                 return lambda env: tokens.get(env.element)
             holds = TOKEN_TESTS[expr.test]
             return lambda env: holds(tokens.get(env.element))
+        if kind is ir.Not:
+            return self._negation(self.function(expr.arg))
+        if kind in (ir.And, ir.Or):
+            return self._connective(kind, [self.function(a) for a in expr.args])
+        if kind is ir.Compare:
+            return self._comparison(expr)
         try:
             return functools.partial(self._evaluators[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
+
+    @staticmethod
+    def _negation(arg: Callable[[Env], object]) -> Callable[[Env], object]:
+        def negation(env: Env):
+            value = arg(env)
+            return ABSENT if value is ABSENT else not value
+
+        return negation
+
+    @staticmethod
+    def _connective(kind: type, parts: list[Callable[[Env], object]]) -> Callable[[Env], object]:
+        combine = all if kind is ir.And else any
+
+        def connective(env: Env):
+            values = [part(env) for part in parts]
+            return ABSENT if ABSENT in values else combine(values)
+
+        return connective
+
+    def _comparison(self, expr: ir.Compare) -> Callable[[Env], object]:
+        """Two numbers are compared at once; anything else (absent input, symbols, lists)
+        goes through `compared`."""
+        left, right = self.function(expr.left), self.function(expr.right)
+        holds = COMPARISONS[expr.op]
+
+        def comparison(env: Env):
+            a, b = left(env), right(env)
+            if type(a) is int and type(b) is int:
+                return holds(a, b)
+            return self.compared(expr, a, b)
+
+        if isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym):
+            return lambda env: self.compared(expr, left(env), right(env))
+        return comparison
 
     @staticmethod
     def _constant(expr: ir.Num | ir.Sym, env: Env):
@@ -603,16 +662,6 @@ class Evaluator:
         element, _ = env.target(expr.ref.at)
         index = env.group and env.group.index
         return self.instance.test(expr.test, expr.ref.layer, element, index)
-
-    def _not(self, expr: ir.Not, env: Env):
-        value = self.expr(expr.arg, env)
-        return ABSENT if value is ABSENT else not value
-
-    def _logic(self, expr: ir.And | ir.Or, env: Env):
-        values = [self.expr(a, env) for a in expr.args]
-        if ABSENT in values:
-            return ABSENT
-        return all(values) if isinstance(expr, ir.And) else any(values)
 
     def _implies(self, expr: ir.Implies, env: Env):
         premise, conclusion = self.expr(expr.premise, env), self.expr(expr.conclusion, env)
@@ -663,8 +712,8 @@ class Evaluator:
     def number(self, expr: ir.Expr, env: Env):
         return as_number(self.expr(expr, env))
 
-    def compare(self, expr: ir.Compare, env: Env):
-        left, right = self.expr(expr.left, env), self.expr(expr.right, env)
+    def compared(self, expr: ir.Compare, left, right):
+        """The truth of `left op right` for values already worked out."""
         if isinstance(expr.left, ir.Sym) or isinstance(expr.right, ir.Sym):
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
@@ -679,15 +728,7 @@ class Evaluator:
             if isinstance(left, str) and isinstance(right, str) and expr.op in ("=", "!="):
                 return (left == right) == (expr.op == "=")
             return ABSENT  # a symbol where a number is needed
-        left, right = int(left), int(right)
-        return {
-            "=": left == right,
-            "!=": left != right,
-            "<": left < right,
-            "<=": left <= right,
-            ">": left > right,
-            ">=": left >= right,
-        }[expr.op]
+        return COMPARISONS[expr.op](int(left), int(right))
 
     def arith(self, expr: ir.Arith | ir.Neg, env: Env):
         if isinstance(expr, ir.Neg):
@@ -727,15 +768,19 @@ class Evaluator:
                 joined = self.values[over.via.name]
                 elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
             return [env.at(e, related) for e in elements]
-        out = []
+        return list(self.ray_members(over, env))
+
+    def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:
+        """The cells of the rays, one at a time: `any` and `all` stop at their answer."""
+        origin, _ = env.target(over.of)
+        until = None if over.until is None else self.function(over.until)
+        cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         for direction in over.directions:
             for steps, cell in enumerate(self.grid.ray(origin, direction)[: over.length], start=1):
-                inner = env.at(cell, ir.ElementKind.CELL)
-                inner.distance = steps
-                if over.until is not None and self.expr(over.until, inner) is True:
+                inner = Env(cell, cell_kind, group, bound, steps)
+                if until is not None and until(inner) is True:
                     break
-                out.append(inner)
-        return out
+                yield inner
 
     def cyclic_runs(self, expr: ir.Aggregate, env: Env) -> Cycle:
         """`runs` around a cycle (`ring`): positions off the grid hold no cell and end a run;
@@ -764,14 +809,19 @@ class Evaluator:
             and expr.over.relation in CYCLIC_RELATIONS
         ):
             return self.cyclic_runs(expr, env)
-        members = self.members(expr.over, env)
+        if expr.func in ("all", "any") and isinstance(expr.over, ir.Ray):
+            members = self.ray_members(expr.over, env)
+        else:
+            members = self.members(expr.over, env)
         if expr.func in ("all", "any"):
-            if expr.filter is None:
-                return expr.func == "all" or bool(members)
-            holds = (self.expr(expr.filter, m) is True for m in members)
+            if expr.filter is None:  # all of a set holds; any holds if it has a member
+                return expr.func == "all" or next(iter(members), None) is not None
+            keep = self.function(expr.filter)
+            holds = (keep(m) is True for m in members)
             return all(holds) if expr.func == "all" else any(holds)
         if expr.filter is not None:
-            members = [m for m in members if self.expr(expr.filter, m) is True]
+            keep = self.function(expr.filter)
+            members = [m for m in members if keep(m) is True]
         if expr.func == "count":
             return len(members)
         if expr.func == "runs":
