@@ -150,6 +150,22 @@ class Lowerer:
             prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
         return prepared[1](env)
 
+    def condition(self, expr: ir.Expr) -> Callable[[Env], Value]:
+        """`boolean` of `expr` as a function of the element, for loops over elements: the
+        node's prepared function is found once."""
+        prepared = self._prepared.get(id(expr))
+        if prepared is None:
+            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+        function = prepared[1]
+
+        def value(env: Env) -> Value:
+            found = function(env)
+            if type(found) is Lin and not found.boolean:
+                raise LoweringError("a number was used as a condition")
+            return found
+
+        return value
+
     def _prepare(self, expr: ir.Expr) -> Callable[[Env], Value]:
         """A function of the element for `expr`: the leaves that most rules read at every
         element (constants, grid variables and input at the focus) go straight to their
@@ -442,12 +458,13 @@ class Lowerer:
                 ]
             return [(env.at(e, related), True) for e in elements]
         out: list[Member] = []
-        cell_kind, until, group, bound = ir.ElementKind.CELL, over.until, env.group, env.bound
+        cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
+        until = None if over.until is None else self.condition(over.until)
         for direction in over.directions:
             reach: Lin | bool = True  # no stopping cell so far
             for steps, cell in enumerate(self.grid.ray(origin, direction)[: over.length], start=1):
                 inner = Env(cell, cell_kind, group, bound, steps)
-                stop = self.boolean(until, inner) if until is not None else False
+                stop = until(inner) if until is not None else False
                 if stop is True:
                     break
                 if isinstance(stop, Lin):
@@ -457,18 +474,21 @@ class Lowerer:
         return out
 
     def filtered(self, expr: ir.Aggregate, env: Env) -> list[Member]:
+        members = self.members(expr.over, env)
+        if expr.filter is None:
+            return members
         out = []
-        for inner, membership in self.members(expr.over, env):
-            if expr.filter is not None:
-                keep = self.boolean(expr.filter, inner)
-                if not keep:  # False or absent
-                    continue
-                if isinstance(keep, Lin):
-                    membership = (
-                        keep
-                        if membership is True
-                        else logic.conjunction(self.model, [membership, keep])
-                    )
+        passes = self.condition(expr.filter)
+        for inner, membership in members:
+            keep = passes(inner)
+            if not keep:  # False or absent
+                continue
+            if isinstance(keep, Lin):
+                membership = (
+                    keep
+                    if membership is True
+                    else logic.conjunction(self.model, [membership, keep])
+                )
             out.append((inner, membership))
         return out
 

@@ -7,6 +7,8 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 
 from __future__ import annotations
 
+import functools
+
 from dslsolve import indexsets, ir
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
@@ -183,9 +185,11 @@ class RuleCompiler:
                         inner.bound[name] = (cell, ir.ElementKind.CELL)
                 inner_envs.append(inner)
         else:
+            holds = None if group.of is None else self.lower.condition(group.of)
 
+            @functools.cache  # a cell is asked for its row and for its column
             def static(cell):
-                value = self.lower.boolean(group.of, env.at(cell, ir.ElementKind.CELL))
+                value = holds(env.at(cell, ir.ElementKind.CELL))
                 if isinstance(value, Lin):
                     raise LoweringError("runs are cut by given cells only")
                 return value is True
@@ -203,10 +207,11 @@ class RuleCompiler:
         if isinstance(each.body, ir.Spells):
             self.spells(rule, each, inner_envs)
             return
+        where = None if each.where is None else self.lower.condition(each.where)
         for inner in inner_envs:
             inner_guard = guard
-            if each.where is not None:
-                condition = self.lower.boolean(each.where, inner)
+            if where is not None:
+                condition = where(inner)
                 if not condition:
                     continue
                 if isinstance(condition, Lin):
