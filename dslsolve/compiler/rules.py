@@ -175,9 +175,10 @@ class RuleCompiler:
         elif group.kind in ("cell", "point", "link"):
             kind = ir.ElementKind(group.kind)
             inner_envs = []
+            named = bool(each.binder or each.ends)  # only then does an element get its own names
             # inside a group, `each cell` ranges over the group's cells
             for element in env.group.cells if env.group else self.grid.elements(kind):
-                inner = Env(element, kind, env.group, dict(env.bound))
+                inner = Env(element, kind, env.group, dict(env.bound) if named else env.bound)
                 if each.binder:
                     inner.bound[each.binder] = (element, kind)
                 if each.ends:
