@@ -1,0 +1,124 @@
+"""`any` and `all` over rays: the evaluator walks a ray only until it has its answer, and the
+model has exactly the solutions it accepts. Both are checked on every light pattern of a small
+board against a plain walk of the rays written here."""
+
+from __future__ import annotations
+
+import itertools
+
+import pulp
+import pytest
+
+from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Grid
+
+LIGHTS = """\
+name: lights
+input:
+  board: {type: grid, symbols: '#'}
+variables:
+  light: {type: bool}
+define:
+  wall: board is given
+rules:
+  - each cell where wall: not light
+  - each cell where not wall: RULE
+output:
+  cell:
+    - when: wall
+      show: board
+    - when: light
+      symbol: "+"
+    - symbol: "."
+"""
+
+BOARD = "..#\n...\n#..\n"
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def seen(cell, walls, rows, columns) -> list[tuple[int, int]]:
+    """The cells that the four rays from `cell` reach before a wall or the edge."""
+    out = []
+    for dr, dc in STEPS.values():
+        r, c = cell[0] + dr, cell[1] + dc
+        while 0 <= r < rows and 0 <= c < columns and (r, c) not in walls:
+            out.append((r, c))
+            r, c = r + dr, c + dc
+    return out
+
+
+# rule -> whether it holds at an open cell, given the cell's light and the lights it sees
+CASES = {
+    "light or any(rays until wall where light)": lambda own, others: own or any(others),
+    "not light or all(rays until wall where not light)": lambda own, others: (
+        not own or not any(others)
+    ),
+    "light or not any(rays until wall)": lambda own, others: own or not others,
+    "light or all(rays until wall)": lambda own, others: True,
+    "not (light and any(ray right until wall where light))": None,  # checked by the model only
+}
+
+
+def load(tmp_path, rule):
+    genre = tmp_path / "g.yaml"
+    genre.write_text(LIGHTS.replace("RULE", rule))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(f"board:\n{BOARD}")
+    loaded = load_genre(str(genre))
+    return loaded, read_puzzle(str(puzzle), loaded)
+
+
+@pytest.mark.parametrize("rule", [r for r, holds in CASES.items() if holds is not None])
+def test_the_evaluator_reads_rays_as_a_walk_does(tmp_path, rule):
+    loaded, instance = load(tmp_path, rule)
+    grid = Grid(instance.rows, instance.columns)
+    walls = {cell for cell in grid.cells() if instance.grids["board"].get(cell) is not None}
+    open_cells = [cell for cell in grid.cells() if cell not in walls]
+    holds = CASES[rule]
+    for pattern in itertools.product((0, 1), repeat=len(open_cells)):
+        light = dict.fromkeys(walls, 0) | dict(zip(open_cells, pattern, strict=True))
+        expected = all(
+            holds(light[cell], [light[d] for d in seen(cell, walls, grid.rows, grid.columns)])
+            for cell in open_cells
+        )
+        verdict = not Evaluator(loaded.genre, instance, {"light": light}).violations()
+        assert verdict == expected, (rule, pattern)
+
+
+def accepted(loaded, instance) -> set[tuple[int, ...]]:
+    cells = Grid(instance.rows, instance.columns).cells()
+    found = set()
+    for pattern in itertools.product((0, 1), repeat=len(cells)):
+        light = dict(zip(cells, pattern, strict=True))
+        if not Evaluator(loaded.genre, instance, {"light": light}).violations():
+            found.add(pattern)
+    return found
+
+
+def model_solutions(loaded, instance) -> set[tuple[int, ...]]:
+    """Every solution of the compiled model, one at a time with no-good cuts."""
+    cells = Grid(instance.rows, instance.columns).cells()
+    light = loaded.genre.variables[0]
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(light, c) for c in cells]
+    )
+    found = set()
+    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
+        values = compiled.decode()["light"]
+        found.add(tuple(values[c] for c in cells))
+        binaries = compiled.decision_binaries()
+        ones = [b for b in binaries if round(b.varValue or 0) == 1]
+        zeros = [b for b in binaries if round(b.varValue or 0) == 0]
+        compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
+    return found
+
+
+@pytest.mark.parametrize("rule", list(CASES))
+def test_the_model_has_the_solutions_the_evaluator_accepts(tmp_path, rule):
+    loaded, instance = load(tmp_path, rule)
+    assert model_solutions(loaded, instance) == accepted(loaded, instance)
