@@ -59,8 +59,8 @@ def model_solutions(loaded, instance, options) -> set:
         assignment = compiled.decode()
         found.add(tuple(tuple(assignment[v][c] for c in cells) for v in ("black", "digit")))
         binaries = compiled.decision_binaries()
-        ones = [b for b in binaries if round(b.varValue) == 1]
-        zeros = [b for b in binaries if round(b.varValue) == 0]
+        ones = [b for b in binaries if round(b.varValue or 0) == 1]
+        zeros = [b for b in binaries if round(b.varValue or 0) == 0]
         compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
     return found
 
@@ -111,6 +111,16 @@ CASES = {
         ),
         "...",
     ),
+    # `not all` over a set the puzzle decides: one nogood over every member's condition
+    "not all": (("each window(2x2): not all(black or digit = 3)", "digit = givens"), "12\n31"),
+    # ... guarded by a `where` on unknowns, over a neighbourhood that the edge cuts short
+    "guarded not all": (
+        (
+            "each cell where black: not all(neighbours where black or digit = 1)",
+            "digit = givens",
+        ),
+        "12\n21",
+    ),
 }
 
 
@@ -145,3 +155,15 @@ def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary():
     assert "digit_0_0_is2 + digit_0_1_is2 <= 1" in rows  # neighbours in row 0, value 2
     assert "digit_0_0_is1 + digit_0_2_is1 <= 1" not in rows  # 1s two apart may repeat
     assert "digit_0_0_is2 + digit_0_2_is2 <= 1" in rows
+
+
+def test_no_window_all_black_is_one_row_without_an_auxiliary_binary():
+    """Nurikabe's `not all(black)` over a 2x2 window: the sum of the window at most 3."""
+    loaded = load_genre(str(PUZZLES / "nurikabe.yaml"))
+    instance = read_puzzle(str(PUZZLES / "nurikabe" / "example.txt"), loaded)
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]))
+    names = [v.name for v in compiled.model.problem.variables()]
+    assert not [name for name in names if name.startswith("cmp_")]
+    rows = [str(c) for c in compiled.model.problem.constraints.values()]
+    assert "black_1_0 + black_1_1 + black_2_0 + black_2_1 <= 3" not in rows  # a clue at r3c1
+    assert "black_0_2 + black_0_3 + black_1_2 + black_1_3 <= 3" in rows
