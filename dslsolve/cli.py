@@ -21,7 +21,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution, render
-from dslsolve.solve import solve_puzzle
+from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
 EXIT_INTERNAL = 3
 
@@ -56,6 +56,12 @@ def _solve_parser() -> argparse.ArgumentParser:
         "--unique",
         action="store_true",
         help="also look for a second solution and say whether it is unique",
+    )
+    parser.add_argument(
+        "--diagnose",
+        action="store_true",
+        help="when there is no solution, find the fewest clues to leave out for one (the "
+        "instances of rules that read a value from the puzzle) and print them",
     )
     parser.add_argument(
         "--stats",
@@ -188,13 +194,19 @@ def _solve(argv: list[str]) -> int:
         genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
     )
     solution = render(genre_file, instance, outcome.assignment) if outcome.assignment else None
-    if outcome.violations:
+    diagnosis = None
+    if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
+        diagnosis = diagnose_puzzle(
+            genre_file, instance, formulation, args.backend, args.time_limit, progress
+        )
+    broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
+    if broken:
         print(
             "dslsolve: internal error: the solver's answer breaks these rules "
             "(a lowering is wrong; please report it):",
             file=sys.stderr,
         )
-        for violation in outcome.violations:
+        for violation in broken:
             print(f"  {violation}", file=sys.stderr)
     if args.format == "json":
         report = {
@@ -205,6 +217,20 @@ def _solve(argv: list[str]) -> int:
         }
         if outcome.second is not None:
             report["another_solution"] = render(genre_file, instance, outcome.second)
+        if diagnosis is not None:
+            report["diagnosis"] = {
+                "status": diagnosis.status.value,
+                "ways": [
+                    {
+                        "left_out": [
+                            {"rule": d.rule.text, "line": d.rule.origin.line, "where": d.where}
+                            for d in dropped
+                        ],
+                        "solution": render(genre_file, instance, assignment),
+                    }
+                    for dropped, assignment in diagnosis.ways
+                ],
+            }
         if args.stats:
             report["stats"] = outcome.stats.as_dict()
         print(json.dumps(report, indent=2))
@@ -212,9 +238,11 @@ def _solve(argv: list[str]) -> int:
         if solution is not None:
             sys.stdout.write(solution)
         _explain(outcome, args, genre_file, instance)
+        if diagnosis is not None:
+            _explain_diagnosis(diagnosis, args, genre_file, instance)
         if args.stats:
             print(outcome.stats.render(), file=sys.stderr)
-    if outcome.violations:
+    if broken:
         return EXIT_INTERNAL
     return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
 
@@ -234,6 +262,38 @@ def _explain(outcome, args, genre_file, instance) -> None:
     elif outcome.unique is False:
         print("not unique; another solution:", file=sys.stderr)
         sys.stderr.write(render(genre_file, instance, outcome.second))
+
+
+def _explain_diagnosis(diagnosis: Diagnosis, args, genre_file, instance) -> None:
+    def say(line: str) -> None:
+        print(line, file=sys.stderr)
+
+    if diagnosis.clues == 0:
+        say(
+            "nothing to leave out: no rule of this genre reads a clue that can be dropped "
+            "(a value from the puzzle, in a rule that can be relaxed)"
+        )
+    elif diagnosis.status == SolveStatus.INFEASIBLE:
+        say("even without any clue the rules cannot all hold")
+    elif diagnosis.status == SolveStatus.TIME_LIMIT:
+        say(f"no set of clues to leave out found within the time limit of {args.time_limit} s")
+    elif diagnosis.status == SolveStatus.ERROR:
+        say("the solver stopped without an answer while looking for clues to leave out")
+    else:
+        count = len(diagnosis.ways[0][0])
+        ways = len(diagnosis.ways)
+        several = f"; {ways} ways{' (and maybe more)' if ways == ALTERNATIVES else ''}"
+        say(
+            f"leaving out {count} clue{'s' if count > 1 else ''} gives a solution "
+            f"(no fewer will do){several if ways > 1 else ''}:"
+        )
+        for number, (dropped, _) in enumerate(diagnosis.ways, start=1):
+            for index, clue in enumerate(dropped):
+                mark = f"{number}." if index == 0 else ""
+                say(f"  {mark:3}{clue}" if ways > 1 else f"  {clue}")
+        what = "them" if count > 1 else "it"
+        say(f"a solution without {what}:" if ways == 1 else "a solution, leaving out 1.:")
+        sys.stderr.write(render(genre_file, instance, diagnosis.ways[0][1]))
 
 
 def main(argv: list[str] | None = None) -> int:

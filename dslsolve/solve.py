@@ -15,6 +15,7 @@ import pulp
 
 from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
+from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.evaluator import Assignment, Evaluator, Violation
@@ -140,3 +141,64 @@ def solve_puzzle(
         elif again == SolveStatus.INFEASIBLE:
             outcome.unique = True
     return outcome
+
+
+ALTERNATIVES = 5  # at most this many smallest sets of clues to leave out are listed
+
+
+@dataclass
+class Diagnosis:
+    """The smallest sets of clues to leave out for a solution (`compiler/clues.py`), each
+    with a solution without them."""
+
+    status: SolveStatus
+    stats: Stats
+    clues: int = 0  # clues that could be dropped (rule instances behind a binary)
+    ways: list[tuple[list[Dropped], Assignment]] = field(default_factory=list)
+    unexplained: list[Violation] = field(default_factory=list)  # should stay empty
+
+
+def diagnose_puzzle(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    backend: str = "cbc",
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> Diagnosis:
+    """Solve with every clue optional and as many kept as possible; then ask for other sets
+    of as many clues, each different from those found (up to ALTERNATIVES). The evaluator
+    checks every answer: the rule instances it finds broken must be clues left out."""
+    stats = Stats(backend, formulation.describe())
+    started = time.perf_counter()
+    compiled = compile_model(
+        genre_file.genre, instance, formulation, shown_values(genre_file, instance), relax=True
+    )
+    stats.compile_seconds = time.perf_counter() - started
+    problem = compiled.model.problem
+    stats.variables = len(problem.variables())
+    stats.constraints = len(problem.constraints)
+    diagnosis = Diagnosis(SolveStatus.INFEASIBLE, stats, clues=len(compiled.kept))
+    if not compiled.kept:
+        return diagnosis
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    diagnosis.status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
+    if diagnosis.status != SolveStatus.SOLVED:
+        return diagnosis
+    kept = [k.binary for k in compiled.kept]
+    fewest = len(compiled.left_out())
+    compiled.model.add(pulp.lpSum(kept) == len(kept) - fewest)  # no more than the fewest
+    while True:
+        left_out, assignment = compiled.left_out(), compiled.decode()
+        dropped = [k.clue for k in left_out]
+        started = time.perf_counter()
+        violations = Evaluator(genre_file.genre, instance, assignment).violations()
+        stats.check_seconds += time.perf_counter() - started
+        allowed = {(d.rule.text, d.where) for d in dropped}
+        diagnosis.unexplained += [v for v in violations if (v.rule.text, v.where) not in allowed]
+        diagnosis.ways.append((dropped, assignment))
+        if not dropped or len(diagnosis.ways) == ALTERNATIVES:
+            return diagnosis
+        compiled.model.add(pulp.lpSum(k.binary for k in left_out) >= 1)  # another set
+        if _solve_with_cuts(compiled, backend, deadline, stats, progress) != SolveStatus.SOLVED:
+            return diagnosis

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import pulp
+
 from dslsolve import ir
+from dslsolve.compiler.clues import Kept, clue_rules
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import find_fixings
 from dslsolve.compiler.formulations import Formulation
@@ -20,6 +23,11 @@ __all__ = ["Compiled", "compile_model"]
 class Compiled:
     model: LinearModel
     lowerer: Lowerer
+    kept: list[Kept]  # the clues of a relaxed model, each behind its binary
+
+    def left_out(self) -> list[Kept]:
+        """The clues that the current solution of a relaxed model leaves out."""
+        return [k for k in self.kept if round(k.binary.varValue or 0) == 0]
 
     def decode(self) -> dict[str, dict]:
         """The current solution in the terms of the genre: variable -> element -> value.
@@ -61,15 +69,21 @@ def compile_model(
     instance: Instance,
     formulation: Formulation,
     shown: Iterable[tuple[ir.Variable, Element]] = (),
+    relax: bool = False,
 ) -> Compiled:
     """Lower every rule. `shown` lists values that belong to the answer although no rule may
-    read them (what the output prints): they get model variables too, free if unconstrained."""
+    read them (what the output prints): they get model variables too, free if unconstrained.
+    `relax`: every clue (`clues.py`) may be dropped, and the model keeps as many as it can."""
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
-    lowerer.fix(find_fixings(genre, lowerer))
+    relaxed = clue_rules(genre) if relax else []
+    lowerer.fix(find_fixings(genre, lowerer, relaxed))
     for var, element in shown:
         lowerer.variable(var, element)
-    compiler = RuleCompiler(lowerer)
+    compiler = RuleCompiler(lowerer, relaxed)
     for rule in genre.rules:
         compiler.rule(rule)
-    return Compiled(model, lowerer)
+    if relax:
+        model.problem.sense = pulp.LpMaximize
+        model.problem.setObjective(pulp.lpSum(k.binary for k in compiler.kept))
+    return Compiled(model, lowerer, compiler.kept)

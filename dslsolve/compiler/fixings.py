@@ -25,12 +25,15 @@ if TYPE_CHECKING:  # the lowerer imports this module
 Fixings = dict[str, dict[tuple, int | bool]]  # variable -> element -> value
 
 
-def find_fixings(genre: ir.Genre, lowerer: Lowerer) -> Fixings:
+def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) -> Fixings:
     """The value of every unknown fixed by a rule `each KIND [where INPUT]: UNIT`, UNIT being
-    `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain)."""
+    `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain). The rules in
+    `keep` fix nothing: they are posted as rows (clues that may be dropped, `clues.py`)."""
     fixable = _plainly_read(genre)
     fixings: Fixings = {}
     for rule in genre.rules:
+        if any(rule is kept for kept in keep):
+            continue
         each = rule.body
         if not (
             isinstance(each, ir.Each)

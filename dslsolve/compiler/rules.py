@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from dslsolve import indexsets, ir
+from dslsolve.compiler.clues import Dropped, Kept
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
@@ -57,10 +58,12 @@ def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
 
 
 class RuleCompiler:
-    def __init__(self, lowerer: Lowerer) -> None:
+    def __init__(self, lowerer: Lowerer, relaxed: list[ir.Rule] = ()) -> None:
         self.lower = lowerer
         self.model: LinearModel = lowerer.model
         self.grid = lowerer.grid
+        self.relaxed = {id(rule) for rule in relaxed}  # clue rules whose instances may drop
+        self.kept: list[Kept] = []
 
     def rule(self, rule: ir.Rule) -> None:
         try:
@@ -137,18 +140,25 @@ class RuleCompiler:
             raise AssertionError(body)
 
     @staticmethod
-    def why(rule: ir.Rule, env: Env) -> Reason:
-        def words() -> str:
-            label = indexsets.scope_label(env)
-            if label and env.element is None and env.group is None:
-                place = label
-            elif env.element is not None:
-                place = element_name(env.kind, env.element)
-            else:
-                place = env.group.label if env.group else "the grid"
-            return f"line {rule.origin.line}: '{rule.text}' cannot hold at {place}"
+    def place(env: Env) -> str:
+        """Where a rule instance is, in the evaluator's words (`r2c7`, `row 3`)."""
+        label = indexsets.scope_label(env)
+        if label and env.element is None and env.group is None:
+            return label
+        if env.element is not None:
+            return element_name(env.kind, env.element)
+        return env.group.label if env.group else "the grid"
 
-        return Reason(words)
+    def why(self, rule: ir.Rule, env: Env) -> Reason:
+        return Reason(
+            lambda: f"line {rule.origin.line}: '{rule.text}' cannot hold at {self.place(env)}"
+        )
+
+    def keep(self, rule: ir.Rule, env: Env, guard: Lin | None) -> Lin:
+        """The guard of a clue of a relaxed model: its own binary (and the guard it had)."""
+        binary = self.model.binary("keep")
+        self.kept.append(Kept(binary, Dropped(rule, self.place(env))))
+        return self.conjoin(guard, logic.literal(binary))
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
         group = each.group
@@ -219,6 +229,8 @@ class RuleCompiler:
                     if not isinstance(each.body, ir.Holds):
                         raise LoweringError("a 'where' on unknowns can only guard a condition")
                     inner_guard = self.conjoin(guard, condition)
+            if id(rule) in self.relaxed and isinstance(each.body, ir.Holds):
+                inner_guard = self.keep(rule, inner, inner_guard)
             self.body(rule, each.body, inner, inner_guard)
 
     def spells(self, rule: ir.Rule, each: ir.Each, envs: list[Env]) -> None:
