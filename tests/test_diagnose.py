@@ -136,14 +136,31 @@ def test_a_solvable_puzzle_is_solved_as_usual(run):
     assert result.out == puzzle.with_name("example.solution.txt").read_text()
 
 
-def test_a_genre_without_clues_to_leave_out_says_so(tmp_path, run):
-    """Nonogram's clues are `runs(...) = list`, which a guard cannot relax."""
-    puzzle = tmp_path / "p.txt"
+def test_line_clues_are_clues_too(tmp_path, run):
+    """Nonogram (`runs(...) = list` behind a guard): the ways found are exactly the single line
+    clues whose removal ('.') leaves a solution, as an ordinary solve finds out."""
     text = (PUZZLES / "nonogram" / "constructed-6x5.txt").read_text()
-    puzzle.write_text(
-        text.replace("rows:\n1 3\n", "rows:\n1 4\n")
-    )  # 10 blacks by rows, 9 by columns
-    result = run(genre_file("nonogram"), puzzle, "--diagnose")
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(text.replace("rows:\n1 3\n", "rows:\n1 4\n"))
+    ways = diagnose("nonogram", puzzle)
+    lines = puzzle.read_text().splitlines()
+    for section, count in (("rows", 5), ("columns", 6)):
+        start = lines.index(f"{section}:") + 1
+        for k in range(count):
+            edited = lines[: start + k] + ["."] + lines[start + k + 1 :]
+            without = tmp_path / "without.txt"
+            without.write_text("\n".join(edited) + "\n")
+            solvable = run(genre_file("nonogram"), without).code == 0
+            place = f"{section[:-1]} {k + 1}"
+            assert (frozenset({place}) in ways) == solvable, place
+    assert ways
+
+
+def test_a_genre_without_clues_to_leave_out_says_so(tmp_path, run):
+    """Hitori's numbers are read by `alldifferent`, which a guard cannot relax."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("numbers:\n11\n11\n")  # the two whites left would touch diagonally only
+    result = run(genre_file("hitori"), puzzle, "--diagnose")
     assert result.code == 1
     assert result.err.splitlines()[1:] == [
         "nothing to leave out: no rule of this genre reads a clue that can be dropped "

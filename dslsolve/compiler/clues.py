@@ -5,8 +5,8 @@ numbered wall, `digit = givens` at a given): the rule asks for that value, and w
 is absent the instance asks nothing. Tests of the input (`board is given`, `board = '#'`)
 shape the board rather than give a clue, so a rule that only tests the input (akari's `each
 cell where wall: not light`) is not one. Nor is a rule that cannot be relaxed by a guard:
-`alldifferent`, `runs`, `product` and the rules over areas and pieces are lowered as rules of
-their own only (docs/language.md §12).
+`alldifferent`, `product` and the rules over areas and pieces are lowered as rules of their
+own only (docs/language.md §12).
 
 `compile_model(..., relax=True)` posts each instance of a clue rule behind a binary k (the
 instance holds where k = 1) and maximises the sum of the k: the fewest clues to drop.
@@ -20,7 +20,7 @@ import pulp
 
 from dslsolve import ir
 
-UNGUARDED = {"alldifferent", "runs", "product"}  # aggregates lowered as rules of their own
+UNGUARDED = {"alldifferent", "product"}  # aggregates lowered as rules of their own
 
 
 @dataclass(frozen=True)

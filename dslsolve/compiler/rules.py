@@ -563,15 +563,15 @@ class RuleCompiler:
             if isinstance(expr.left, ir.Aggregate) and expr.left.func == "runs"
             else (expr.right, expr.left)
         )
-        if guard is not None or expr.op != "=":
-            raise LoweringError("runs(...) = list must hold unconditionally")
+        if expr.op != "=":
+            raise LoweringError("runs(...) is lowered only as 'runs(...) = a list'")
         clue = self.lower.lower(clue_expr, env)
         if clue is None:
             return
         if not isinstance(clue, tuple):
             raise LoweringError("runs(...) is compared with a list from the puzzle")
         if isinstance(aggregate.over, ir.Around) and aggregate.over.relation in CYCLIC_RELATIONS:
-            self.cyclic_runs(aggregate, env, clue, why)
+            self.cyclic_runs(aggregate, env, clue, guard, why)
             return
         cells = []
         for inner, membership in self.lower.filtered(aggregate, env):
@@ -579,9 +579,11 @@ class RuleCompiler:
                 raise LoweringError("runs(...) needs a line of fixed cells")
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
-        post_runs(self.model, cells, clue, why)
+        post_runs(self.model, cells, clue, why, guard)
 
-    def cyclic_runs(self, aggregate: ir.Aggregate, env: Env, clue: tuple, why: Why) -> None:
+    def cyclic_runs(
+        self, aggregate: ir.Aggregate, env: Env, clue: tuple, guard: Lin | None, why: Why
+    ) -> None:
         """Around a cycle (`ring`): a position off the grid is a cell where C does not hold."""
         origin, _ = env.target(aggregate.over.of)
         cells: list[Lin | bool] = []
@@ -598,7 +600,7 @@ class RuleCompiler:
                     continue
             value = self.lower.boolean(aggregate.value, inner)
             cells.append(False if value is None else value)
-        post_cyclic_runs(self.model, cells, clue, why)
+        post_cyclic_runs(self.model, cells, clue, why, guard)
 
     @staticmethod
     def is_product(expr: ir.Compare) -> bool:

@@ -30,7 +30,11 @@ def cycle_run_lengths(values: list[bool]) -> list[int]:
 
 
 def post_cyclic_runs(
-    model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: Why
+    model: LinearModel,
+    cells: list[Lin | bool],
+    clue: tuple[int, ...],
+    why: Why,
+    guard: Lin | None = None,
 ) -> None:
     wanted = sorted(v for v in clue if v)
     unknown = [i for i, cell in enumerate(cells) if isinstance(cell, Lin)]
@@ -42,4 +46,4 @@ def post_cyclic_runs(
         return cycle_run_lengths(values) == wanted
 
     allowed = allowed_patterns(len(unknown), allows)
-    post_table(model, [cells[i] for i in unknown], allowed, why)
+    post_table(model, [cells[i] for i in unknown], allowed, why, guard)

@@ -153,6 +153,30 @@ def post_compare(
         _at_least_zero_unless(model, e, off)
 
 
+def unit(guard: Lin | None) -> pulp.LpAffineExpression | int:
+    """1, or the guard: what "exactly one" becomes in a structure that holds where the guard
+    does (none chosen where it does not)."""
+    return 1 if guard is None else guard.expr
+
+
+def post_equal_unless(model: LinearModel, left, right, guard: Lin | None) -> None:
+    """left = right for two 0/1-valued expressions, or only where the guard holds: then
+    |left - right| <= 1 - guard, which asks nothing where it does not."""
+    if guard is None:
+        model.add(left == right)
+        return
+    model.add(left - right <= 1 - guard.expr)
+    model.add(right - left <= 1 - guard.expr)
+
+
+def post_false_unless(model: LinearModel, why, guard: Lin | None) -> None:
+    """A structure that cannot be built: a contradiction, or the guard must be false."""
+    if guard is None:
+        model.contradiction(why)
+    else:
+        model.add(guard.expr == 0)
+
+
 def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
     """`left op right` as rows, each left out where the bounds already decide it true. An
     equality is two rows, `<=` and `>=`: as one equality row CBC took 42 s instead of 6 s on

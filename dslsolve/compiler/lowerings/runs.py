@@ -6,6 +6,10 @@ j+1 starts after block j ends and one gap cell (cumulative form, which is tighte
 start positions): sum_{i<=p} s_{j+1,i} <= sum_{i<=p-l_j-1} s_{j,i} for every p. A cell is in C
 exactly when one block covers it: x_c = sum of the s_{j,i} covering c.
 
+Behind a guard g (a `where` on unknowns, or a clue that `--diagnose` may leave out) the blocks
+and the automaton's unit of flow exist only where g holds (sums = g instead of 1), and each cell
+is tied to them by |x_c - covering| <= 1 - g: nothing is asked of the cells where g is false.
+
 `runs=regular`: the clue as a finite automaton (states = how much of the clue has been read),
 and a path through the layered graph of (position, state), one unit of flow: MiniZinc's
 linearisation of `regular` (Côté, Gendron and Rousseau's network-flow view). Arc (p, q -> q')
@@ -16,30 +20,39 @@ from __future__ import annotations
 
 import pulp
 
+from dslsolve.compiler.lowerings.logic import post_equal_unless, post_false_unless, unit
 from dslsolve.compiler.model import Lin, LinearModel, Why, as_lin
 
 
-def post_runs(model: LinearModel, cells: list[Lin | bool], clue: tuple[int, ...], why: Why) -> None:
+def post_runs(
+    model: LinearModel,
+    cells: list[Lin | bool],
+    clue: tuple[int, ...],
+    why: Why,
+    guard: Lin | None = None,
+) -> None:
+    """The runs of the cells are the clue, or only where the guard holds: then the blocks (the
+    unit of flow) exist only where it does, and the cells are tied to them only there."""
     cells_lin = [as_lin(c) for c in cells]
     clue = tuple(v for v in clue if v != 0)
     needed = sum(clue) + max(len(clue) - 1, 0)
     if needed > len(cells):
-        model.contradiction(why)
+        post_false_unless(model, why, guard)
         return
     if model.formulation["runs"] == "regular":
-        _regular(model, cells_lin, clue)
+        _regular(model, cells_lin, clue, guard)
     else:
-        _blocks(model, cells_lin, clue)
+        _blocks(model, cells_lin, clue, guard)
 
 
-def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> None:
+def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...], guard) -> None:
     n = len(cells)
     starts: list[dict[int, pulp.LpVariable]] = []
     for j, _length in enumerate(clue):
         earliest = sum(clue[:j]) + j
         latest = n - sum(clue[j:]) - (len(clue) - 1 - j)
         starts.append({i: model.binary("start") for i in range(earliest, latest + 1)})
-        model.add(pulp.lpSum(starts[j].values()) == 1)
+        model.add(pulp.lpSum(starts[j].values()) == unit(guard))
     for j in range(len(clue) - 1):
         for p in range(n):
             later = [s for i, s in starts[j + 1].items() if i <= p]
@@ -50,7 +63,7 @@ def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> None
         covering = [
             s for j, length in enumerate(clue) for i, s in starts[j].items() if i <= c < i + length
         ]
-        model.add(cell.expr == pulp.lpSum(covering))
+        post_equal_unless(model, cell.expr, pulp.lpSum(covering), guard)
 
 
 def _automaton(clue: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -75,7 +88,7 @@ def _automaton(clue: tuple[int, ...]) -> list[tuple[int, int, int]]:
     return transitions
 
 
-def _regular(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> None:
+def _regular(model: LinearModel, cells: list[Lin], clue: tuple[int, ...], guard) -> None:
     transitions = _automaton(clue)
     final = sum(clue) + max(len(clue) - 1, 0)
     flows: list[dict[tuple[int, int, int], pulp.LpVariable]] = []
@@ -83,9 +96,10 @@ def _regular(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> Non
         flows.append({t: model.binary("arc") for t in transitions})
     for p, cell in enumerate(cells):
         layer = flows[p]
-        model.add(pulp.lpSum(v for (_, letter, _), v in layer.items() if letter == 1) == cell.expr)
+        reads_one = pulp.lpSum(v for (_, letter, _), v in layer.items() if letter == 1)
+        post_equal_unless(model, reads_one, cell.expr, guard)
         if p == 0:
-            model.add(pulp.lpSum(v for (q, _, _), v in layer.items() if q == 0) == 1)
+            model.add(pulp.lpSum(v for (q, _, _), v in layer.items() if q == 0) == unit(guard))
             model.add(pulp.lpSum(v for (q, _, _), v in layer.items() if q != 0) == 0)
         else:
             states = {q for q, _, _ in transitions} | {r for _, _, r in transitions}
@@ -93,4 +107,4 @@ def _regular(model: LinearModel, cells: list[Lin], clue: tuple[int, ...]) -> Non
                 arriving = [v for (_, _, r), v in flows[p - 1].items() if r == q]
                 leaving = [v for (s, _, _), v in layer.items() if s == q]
                 model.add(pulp.lpSum(arriving) == pulp.lpSum(leaving))
-    model.add(pulp.lpSum(v for (_, _, r), v in flows[-1].items() if r == final) == 1)
+    model.add(pulp.lpSum(v for (_, _, r), v in flows[-1].items() if r == final) == unit(guard))

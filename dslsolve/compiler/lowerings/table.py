@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import pulp
 
+from dslsolve.compiler.lowerings.logic import post_equal_unless, post_false_unless, unit
 from dslsolve.compiler.model import Lin, LinearModel, Why
 
 
@@ -34,13 +35,18 @@ def allowed_patterns(
 
 
 def post_table(
-    model: LinearModel, literals: list[Lin], allowed: list[tuple[int, ...]], why: Why
+    model: LinearModel,
+    literals: list[Lin],
+    allowed: list[tuple[int, ...]],
+    why: Why,
+    guard: Lin | None = None,
 ) -> None:
-    """The literals take one of the allowed patterns."""
+    """The literals take one of the allowed patterns (where the guard holds, if one is given:
+    the chosen pattern then exists only there, and a nogood row asks for the guard, not 1)."""
     if not allowed:
-        model.contradiction(why)
+        post_false_unless(model, why, guard)
         return
-    if len(allowed) == 1:
+    if len(allowed) == 1 and guard is None:
         for lit, bit in zip(literals, allowed[0], strict=True):
             model.add(lit.expr == bit)
         return
@@ -54,10 +60,11 @@ def post_table(
                     lit.expr if bit == 0 else 1 - lit.expr
                     for lit, bit in zip(literals, pattern, strict=True)
                 )
-                >= 1
+                >= unit(guard)
             )
         return
     chosen = {pattern: model.binary("pattern") for pattern in allowed}
-    model.add(pulp.lpSum(chosen.values()) == 1)
+    model.add(pulp.lpSum(chosen.values()) == unit(guard))
     for i, lit in enumerate(literals):
-        model.add(lit.expr == pulp.lpSum(y for pattern, y in chosen.items() if pattern[i]))
+        setting = pulp.lpSum(y for pattern, y in chosen.items() if pattern[i])
+        post_equal_unless(model, lit.expr, setting, guard)
