@@ -38,7 +38,7 @@ CASES = {
     "row guarded": (
         "each row where count(black) >= 2: runs(black) = rows",
         "rows:\n1 1\n4\nclues:\n...\n...\n",
-        ["runs=blocks", "runs=regular"],
+        ["runs=blocks", "runs=blocks-pairwise", "runs=regular"],
     ),
     # a ring's runs only where the clue cell is itself black
     "ring guarded": (

@@ -17,7 +17,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
     "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
     "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
-    "runs": ("blocks", "regular"),  # block start positions, or a layered automaton
+    # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
+    # layered automaton
+    "runs": ("blocks", "blocks-pairwise", "regular"),
     "area": ("anchored",),  # one enumerated shape per anchor cell
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds

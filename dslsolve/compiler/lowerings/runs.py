@@ -6,6 +6,11 @@ j+1 starts after block j ends and one gap cell (cumulative form, which is tighte
 start positions): sum_{i<=p} s_{j+1,i} <= sum_{i<=p-l_j-1} s_{j,i} for every p. A cell is in C
 exactly when one block covers it: x_c = sum of the s_{j,i} covering c.
 
+`runs=blocks-pairwise`: the same blocks, ordered as in the seed by one row per pair of blocks,
+sum_i i s_{j+1,i} >= sum_i i s_{j,i} + l_j + 1. Fewer rows and a weaker relaxation: over the
+nonogram corpus a tie in total time with `blocks`, faster on the 15x15s and slower on two of
+the three 30x30s (docs/formulations.md).
+
 Behind a guard g (a `where` on unknowns, or a clue that `--diagnose` may leave out) the blocks
 and the automaton's unit of flow exist only where g holds (sums = g instead of 1), and each cell
 is tied to them by |x_c - covering| <= 1 - g: nothing is asked of the cells where g is false.
@@ -39,13 +44,16 @@ def post_runs(
     if needed > len(cells):
         post_false_unless(model, why, guard)
         return
-    if model.formulation["runs"] == "regular":
+    choice = model.formulation["runs"]
+    if choice == "regular":
         _regular(model, cells_lin, clue, guard)
     else:
-        _blocks(model, cells_lin, clue, guard)
+        _blocks(model, cells_lin, clue, guard, cumulative=choice == "blocks")
 
 
-def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...], guard) -> None:
+def _blocks(
+    model: LinearModel, cells: list[Lin], clue: tuple[int, ...], guard, cumulative: bool
+) -> None:
     n = len(cells)
     starts: list[dict[int, pulp.LpVariable]] = []
     for j, _length in enumerate(clue):
@@ -54,6 +62,11 @@ def _blocks(model: LinearModel, cells: list[Lin], clue: tuple[int, ...], guard) 
         starts.append({i: model.binary("start") for i in range(earliest, latest + 1)})
         model.add(pulp.lpSum(starts[j].values()) == unit(guard))
     for j in range(len(clue) - 1):
+        if not cumulative:  # start_{j+1} >= start_j + l_j + 1 (times the guard)
+            later = pulp.lpSum(i * s for i, s in starts[j + 1].items())
+            earlier = pulp.lpSum(i * s for i, s in starts[j].items())
+            model.add(later - earlier >= (clue[j] + 1) * unit(guard))
+            continue
         for p in range(n):
             later = [s for i, s in starts[j + 1].items() if i <= p]
             if later:
