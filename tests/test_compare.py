@@ -53,7 +53,11 @@ def test_all_expands_to_every_choice_and_markdown(run):
     lines = result.out.splitlines()
     assert lines[0].startswith("| instance | size | backend | formulation | status |")
     assert lines[1].startswith("|---|")
-    assert [line.split(" | ")[3] for line in lines[2:]] == ["runs=blocks", "runs=regular"]
+    assert [line.split(" | ")[3] for line in lines[2:]] == [
+        "runs=blocks",
+        "runs=blocks-pairwise",
+        "runs=regular",
+    ]
     assert result.err == ""
 
 
