@@ -233,6 +233,8 @@ def _solve(argv: list[str]) -> int:
             }
         if args.stats:
             report["stats"] = outcome.stats.as_dict()
+            if diagnosis is not None:
+                report["diagnosis"]["stats"] = diagnosis.stats.as_dict()
         print(json.dumps(report, indent=2))
     else:
         if solution is not None:
@@ -242,6 +244,8 @@ def _solve(argv: list[str]) -> int:
             _explain_diagnosis(diagnosis, args, genre_file, instance)
         if args.stats:
             print(outcome.stats.render(), file=sys.stderr)
+            if diagnosis is not None:
+                print(f"diagnosis: {diagnosis.stats.render()}", file=sys.stderr)
     if broken:
         return EXIT_INTERNAL
     return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION

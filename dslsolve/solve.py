@@ -96,6 +96,14 @@ def _solve_with_cuts(
             return SolveStatus.TIME_LIMIT
 
 
+def _count_model(compiled: Compiled, stats: Stats) -> None:
+    problem = compiled.model.problem
+    stats.variables = len(problem.variables())
+    stats.constraints = len(problem.constraints)
+    stats.nonzeros = sum(len(c) for c in problem.constraints.values())
+    stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
+
+
 def _no_good(compiled: Compiled) -> pulp.LpConstraint:
     binaries = compiled.decision_binaries()
     ones = [b for b in binaries if round(b.varValue or 0) == 1]
@@ -118,11 +126,7 @@ def solve_puzzle(
         genre_file.genre, instance, formulation, shown_values(genre_file, instance)
     )
     stats.compile_seconds = time.perf_counter() - started
-    problem = compiled.model.problem
-    stats.variables = len(problem.variables())
-    stats.constraints = len(problem.constraints)
-    stats.nonzeros = sum(len(c) for c in problem.constraints.values())
-    stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
+    _count_model(compiled, stats)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
     outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
@@ -175,9 +179,7 @@ def diagnose_puzzle(
         genre_file.genre, instance, formulation, shown_values(genre_file, instance), relax=True
     )
     stats.compile_seconds = time.perf_counter() - started
-    problem = compiled.model.problem
-    stats.variables = len(problem.variables())
-    stats.constraints = len(problem.constraints)
+    _count_model(compiled, stats)
     diagnosis = Diagnosis(SolveStatus.INFEASIBLE, stats, clues=len(compiled.kept))
     if not compiled.kept:
         return diagnosis

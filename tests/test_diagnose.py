@@ -127,6 +127,10 @@ def test_the_command_names_the_clue_and_shows_a_solution_without_it(tmp_path, ru
         }
     ]
     assert way["solution"].splitlines() == lines[4:]
+    stats = run(genre_file("akari"), puzzle, "--diagnose", "--stats").err.splitlines()
+    assert [line for line in stats if line.startswith("diagnosis: ")] == [
+        "diagnosis: backend cbc; formulation " + parse_formulation([]).describe()
+    ]
 
 
 def test_a_solvable_puzzle_is_solved_as_usual(run):
