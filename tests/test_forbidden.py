@@ -156,14 +156,3 @@ def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary():
     assert "digit_0_0_is1 + digit_0_2_is1 <= 1" not in rows  # 1s two apart may repeat
     assert "digit_0_0_is2 + digit_0_2_is2 <= 1" in rows
 
-
-def test_no_window_all_black_is_one_row_without_an_auxiliary_binary():
-    """Nurikabe's `not all(black)` over a 2x2 window: the sum of the window at most 3."""
-    loaded = load_genre(str(PUZZLES / "nurikabe.yaml"))
-    instance = read_puzzle(str(PUZZLES / "nurikabe" / "example.txt"), loaded)
-    compiled = compile_model(loaded.genre, instance, parse_formulation([]))
-    names = [v.name for v in compiled.model.problem.variables()]
-    assert not [name for name in names if name.startswith("cmp_")]
-    rows = [str(c) for c in compiled.model.problem.constraints.values()]
-    assert "black_1_0 + black_1_1 + black_2_0 + black_2_1 <= 3" not in rows  # a clue at r3c1
-    assert "black_0_2 + black_0_3 + black_1_2 + black_1_3 <= 3" in rows

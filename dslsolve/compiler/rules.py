@@ -393,18 +393,10 @@ class RuleCompiler:
 
     def post_false(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
         """`expr` must be false (where the guard holds): `not any(S where f)` forbids each
-        member; `not all(S where f)` over a set the puzzle decides is one forbidden conjunction
-        of f at every member (no 2x2 window all black: one row, the window's sum at most 3);
-        anything else is one forbidden conjunction (`lowerings/nogoods.py`)."""
+        member, anything else is one forbidden conjunction (`lowerings/nogoods.py`)."""
         if isinstance(expr, ir.Aggregate) and expr.func == "any":
             self.forbid_members(expr, env, guard, why)
             return
-        if isinstance(expr, ir.Aggregate) and expr.func == "all" and expr.filter is not None:
-            members = self.lower.members(expr.over, env)
-            if all(membership is True for _, membership in members):
-                parts = [(part, inner) for inner, _ in members for part in conjuncts(expr.filter)]
-                self.forbid_parts(parts, guard, [], why)
-                return
         self.forbid(expr, env, guard, [], why)
 
     def counted_none(self, expr: ir.Compare, env: Env) -> ir.Aggregate | None:
@@ -447,21 +439,8 @@ class RuleCompiler:
         false or has no value (the evaluator's vacuous instance, a member a filter leaves out)
         leaves nothing to forbid. A condition that is one literal goes to `single` if given,
         else it is posted as `not` always was."""
-        parts = [] if expr is None else [(part, env) for part in conjuncts(expr)]
-        self.forbid_parts(parts, guard, literals, why, single)
-
-    def forbid_parts(
-        self,
-        parts: list[tuple[ir.Expr, Env]],
-        guard: Lin | None,
-        literals: list[Lin],
-        why: Why,
-        single: list[Lin] | None = None,
-    ) -> None:
-        """`forbid` for conditions read at their own elements: they, the literals and the
-        guard cannot all hold."""
         tests, literals = [], list(literals)
-        for part, env in parts:
+        for part in [] if expr is None else conjuncts(expr):
             value = self.value_test(part, env)
             if isinstance(value, nogoods.ValueTest):
                 tests.append(value)
