@@ -20,10 +20,11 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Evaluator
-from dslsolve.output import parse_solution, render
+from dslsolve.output import differences, parse_solution, render
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
 EXIT_INTERNAL = 3
+MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
 FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
 
@@ -217,6 +218,7 @@ def _solve(argv: list[str]) -> int:
         }
         if outcome.second is not None:
             report["another_solution"] = render(genre_file, instance, outcome.second)
+            report["differences"] = differences(genre_file, outcome.assignment, outcome.second)
         if diagnosis is not None:
             report["diagnosis"] = {
                 "status": diagnosis.status.value,
@@ -266,6 +268,10 @@ def _explain(outcome, args, genre_file, instance) -> None:
     elif outcome.unique is False:
         print("not unique; another solution:", file=sys.stderr)
         sys.stderr.write(render(genre_file, instance, outcome.second))
+        places = differences(genre_file, outcome.assignment, outcome.second)
+        shown = ", ".join(places[:MAX_PLACES])
+        more = f" and {len(places) - MAX_PLACES} more" if len(places) > MAX_PLACES else ""
+        print(f"the two differ at {shown}{more}", file=sys.stderr)
 
 
 def _explain_diagnosis(diagnosis: Diagnosis, args, genre_file, instance) -> None:

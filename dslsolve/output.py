@@ -23,7 +23,7 @@ from dslsolve import ir, setoutput
 from dslsolve.dsl.genre import GenreFile, OutputCase, SetOutput, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, grid_of
+from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, element_name, grid_of
 from dslsolve.instance import Element, Instance
 
 
@@ -122,6 +122,21 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
 
 
 DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
+
+
+def differences(genre_file: GenreFile, first: Assignment, second: Assignment) -> list[str]:
+    """The places where two solutions differ, in the genre's variables' order, each once:
+    elements by name (`r1c2`, `border above r3c1`), values on index sets as `VAR(KEY)`."""
+    places: dict[str, None] = {}
+    for var in genre_file.genre.variables:
+        for key, value in first[var.name].items():
+            if second[var.name].get(key) == value:
+                continue
+            if var.sets:
+                places[f"{var.name}({', '.join(str(part) for part in key)})"] = None
+            else:
+                places[element_name(var.on, key)] = None
+    return list(places)
 
 
 def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:

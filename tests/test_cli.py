@@ -125,6 +125,21 @@ def test_not_unique_shows_another_solution(tmp_path, run):
     assert "not unique; another solution:" in result.err
 
 
+def test_not_unique_names_the_cells_where_the_two_solutions_differ(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n12..\n34..\n....\n....\n")
+    result = run(SUDOKU, puzzle, "--unique")
+    first = [line.split() for line in result.out.splitlines()]
+    lines = result.err.splitlines()
+    second = [line.split() for line in lines[1:5]]
+    differing = [
+        f"r{r + 1}c{c + 1}" for r in range(4) for c in range(4) if first[r][c] != second[r][c]
+    ]
+    assert differing and lines[5] == "the two differ at " + ", ".join(differing)
+    report = json.loads(run(SUDOKU, puzzle, "--unique", "--format", "json").out)
+    assert report["differences"] == differing
+
+
 def test_help_and_the_installed_command():
     done = subprocess.run(
         [sys.executable, "-m", "dslsolve", "--help"], capture_output=True, text=True, check=False
