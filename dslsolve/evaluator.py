@@ -109,14 +109,14 @@ class Evaluator:
             if isinstance(body.body, ir.Holds):  # the common case, without a call per element
                 holds = self.function(body.body.expr)
                 return found + [
-                    Violation(rule, self.describe(inner), self.involved(inner))
+                    Violation(rule, indexsets.place_name(inner), self.involved(inner))
                     for inner in inners
                     if holds(inner) is False
                 ]
             return found + [v for inner in inners for v in self.rule(rule, body.body, inner)]
         if isinstance(body, ir.Holds):
             if self.expr(body.expr, env) is False:
-                return [Violation(rule, self.describe(env), self.involved(env))]
+                return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
         if isinstance(body, ir.Connected):
             return self.connected(rule, body)
@@ -241,14 +241,6 @@ class Evaluator:
                     )
                 )
         return found
-
-    def describe(self, env: Env) -> str:
-        label = indexsets.scope_label(env)
-        if label and env.element is None and env.group is None:
-            return label
-        if env.element is not None:
-            return element_name(env.kind, env.element)
-        return env.group.label if env.group else "the grid"
 
     def involved(self, env: Env) -> tuple[str, ...]:
         if env.element is not None:

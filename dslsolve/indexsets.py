@@ -11,7 +11,7 @@ the members of its sets that are in scope, or at the members that `buys(who, wha
 from __future__ import annotations
 
 from dslsolve import ir
-from dslsolve.geometry import Env, GeometryError
+from dslsolve.geometry import Env, GeometryError, element_name
 from dslsolve.instance import Instance, Token
 
 
@@ -52,6 +52,17 @@ def scope_label(env: Env) -> str | None:
     """`person akira, item paper`: the set members in scope, for messages."""
     parts = [f"{name} {member}" for name, (member, kind) in env.bound.items() if kind is None]
     return ", ".join(parts) if parts else None
+
+
+def place_name(env: Env) -> str:
+    """Where a rule instance is, in messages: the members in scope, the focus element, the
+    group (`person akira`, `r2c7`, `row 3`)."""
+    label = scope_label(env)
+    if label and env.element is None and env.group is None:
+        return label
+    if env.element is not None:
+        return element_name(env.kind, env.element)
+    return env.group.label if env.group else "the grid"
 
 
 def power(base: int, exponent: int) -> int | None:

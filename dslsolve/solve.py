@@ -96,15 +96,29 @@ def _solve_with_cuts(
             return SolveStatus.TIME_LIMIT
 
 
-def _count_model(compiled: Compiled, stats: Stats) -> None:
+def _compile(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    stats: Stats,
+    relax: bool = False,
+) -> Compiled:
+    """The compiled model, its compile time and its size in `stats`."""
+    started = time.perf_counter()
+    compiled = compile_model(
+        genre_file.genre, instance, formulation, shown_values(genre_file, instance), relax
+    )
+    stats.compile_seconds = time.perf_counter() - started
     problem = compiled.model.problem
     stats.variables = len(problem.variables())
     stats.constraints = len(problem.constraints)
     stats.nonzeros = sum(len(c) for c in problem.constraints.values())
     stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
+    return compiled
 
 
-def _no_good(compiled: Compiled) -> pulp.LpConstraint:
+def no_good(compiled: Compiled) -> pulp.LpConstraint:
+    """A cut that only the current solution of the genre's unknowns breaks: a different one."""
     binaries = compiled.decision_binaries()
     ones = [b for b in binaries if round(b.varValue or 0) == 1]
     zeros = [b for b in binaries if round(b.varValue or 0) == 0]
@@ -121,12 +135,7 @@ def solve_puzzle(
     progress: Progress | None = None,
 ) -> Outcome:
     stats = Stats(backend, formulation.describe())
-    started = time.perf_counter()
-    compiled = compile_model(
-        genre_file.genre, instance, formulation, shown_values(genre_file, instance)
-    )
-    stats.compile_seconds = time.perf_counter() - started
-    _count_model(compiled, stats)
+    compiled = _compile(genre_file, instance, formulation, stats)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
     outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
@@ -137,7 +146,7 @@ def solve_puzzle(
     outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
     stats.check_seconds = time.perf_counter() - started
     if unique:
-        compiled.model.add(_no_good(compiled))
+        compiled.model.add(no_good(compiled))
         again = _solve_with_cuts(compiled, backend, deadline, stats, progress)
         if again == SolveStatus.SOLVED:
             outcome.second = compiled.decode()
@@ -174,12 +183,7 @@ def diagnose_puzzle(
     of as many clues, each different from those found (up to ALTERNATIVES). The evaluator
     checks every answer: the rule instances it finds broken must be clues left out."""
     stats = Stats(backend, formulation.describe())
-    started = time.perf_counter()
-    compiled = compile_model(
-        genre_file.genre, instance, formulation, shown_values(genre_file, instance), relax=True
-    )
-    stats.compile_seconds = time.perf_counter() - started
-    _count_model(compiled, stats)
+    compiled = _compile(genre_file, instance, formulation, stats, relax=True)
     diagnosis = Diagnosis(SolveStatus.INFEASIBLE, stats, clues=len(compiled.kept))
     if not compiled.kept:
         return diagnosis

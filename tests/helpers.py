@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.cli import main
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Grid
+from dslsolve.solve import no_good
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = ROOT / "puzzles"
@@ -28,6 +33,29 @@ def genre_file(genre: str) -> Path:
 
 def solution_file(puzzle: Path) -> Path:
     return puzzle.with_name(puzzle.stem + ".solution.txt")
+
+
+def accepted_patterns(loaded, instance, variable: str) -> set[tuple[int, ...]]:
+    """Every 0/1 pattern of a boolean cell variable (in row-major order) that the evaluator
+    accepts, by brute force: keep grids small."""
+    cells = Grid(instance.rows, instance.columns).cells()
+    found = set()
+    for pattern in itertools.product((0, 1), repeat=len(cells)):
+        values = {variable: dict(zip(cells, pattern, strict=True))}
+        if not Evaluator(loaded.genre, instance, values).violations():
+            found.add(pattern)
+    return found
+
+
+def every_solution(compiled, key) -> set:
+    """Every solution of a compiled model (lazy cuts aside), one solve at a time, each cut
+    off by a no-good on the genre's unknowns; `key` turns a decoded assignment into a
+    hashable value."""
+    found = set()
+    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
+        found.add(key(compiled.decode()))
+        compiled.model.add(no_good(compiled))
+    return found
 
 
 @dataclass

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import itertools
 
-import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.lowerings import nogoods
@@ -19,7 +17,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import PUZZLES
+from helpers import PUZZLES, every_solution
 
 DIGITS = """\
 name: digits
@@ -54,15 +52,10 @@ def model_solutions(loaded, instance, options) -> set:
     compiled = compile_model(loaded.genre, instance, parse_formulation(options), shown)
     for encoding in compiled.lowerer.encodings["digit"].values():
         encoding.indicator(1)  # an integer's exact channel, so the no-goods below cut it
-    found = set()
-    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
-        assignment = compiled.decode()
-        found.add(tuple(tuple(assignment[v][c] for c in cells) for v in ("black", "digit")))
-        binaries = compiled.decision_binaries()
-        ones = [b for b in binaries if round(b.varValue or 0) == 1]
-        zeros = [b for b in binaries if round(b.varValue or 0) == 0]
-        compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
-    return found
+    return every_solution(
+        compiled,
+        lambda values: tuple(tuple(values[v][c] for c in cells) for v in ("black", "digit")),
+    )
 
 
 def accepted(loaded, instance) -> set:
@@ -155,4 +148,3 @@ def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary():
     assert "digit_0_0_is2 + digit_0_1_is2 <= 1" in rows  # neighbours in row 0, value 2
     assert "digit_0_0_is1 + digit_0_2_is1 <= 1" not in rows  # 1s two apart may repeat
     assert "digit_0_0_is2 + digit_0_2_is2 <= 1" in rows
-

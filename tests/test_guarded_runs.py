@@ -4,18 +4,15 @@ of runs (blocks, regular) and, around a ring, of tables (select, nogoods)."""
 
 from __future__ import annotations
 
-import itertools
-
-import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
-from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
+
+from helpers import accepted_patterns, every_solution
 
 LINES = """\
 name: lines
@@ -58,31 +55,13 @@ def load(tmp_path, rule: str, text: str):
     return loaded, read_puzzle(str(puzzle), loaded)
 
 
-def accepted(loaded, instance) -> set[tuple[int, ...]]:
-    cells = Grid(instance.rows, instance.columns).cells()
-    found = set()
-    for pattern in itertools.product((0, 1), repeat=len(cells)):
-        black = dict(zip(cells, pattern, strict=True))
-        if not Evaluator(loaded.genre, instance, {"black": black}).violations():
-            found.add(pattern)
-    return found
-
-
 def model_solutions(loaded, instance, option: str) -> set[tuple[int, ...]]:
     cells = Grid(instance.rows, instance.columns).cells()
     black = loaded.genre.variables[0]
     compiled = compile_model(
         loaded.genre, instance, parse_formulation([option]), [(black, c) for c in cells]
     )
-    found = set()
-    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
-        values = compiled.decode()["black"]
-        found.add(tuple(values[c] for c in cells))
-        binaries = compiled.decision_binaries()
-        ones = [b for b in binaries if round(b.varValue or 0) == 1]
-        zeros = [b for b in binaries if round(b.varValue or 0) == 0]
-        compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
-    return found
+    return every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
 
 
 @pytest.mark.parametrize(
@@ -92,6 +71,6 @@ def model_solutions(loaded, instance, option: str) -> set[tuple[int, ...]]:
 def test_guarded_runs_have_exactly_the_accepted_solutions(tmp_path, case, option):
     rule, text, _ = CASES[case]
     loaded, instance = load(tmp_path, rule, text)
-    wanted = accepted(loaded, instance)
+    wanted = accepted_patterns(loaded, instance, "black")
     assert 0 < len(wanted) < 2**6  # the rule matters
     assert model_solutions(loaded, instance, option) == wanted

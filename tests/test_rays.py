@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import itertools
 
-import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
+
+from helpers import accepted_patterns, every_solution
 
 LIGHTS = """\
 name: lights
@@ -90,16 +90,6 @@ def test_the_evaluator_reads_rays_as_a_walk_does(tmp_path, rule):
         assert verdict == expected, (rule, pattern)
 
 
-def accepted(loaded, instance) -> set[tuple[int, ...]]:
-    cells = Grid(instance.rows, instance.columns).cells()
-    found = set()
-    for pattern in itertools.product((0, 1), repeat=len(cells)):
-        light = dict(zip(cells, pattern, strict=True))
-        if not Evaluator(loaded.genre, instance, {"light": light}).violations():
-            found.add(pattern)
-    return found
-
-
 def model_solutions(loaded, instance) -> set[tuple[int, ...]]:
     """Every solution of the compiled model, one at a time with no-good cuts."""
     cells = Grid(instance.rows, instance.columns).cells()
@@ -107,18 +97,10 @@ def model_solutions(loaded, instance) -> set[tuple[int, ...]]:
     compiled = compile_model(
         loaded.genre, instance, parse_formulation([]), [(light, c) for c in cells]
     )
-    found = set()
-    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
-        values = compiled.decode()["light"]
-        found.add(tuple(values[c] for c in cells))
-        binaries = compiled.decision_binaries()
-        ones = [b for b in binaries if round(b.varValue or 0) == 1]
-        zeros = [b for b in binaries if round(b.varValue or 0) == 0]
-        compiled.model.add(pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1)
-    return found
+    return every_solution(compiled, lambda values: tuple(values["light"][c] for c in cells))
 
 
 @pytest.mark.parametrize("rule", list(CASES))
 def test_the_model_has_the_solutions_the_evaluator_accepts(tmp_path, rule):
     loaded, instance = load(tmp_path, rule)
-    assert model_solutions(loaded, instance) == accepted(loaded, instance)
+    assert model_solutions(loaded, instance) == accepted_patterns(loaded, instance, "light")

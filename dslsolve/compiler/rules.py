@@ -140,24 +140,16 @@ class RuleCompiler:
             raise AssertionError(body)
 
     @staticmethod
-    def place(env: Env) -> str:
-        """Where a rule instance is, in the evaluator's words (`r2c7`, `row 3`)."""
-        label = indexsets.scope_label(env)
-        if label and env.element is None and env.group is None:
-            return label
-        if env.element is not None:
-            return element_name(env.kind, env.element)
-        return env.group.label if env.group else "the grid"
-
-    def why(self, rule: ir.Rule, env: Env) -> Reason:
+    def why(rule: ir.Rule, env: Env) -> Reason:
         return Reason(
-            lambda: f"line {rule.origin.line}: '{rule.text}' cannot hold at {self.place(env)}"
+            lambda: f"line {rule.origin.line}: '{rule.text}' cannot hold at "
+            f"{indexsets.place_name(env)}"
         )
 
     def keep(self, rule: ir.Rule, env: Env, guard: Lin | None) -> Lin:
         """The guard of a clue of a relaxed model: its own binary (and the guard it had)."""
         binary = self.model.binary("keep")
-        self.kept.append(Kept(binary, Dropped(rule, self.place(env))))
+        self.kept.append(Kept(binary, Dropped(rule, indexsets.place_name(env))))
         return self.conjoin(guard, logic.literal(binary))
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
