@@ -49,6 +49,31 @@ def sum_of(lins) -> pulp.LpAffineExpression:
     return pulp.LpAffineExpression(list(terms.items()), constant=offset)
 
 
+Side = pulp.LpAffineExpression | pulp.LpVariable | int | float  # a side of a row
+
+SENSES = {"<=": pulp.LpConstraintLE, ">=": pulp.LpConstraintGE, "==": pulp.LpConstraintEQ}
+
+
+def row(left: Side, sense: str, right: Side = 0) -> pulp.LpConstraint:
+    """The row `left sense right`, built from the two sides' terms in one pass: the row that
+    PuLP's operators build (left's terms, then right's, negated) without the two or three
+    intermediate expressions they make on the way. Worth it for the many short rows between
+    variables of the loop and path lowerings (slitherlink 20x20 compile 37 -> 34 ms); for
+    `long expression op number` PuLP's own `<=` is faster, as it copies nothing."""
+    terms: dict = {}
+    offset = 0
+    for side, sign in ((left, 1), (right, -1)):
+        if isinstance(side, pulp.LpAffineExpression):
+            for var, coefficient in side.items():
+                terms[var] = terms.get(var, 0) + sign * coefficient
+            offset += sign * side.constant
+        elif isinstance(side, pulp.LpVariable):
+            terms[side] = terms.get(side, 0) + sign
+        else:
+            offset += sign * side
+    return pulp.LpConstraint(pulp.LpAffineExpression(terms, offset), SENSES[sense])
+
+
 def constant(value: Value) -> bool:
     return not isinstance(value, Lin)
 
@@ -112,6 +137,10 @@ class LinearModel:
 
     def add(self, constraint: pulp.LpConstraint) -> None:
         self.problem.addConstraint(constraint)
+
+    def add_row(self, left: Side, sense: str, right: Side = 0) -> None:
+        """Add `left sense right` (see `row`)."""
+        self.problem.addConstraint(row(left, sense, right))
 
     def contradiction(self, why: Why) -> None:
         """A rule instance is false whatever the unknowns are: record why, make it infeasible."""

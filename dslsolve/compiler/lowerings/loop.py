@@ -33,9 +33,9 @@ def post_single_loop(
     for vertex in grid.vertices(kind):
         incident = [edge_vars[e] for e in grid.incident(kind, vertex)]
         d = model.binary("deg")
-        model.add(pulp.lpSum(incident) == 2 * d)
+        model.add_row(pulp.lpSum(incident), "==", pulp.LpAffineExpression([(d, 2)]))
         for edge in incident:  # implied for integers, but it keeps the LP from half-edges
-            model.add(edge <= d)
+            model.add_row(edge, "<=", d)
         degree[vertex] = literal(d)
     model.add(pulp.lpSum(edge_vars.values()) >= 1)
     ends = {edge: grid.ends(kind, edge) for edge in edge_vars}

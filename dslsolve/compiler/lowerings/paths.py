@@ -46,9 +46,9 @@ def post_paths(
             used[v] = 1
             continue
         d = model.binary("deg")
-        model.add(pulp.lpSum(incident[v]) == 2 * d)
+        model.add_row(pulp.lpSum(incident[v]), "==", pulp.LpAffineExpression([(d, 2)]))
         for edge in incident[v]:
-            model.add(edge <= d)
+            model.add_row(edge, "<=", d)
         used[v] = d
     tokens = sorted(set(ends.values()), key=str)
     if len(tokens) > 1:
