@@ -107,15 +107,15 @@ class Evaluator:
                 found = self.stray_walls(rule, body.group.of.var)
             inners = self.instances(body, env)
             if isinstance(body.body, ir.Holds):  # the common case, without a call per element
-                holds = self.function(body.body.expr)
+                broken = self.broken(body.body.expr)
                 return found + [
                     Violation(rule, indexsets.place_name(inner), self.involved(inner))
                     for inner in inners
-                    if holds(inner) is False
+                    if broken(inner)
                 ]
             return found + [v for inner in inners for v in self.rule(rule, body.body, inner)]
         if isinstance(body, ir.Holds):
-            if self.expr(body.expr, env) is False:
+            if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
         if isinstance(body, ir.Connected):
@@ -551,6 +551,18 @@ class Evaluator:
         """The value of `expr` at `env`. This runs once per node per element, so each node is
         prepared once into a function of the element (`_prepare`)."""
         return self.function(expr)(env)
+
+    def broken(self, expr: ir.Expr) -> Callable[[Env], bool]:
+        """Whether a rule's condition is false at an element (absent is not false). An `or`
+        is false only if every part is, so the first part that is not stops it: akari's
+        `light or any(rays ...)` does not walk the rays from a light."""
+        if isinstance(expr, ir.Or):
+            parts = [self.function(arg) for arg in expr.args]
+            return lambda env: all(
+                not value and value is not ABSENT for value in (part(env) for part in parts)
+            )
+        holds = self.function(expr)
+        return lambda env: holds(env) is False
 
     def function(self, expr: ir.Expr) -> Callable[[Env], object]:
         """The prepared function of `expr`; loops over elements fetch it once."""

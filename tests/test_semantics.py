@@ -1517,3 +1517,18 @@ def test_records_onehot_branches_on_binary_record_flags():
     compiled = compiled_model(PUZZLES / "skyscrapers.yaml", PUZZLES / "skyscrapers" / "example.txt")
     flags = [v for v in compiled.model.problem.variables() if v.name.startswith("record_")]
     assert flags and all(v.cat == "Integer" and (v.lowBound, v.upBound) == (0, 1) for v in flags)
+
+
+def test_a_rule_or_with_an_absent_part_asks_nothing_even_where_another_part_is_false(
+    tmp_path, run
+):
+    """The check reads `a or b` as false only where every part is false: an absent part (no
+    clue) makes the instance vacuous, whatever the other part is."""
+    path = genre(tmp_path, "each cell: clues > 1 or black")
+    grid = puzzle(tmp_path, "clues:\n12.\n")
+    result = run("check", path, grid, puzzle(tmp_path, "1 2 .\n", "s.txt"))
+    assert result.code == 1
+    assert result.out.splitlines()[1:] == [
+        f"  {path}:10: each cell: clues > 1 or black",
+        "    violated at r1c1: r1c1",
+    ]

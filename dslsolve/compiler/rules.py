@@ -142,8 +142,9 @@ class RuleCompiler:
     @staticmethod
     def why(rule: ir.Rule, env: Env) -> Reason:
         return Reason(
-            lambda: f"line {rule.origin.line}: '{rule.text}' cannot hold at "
-            f"{indexsets.place_name(env)}"
+            lambda: (
+                f"line {rule.origin.line}: '{rule.text}' cannot hold at {indexsets.place_name(env)}"
+            )
         )
 
     def keep(self, rule: ir.Rule, env: Env, guard: Lin | None) -> Lin:
