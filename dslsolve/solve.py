@@ -3,6 +3,8 @@
 The loop: solve the model; ask every separator (lazy connectivity and loop cuts) for the cuts
 the solution violates; add them and solve again until there are none. With `unique`, a no-good
 cut on the genre's unknowns then asks the solver for a second, different solution.
+`diagnose_puzzle` runs the same loop on the relaxed model (`compiler/clues.py`) of a puzzle
+without a solution: the fewest clues to leave out.
 """
 
 from __future__ import annotations
