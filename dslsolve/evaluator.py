@@ -625,8 +625,13 @@ class Evaluator:
         left, right = self.function(expr.left), self.function(expr.right)
         holds = COMPARISONS[expr.op]
 
+        number = ir.is_number(expr.left)
+
         def comparison(env: Env):
-            a, b = left(env), right(env)
+            b = right(env)
+            if b is ABSENT or (number and type(b) is str):
+                return ABSENT  # the left side need not be worked out (see `compared`)
+            a = left(env)
             if type(a) is int and type(b) is int:
                 return holds(a, b)
             return self.compared(expr, a, b)

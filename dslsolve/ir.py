@@ -520,3 +520,15 @@ def reads_grid_at_focus(expr: InputRef | TokenTest) -> bool:
         and ref.layer.per in GRID_KINDS
         and type(ref.at) is Focus
     )
+
+
+NUMBER_AGGREGATES = frozenset({"count", "sum", "records", "changes", "product"})
+
+
+def is_number(expr: Expr) -> bool:
+    """Is `expr` a number whatever the input and the unknowns are (a count, a sum, arithmetic)?
+    Compared with a symbol or absent input it has no value, so the compiler and the evaluator
+    need not work it out there (akari's count at a wall without a number)."""
+    if isinstance(expr, Aggregate):
+        return expr.func in NUMBER_AGGREGATES
+    return isinstance(expr, Num | Arith | Neg)

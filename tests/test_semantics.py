@@ -1519,9 +1519,7 @@ def test_records_onehot_branches_on_binary_record_flags():
     assert flags and all(v.cat == "Integer" and (v.lowBound, v.upBound) == (0, 1) for v in flags)
 
 
-def test_a_rule_or_with_an_absent_part_asks_nothing_even_where_another_part_is_false(
-    tmp_path, run
-):
+def test_a_rule_or_with_an_absent_part_asks_nothing_even_where_another_part_is_false(tmp_path, run):
     """The check reads `a or b` as false only where every part is false: an absent part (no
     clue) makes the instance vacuous, whatever the other part is."""
     path = genre(tmp_path, "each cell: clues > 1 or black")
@@ -1532,3 +1530,23 @@ def test_a_rule_or_with_an_absent_part_asks_nothing_even_where_another_part_is_f
         f"  {path}:10: each cell: clues > 1 or black",
         "    violated at r1c1: r1c1",
     ]
+
+
+def test_a_count_against_a_symbol_asks_nothing(tmp_path, run):
+    """`count(...) = board` at a `#` (a symbol where a number is needed) is vacuous, in the
+    model (which does not even build the count there) and in the evaluator's check of the
+    answer: here the only black cell is next to the `#`."""
+    rules = (
+        "each cell where board is given: count(neighbours where black) = board",
+        "each cell where board is given: not black",
+        "count(black) = 1",
+    )
+    template = SHADING.replace(
+        "clues: {type: grid, symbols: '#'}", "board: {type: grid, symbols: '#'}"
+    )
+    template = template.replace("show: clues", "show: board")
+    path = genre(tmp_path, *rules, template=template)
+    grid = puzzle(tmp_path, "board:\n#.\n")
+    result = run(path, grid, "--unique")
+    assert (result.code, result.out) == (0, "# #\n")
+    assert "unique: no other solution exists" in result.err  # and the evaluator accepted it

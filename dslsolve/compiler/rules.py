@@ -373,6 +373,8 @@ class RuleCompiler:
             right = self.lower.lower(expr.right, env)
             if right is None and not isinstance(expr.left, ir.Sym):
                 return  # an absent clue: vacuous, so the left side is not even modelled
+            if isinstance(right, str) and ir.is_number(expr.left):
+                return  # a symbol where a number is needed (a wall without a number): vacuous
             left = self.lower.lower(expr.left, env)
             if isinstance(left, Lin) or isinstance(right, Lin):
                 self.post_compare(expr.op, left, right, guard, why)
