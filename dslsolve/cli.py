@@ -222,6 +222,7 @@ def _solve(argv: list[str]) -> int:
         if diagnosis is not None:
             report["diagnosis"] = {
                 "status": diagnosis.status.value,
+                "fewest": diagnosis.fewest,
                 "ways": [
                     {
                         "left_out": [
@@ -293,9 +294,14 @@ def _explain_diagnosis(diagnosis: Diagnosis, args, genre_file, instance) -> None
         count = len(diagnosis.ways[0][0])
         ways = len(diagnosis.ways)
         several = f"; {ways} ways{' (and maybe more)' if ways == ALTERNATIVES else ''}"
+        proof = (
+            "no fewer will do"
+            if diagnosis.fewest
+            else "the time limit stopped the search for fewer"
+        )
         say(
             f"leaving out {count} clue{'s' if count > 1 else ''} gives a solution "
-            f"(no fewer will do){several if ways > 1 else ''}:"
+            f"({proof}){several if ways > 1 else ''}:"
         )
         for number, (dropped, _) in enumerate(diagnosis.ways, start=1):
             for index, clue in enumerate(dropped):

@@ -170,6 +170,7 @@ class Diagnosis:
     stats: Stats
     clues: int = 0  # clues that could be dropped (rule instances behind a binary)
     ways: list[tuple[list[Dropped], Assignment]] = field(default_factory=list)
+    fewest: bool = True  # False: the time limit stopped the solver before it proved it
     unexplained: list[Violation] = field(default_factory=list)  # should stay empty
 
 
@@ -193,6 +194,7 @@ def diagnose_puzzle(
     diagnosis.status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
     if diagnosis.status != SolveStatus.SOLVED:
         return diagnosis
+    diagnosis.fewest = compiled.model.problem.sol_status == pulp.LpSolutionOptimal
     kept = [k.binary for k in compiled.kept]
     fewest = len(compiled.left_out())
     compiled.model.add(pulp.lpSum(kept) == len(kept) - fewest)  # no more than the fewest

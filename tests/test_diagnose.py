@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 
+import pulp
 import pytest
 
+from dslsolve.backends import BACKENDS
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -170,3 +172,24 @@ def test_a_genre_without_clues_to_leave_out_says_so(tmp_path, run):
         "nothing to leave out: no rule of this genre reads a clue that can be dropped "
         "(a value from the puzzle, in a rule that can be relaxed)"
     ]
+
+
+def test_a_set_not_proven_smallest_says_so(tmp_path, run, monkeypatch):
+    """When the solver stops with an answer it has not proven best (a time limit), the set is
+    reported as found, not as the fewest."""
+    cbc = BACKENDS["cbc"]
+
+    class Stopped:
+        name = "cbc"
+
+        def solve(self, problem, time_limit):
+            status = cbc.solve(problem, time_limit)
+            problem.sol_status = pulp.LpSolutionIntegerFeasible
+            return status
+
+    monkeypatch.setitem(BACKENDS, "cbc", Stopped())
+    puzzle = broken("akari", tmp_path, 2, 7, "2")
+    lines = run(genre_file("akari"), puzzle, "--diagnose").err.splitlines()
+    assert lines[1] == (
+        "leaving out 1 clue gives a solution (the time limit stopped the search for fewer):"
+    )
