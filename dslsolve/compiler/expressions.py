@@ -145,18 +145,18 @@ class Lowerer:
     def lower(self, expr: ir.Expr, env: Env) -> Value:
         """The lowered value of `expr` at `env`. This runs once per node per element, so each
         node is prepared once into a function of the element (`_prepare`)."""
+        return self.function(expr)(env)
+
+    def function(self, expr: ir.Expr) -> Callable[[Env], Value]:
+        """The prepared function of `expr`; loops over elements fetch it once."""
         prepared = self._prepared.get(id(expr))
         if prepared is None:
             prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
-        return prepared[1](env)
+        return prepared[1]
 
     def condition(self, expr: ir.Expr) -> Callable[[Env], Value]:
-        """`boolean` of `expr` as a function of the element, for loops over elements: the
-        node's prepared function is found once."""
-        prepared = self._prepared.get(id(expr))
-        if prepared is None:
-            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
-        function = prepared[1]
+        """`boolean` of `expr` as a function of the element, for loops over elements."""
+        function = self.function(expr)
 
         def value(env: Env) -> Value:
             found = function(env)
