@@ -1,6 +1,6 @@
-"""`any` and `all` over rays: the evaluator walks a ray only until it has its answer, and the
-model has exactly the solutions it accepts. Both are checked on every light pattern of a small
-board against a plain walk of the rays written here."""
+"""`any`, `all` and `count` over rays: the evaluator walks a ray only until it has its answer,
+and the model has exactly the solutions it accepts. Both are checked on every light pattern of
+a small board against a plain walk of the rays written here."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import itertools
 
 import pytest
 
+from dslsolve import ir
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.rays import shared
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
@@ -60,7 +62,15 @@ CASES = {
     ),
     "light or not any(rays until wall)": lambda own, others: own or not others,
     "light or all(rays until wall)": lambda own, others: True,
+    # counts over rays whose stop and filter read the cell alone share their tails between
+    # rays (compiler/rays.py); those that read the distance, or stop at unknowns, do not
+    "light or count(rays until wall where light) >= 1": lambda own, others: own or any(others),
+    "not light or count(rays until wall where light) = 0": lambda own, others: (
+        not own or not any(others)
+    ),
     "not (light and any(ray right until wall where light))": None,  # checked by the model only
+    "light or count(rays until wall where light and distance <= 1) >= 1": None,
+    "light or any(rays until light)": None,
 }
 
 
@@ -104,3 +114,22 @@ def model_solutions(loaded, instance) -> set[tuple[int, ...]]:
 def test_the_model_has_the_solutions_the_evaluator_accepts(tmp_path, rule):
     loaded, instance = load(tmp_path, rule)
     assert model_solutions(loaded, instance) == accepted_patterns(loaded, instance, "light")
+
+
+@pytest.mark.parametrize(
+    ("rule", "shares"),
+    [
+        ("light or any(rays until wall where light)", True),
+        ("light or count(rays until wall where not light) >= 1", True),
+        ("light or count(rays until wall where light and distance <= 1) >= 1", False),
+        ("light or any(rays until light)", False),
+        ("light or any(ray right until wall where light)", True),
+    ],
+)
+def test_which_rays_share_their_tails(tmp_path, rule, shares):
+    """Only a ray whose stop and filter read the cell alone shares (the others are correct
+    by the model tests above, but walked from every start)."""
+    loaded, _ = load(tmp_path, rule)
+    any_or_count = loaded.genre.rules[1].body.body.expr.args[1]
+    aggregate = any_or_count if isinstance(any_or_count, ir.Aggregate) else any_or_count.left
+    assert shared(aggregate) is shares

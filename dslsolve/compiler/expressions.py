@@ -19,6 +19,7 @@ from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
+from dslsolve.compiler.rays import SharedRays
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
 
@@ -52,6 +53,17 @@ def one_hot_threshold(op: str, left: Value, right: Value) -> Value | None:
                 return True
             return Lin(sum_of(x.encoding.indicator(d) for d in holds), 0, 1, boolean=True)
     return None
+
+
+def always_boolean(expr: ir.Expr) -> bool:
+    """Is every lowered value of `expr` a truth value (never a number)?"""
+    if isinstance(expr, ir.Not):
+        return always_boolean(expr.arg)
+    if isinstance(expr, ir.VarRef):
+        return expr.var.type == ir.Type.BOOL
+    if isinstance(expr, ir.Aggregate):
+        return expr.func in ("any", "all")
+    return isinstance(expr, ir.TokenTest | ir.Compare | ir.And | ir.Or | ir.Implies)
 
 
 class Lowerer:
@@ -89,6 +101,7 @@ class Lowerer:
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
+        self.rays = SharedRays(self.grid, self.condition, self.number)
 
     def fix(self, fixings: Fixings) -> None:
         """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model
@@ -155,8 +168,11 @@ class Lowerer:
         return prepared[1]
 
     def condition(self, expr: ir.Expr) -> Callable[[Env], Value]:
-        """`boolean` of `expr` as a function of the element, for loops over elements."""
+        """`boolean` of `expr` as a function of the element, for loops over elements; without
+        the check that the value is no number where the node cannot be one."""
         function = self.function(expr)
+        if always_boolean(expr):
+            return function
 
         def value(env: Env) -> Value:
             found = function(env)
@@ -492,7 +508,18 @@ class Lowerer:
             out.append((inner, membership))
         return out
 
+    def memberships(self, expr: ir.Aggregate, env: Env) -> list[Value]:
+        """The memberships of the members that pass the filter: what `count` and `any` read."""
+        if self.rays.applies(expr):
+            return self.rays.terms(expr, env)
+        return [membership for _, membership in self.filtered(expr, env)]
+
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
+        if expr.func in ("count", "any", "sum") and self.rays.applies(expr):
+            terms = self.rays.terms(expr, env)
+            if expr.func == "any":
+                return self.any_of(terms)
+            return self.total(terms)
         if expr.func == "alldifferent" and (decided := self.decided_alldifferent(expr, env)):
             return decided[0]
         if expr.func in ("alldifferent", "runs", "product"):
@@ -516,15 +543,10 @@ class Lowerer:
                 raise LoweringError(str(err)) from None
         if expr.func == "count":
             return self.total([m for _, m in members])
-        if expr.func in ("all", "any"):
+        if expr.func == "any":
+            return self.any_of([m for _, m in members])
+        if expr.func == "all":
             every = self.members(expr.over, env)
-            if expr.func == "any":
-                folded = logic.fold_logic("or", [m for _, m in members])
-                return (
-                    folded
-                    if not isinstance(folded, list)
-                    else logic.disjunction(self.model, folded)
-                )
             count = self.total([m for _, m in members])
             size = self.total([m for _, m in every])
             return self.compare_values("=", count, size)
@@ -540,6 +562,10 @@ class Lowerer:
             else:
                 terms.append(logic.product(self.model, membership, value))
         return self.total(terms)
+
+    def any_of(self, memberships: list[Value]) -> Value:
+        folded = logic.fold_logic("or", memberships)
+        return folded if not isinstance(folded, list) else logic.disjunction(self.model, folded)
 
     def decided_alldifferent(self, expr: ir.Aggregate, env: Env) -> tuple[bool] | None:
         """An alldifferent that the puzzle decides (fixed members, values from the input) is

@@ -40,13 +40,16 @@ def sum_of(lins) -> pulp.LpAffineExpression:
     adds them one at a time, which dominated the compile time of sudoku). Coefficients of a
     variable that occurs in several terms add up (PuLP would keep only the last one): a letter
     occurs in several words of a cryptarithm."""
+    exprs = [lin.expr for lin in lins]
     terms: dict = {}
-    offset = 0
-    for lin in lins:
-        for var, coefficient in lin.expr.items():
-            terms[var] = terms.get(var, 0) + coefficient  # a variable may occur twice
-        offset += lin.expr.constant
-    return pulp.LpAffineExpression(list(terms.items()), constant=offset)
+    for expr in exprs:  # in C, right unless a variable occurs twice
+        terms.update(expr)
+    if len(terms) < sum(map(len, exprs)):
+        terms = {}
+        for expr in exprs:
+            for var, coefficient in expr.items():
+                terms[var] = terms.get(var, 0) + coefficient
+    return pulp.LpAffineExpression(terms, constant=sum(expr.constant for expr in exprs))
 
 
 Side = pulp.LpAffineExpression | pulp.LpVariable | int | float  # a side of a row

@@ -8,6 +8,7 @@ guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from dslsolve import indexsets, ir
 from dslsolve.compiler.clues import Dropped, Kept
@@ -50,6 +51,23 @@ from dslsolve.instance import as_number
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
+def counted_none(expr: ir.Compare) -> tuple[ir.Aggregate, ir.Expr, str] | None:
+    """For `count(S where f) op N` (either way round) with N a number from the puzzle: the
+    count, N's expression and the operator as if the count were on the left. The count is
+    zero, so that no member may pass the filter, when N is 0 and op is `=` or `<=` (or N is 1
+    and op is `<`). None for any other comparison."""
+    sides = ((expr.left, expr.right, expr.op), (expr.right, expr.left, MIRRORED[expr.op]))
+    for count, other, op in sides:
+        if (
+            isinstance(count, ir.Aggregate)
+            and count.func == "count"
+            and isinstance(other, (ir.Num, ir.InputRef, ir.Param))
+            and op in ("=", "<=", "<")
+        ):
+            return count, other, op
+    return None
+
+
 def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
     """The parts of nested `and`s, left to right."""
     if isinstance(expr, ir.And):
@@ -64,6 +82,9 @@ class RuleCompiler:
         self.grid = lowerer.grid
         self.relaxed = {id(rule) for rule in relaxed}  # clue rules whose instances may drop
         self.kept: list[Kept] = []
+        # id of a condition that must hold -> (the node, kept alive so that its id stays its
+        # own; how it is posted)
+        self._posters: dict[int, tuple[ir.Expr, Callable[[Env, Lin | None, Why], None]]] = {}
 
     def rule(self, rule: ir.Rule) -> None:
         try:
@@ -322,65 +343,89 @@ class RuleCompiler:
     # ------------------------------------------------------------------ posting
 
     def post(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
+        """`expr` must hold at `env` (where the guard does). Which way it is posted depends on
+        the expression alone, so it is chosen once per node (`_poster`)."""
+        found = self._posters.get(id(expr))
+        if found is None:
+            found = self._posters[id(expr)] = (expr, self._poster(expr))
+        found[1](env, guard, why)
+
+    def _poster(self, expr: ir.Expr) -> Callable[[Env, Lin | None, Why], None]:
         if isinstance(expr, ir.And):
-            for arg in expr.args:
-                self.post(arg, env, guard, why)
-            return
+            return functools.partial(self.post_each, expr.args)
         if isinstance(expr, ir.Implies):
-            premise = self.lower.boolean(expr.premise, env)
-            if not premise:
-                return
-            inner = guard if premise is True else self.conjoin(guard, premise)
-            self.post(expr.conclusion, env, inner, why)
-            return
+            return functools.partial(self.post_implication, expr)
         if isinstance(expr, ir.Or):
-            self.post_disjunction(expr, env, guard, why)
-            return
+            return functools.partial(self.post_disjunction, expr)
         if isinstance(expr, ir.Aggregate) and expr.func == "any":
-            self.post_disjunction(ir.Or((expr,)), env, guard, why)
-            return
+            return functools.partial(self.post_disjunction, ir.Or((expr,)))
         if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
-            self.alldifferent(expr, env, guard, why)
-            return
+            return functools.partial(self.alldifferent, expr)
         if isinstance(expr, ir.Aggregate) and expr.func == "all":
-            for inner, membership in self.lower.filtered(
-                ir.Aggregate("count", None, expr.over, None), env
-            ):
-                member_guard = guard if membership is True else self.conjoin(guard, membership)
-                if expr.filter is not None:
-                    holds = self.lower.boolean(expr.filter, inner)
-                    self.post_literal(False if holds is None else holds, 1, member_guard, why)
-            return
+            return functools.partial(self.post_all, expr)
         if isinstance(expr, ir.Not):
-            self.post_false(expr.arg, env, guard, why)
-            return
-        if isinstance(expr, ir.Compare) and (counted := self.counted_none(expr, env)):
-            self.forbid_members(counted, env, guard, why)
-            return
-        if isinstance(expr, ir.Compare) and self.is_product(expr):
-            self.product(expr, env, guard, why)
-            return
-        if isinstance(expr, ir.Compare) and self.is_runs(expr):
-            self.runs(expr, env, guard, why)
-            return
-        if isinstance(expr, ir.Compare) and any(
+            return functools.partial(self.post_false, expr.arg)
+        if not isinstance(expr, ir.Compare):
+            return functools.partial(self.post_condition, expr)
+        if self.is_product(expr):
+            return functools.partial(self.product, expr)
+        if self.is_runs(expr):
+            return functools.partial(self.runs, expr)
+        if any(
             isinstance(side, ir.LineShape) and side.shape == "piece"
             for side in (expr.left, expr.right)
         ):
-            self.post_literal(self.lower.compare(expr, env), 1, guard, why)
+            return functools.partial(self.post_piece_test, expr)
+        return functools.partial(self.post_comparison, expr, counted_none(expr))
+
+    def post_each(self, parts: tuple[ir.Expr, ...], env: Env, guard: Lin | None, why: Why):
+        for part in parts:
+            self.post(part, env, guard, why)
+
+    def post_implication(self, expr: ir.Implies, env: Env, guard: Lin | None, why: Why):
+        premise = self.lower.boolean(expr.premise, env)
+        if not premise:
             return
-        if isinstance(expr, ir.Compare):
-            right = self.lower.lower(expr.right, env)
-            if right is None and not isinstance(expr.left, ir.Sym):
-                return  # an absent clue: vacuous, so the left side is not even modelled
-            if isinstance(right, str) and ir.is_number(expr.left):
-                return  # a symbol where a number is needed (a wall without a number): vacuous
-            left = self.lower.lower(expr.left, env)
-            if isinstance(left, Lin) or isinstance(right, Lin):
-                self.post_compare(expr.op, left, right, guard, why)
+        inner = guard if premise is True else self.conjoin(guard, premise)
+        self.post(expr.conclusion, env, inner, why)
+
+    def post_all(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: Why) -> None:
+        for inner, membership in self.lower.filtered(
+            ir.Aggregate("count", None, expr.over, None), env
+        ):
+            member_guard = guard if membership is True else self.conjoin(guard, membership)
+            if expr.filter is not None:
+                holds = self.lower.boolean(expr.filter, inner)
+                self.post_literal(False if holds is None else holds, 1, member_guard, why)
+
+    def post_piece_test(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why):
+        self.post_literal(self.lower.compare(expr, env), 1, guard, why)
+
+    def post_comparison(
+        self,
+        expr: ir.Compare,
+        counted: tuple[ir.Aggregate, ir.Expr, str] | None,
+        env: Env,
+        guard: Lin | None,
+        why: Why,
+    ) -> None:
+        if counted is not None:
+            count, other, op = counted
+            if (op, as_number(self.lower.lower(other, env))) in (("=", 0), ("<=", 0), ("<", 1)):
+                self.forbid_members(count, env, guard, why)
                 return
-            self.post_literal(self.lower.compared(expr, left, right), 1, guard, why)
+        right = self.lower.lower(expr.right, env)
+        if right is None and not isinstance(expr.left, ir.Sym):
+            return  # an absent clue: vacuous, so the left side is not even modelled
+        if isinstance(right, str) and ir.is_number(expr.left):
+            return  # a symbol where a number is needed (a wall without a number): vacuous
+        left = self.lower.lower(expr.left, env)
+        if isinstance(left, Lin) or isinstance(right, Lin):
+            self.post_compare(expr.op, left, right, guard, why)
             return
+        self.post_literal(self.lower.compared(expr, left, right), 1, guard, why)
+
+    def post_condition(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
         value = self.lower.boolean(expr, env)
         if value is None or value is True:
             return
@@ -393,20 +438,6 @@ class RuleCompiler:
             self.forbid_members(expr, env, guard, why)
             return
         self.forbid(expr, env, guard, [], why)
-
-    def counted_none(self, expr: ir.Compare, env: Env) -> ir.Aggregate | None:
-        """The count of `count(S where f) = 0` (or `<= 0`, `< 1`, either way round, the number
-        from the puzzle): then no member may pass the filter. None for any other comparison."""
-        sides = ((expr.left, expr.right, expr.op), (expr.right, expr.left, MIRRORED[expr.op]))
-        for count, other, op in sides:
-            if (
-                isinstance(count, ir.Aggregate)
-                and count.func == "count"
-                and isinstance(other, (ir.Num, ir.InputRef, ir.Param))
-                and (op, as_number(self.lower.lower(other, env))) in (("=", 0), ("<=", 0), ("<", 1))
-            ):
-                return count
-        return None
 
     def forbid_members(self, aggregate: ir.Aggregate, env: Env, guard: Lin | None, why: Why):
         """Each member of the set that passes the filter is forbidden: its membership and the
@@ -470,7 +501,7 @@ class RuleCompiler:
         literals: list[Lin] = []
         for arg in expr.args:
             if isinstance(arg, ir.Aggregate) and arg.func == "any":
-                values = [membership for _, membership in self.lower.filtered(arg, env)]
+                values = self.lower.memberships(arg, env)
             else:
                 values = [self.lower.boolean(arg, env)]
                 if values[0] is None:
