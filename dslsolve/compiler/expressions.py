@@ -99,6 +99,7 @@ class Lowerer:
         self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
+        self._conditions: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}  # the same
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
@@ -170,17 +171,20 @@ class Lowerer:
     def condition(self, expr: ir.Expr) -> Callable[[Env], Value]:
         """`boolean` of `expr` as a function of the element, for loops over elements; without
         the check that the value is no number where the node cannot be one."""
+        found = self._conditions.get(id(expr))
+        if found is not None:
+            return found[1]
         function = self.function(expr)
-        if always_boolean(expr):
-            return function
+        if not always_boolean(expr):
 
-        def value(env: Env) -> Value:
-            found = function(env)
-            if type(found) is Lin and not found.boolean:
-                raise LoweringError("a number was used as a condition")
-            return found
+            def function(env: Env, lowered=function) -> Value:
+                value = lowered(env)
+                if type(value) is Lin and not value.boolean:
+                    raise LoweringError("a number was used as a condition")
+                return value
 
-        return value
+        self._conditions[id(expr)] = (expr, function)
+        return function
 
     def _prepare(self, expr: ir.Expr) -> Callable[[Env], Value]:
         """A function of the element for `expr`: the leaves that most rules read at every
@@ -580,8 +584,12 @@ class Lowerer:
         return (len(values) == len(set(values)),)
 
     def total(self, terms: list[Value]) -> Value:
-        fixed = sum(int(t) for t in terms if constant(t))
-        lins = [t for t in terms if isinstance(t, Lin)]
+        fixed, lins = 0, []
+        for term in terms:
+            if type(term) is Lin:
+                lins.append(term)
+            else:
+                fixed += int(term)
         if not lins:
             return fixed
         summed = logic.total(lins)

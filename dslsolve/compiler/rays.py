@@ -74,6 +74,7 @@ class _Plan:
     passes: Callable[[Env], Value] | None
     value: ir.Expr | None  # summed (else the memberships are gathered)
     directions: tuple[tuple[int, int, dict[Element, tuple[Value, ...]]], ...]
+    cells: dict[Element, tuple[bool, Value]]  # cell -> (stops there?, its term), read once
 
 
 class SharedRays:
@@ -106,6 +107,7 @@ class SharedRays:
                     None if where is None else self.condition(where),
                     expr.value if expr.func == "sum" else None,
                     tuple((*STEPS[d], {}) for d in expr.over.directions),
+                    {},
                 )
             found = self._plans[id(expr)] = (expr, plan)
         return found[1]
@@ -126,8 +128,7 @@ class SharedRays:
 
     def _walk(self, plan: _Plan, tails: dict, start: Element, step_row: int, step_column: int):
         """The tail from `start`: the cells up to a stop or a known tail, read forward."""
-        until, passes, value = plan.until, plan.passes, plan.value
-        inside = self.grid.inside
+        inside, read = self.grid.inside, plan.cells
         walked: list[tuple[Element, Value]] = []
         cell, tail = start, ()
         while inside(cell):
@@ -135,16 +136,13 @@ class SharedRays:
             if known is not None:
                 tail = known
                 break
-            here = Env(cell, ir.ElementKind.CELL, None, _NOTHING_NAMED)
-            if until is not None and until(here) is True:
+            found = read.get(cell)
+            if found is None:
+                found = read[cell] = self._read(plan, cell)
+            stops, term = found
+            if stops:
                 tails[cell] = ()
                 break
-            keep = True if passes is None else passes(here)
-            term = None
-            if keep and value is not None:
-                term = self.number(value, here)
-            elif keep:
-                term = keep
             walked.append((cell, term))
             cell = (cell[0] + step_row, cell[1] + step_column)
         for cell, term in reversed(walked):
@@ -152,3 +150,14 @@ class SharedRays:
                 tail = (term, *tail)
             tails[cell] = tail
         return tails.get(start, ())
+
+    def _read(self, plan: _Plan, cell: Element) -> tuple[bool, Value]:
+        """Whether the rays stop at `cell`, and if not what it adds: its membership (None
+        where the filter leaves it out) or its value."""
+        here = Env(cell, ir.ElementKind.CELL, None, _NOTHING_NAMED)
+        if plan.until is not None and plan.until(here) is True:
+            return True, None
+        keep = True if plan.passes is None else plan.passes(here)
+        if keep and plan.value is not None:
+            return False, self.number(plan.value, here)
+        return False, keep if keep else None

@@ -506,9 +506,11 @@ class RuleCompiler:
                 values = [self.lower.boolean(arg, env)]
                 if values[0] is None:
                     return  # no value: the rule instance is vacuous, as in the evaluator
-            if any(value is True for value in values):
-                return
-            literals.extend(value for value in values if isinstance(value, Lin))
+            for value in values:
+                if type(value) is Lin:
+                    literals.append(value)
+                elif value is True:
+                    return
         if not literals:
             self.post_literal(False, 1, guard, why)
             return

@@ -183,6 +183,13 @@ def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
     slitherlink's corpus 30x30_2 (its first answers differ; docs/formulations.md)."""
     strict = {"<": ("<=", 1), ">": (">=", 1)}
     op, gap = strict.get(op, (op, 0))
+    if not right.expr:  # a number: the row is left's expression against it, not a copy
+        number = right.expr.constant
+        if op in ("<=", "=") and left.high + gap > right.low:
+            model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
+        if op in (">=", "=") and left.low < right.high + gap:
+            model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintGE, rhs=number + gap))
+        return
     if op in ("<=", "=") and left.high + gap > right.low:
         model.add(left.expr + gap <= right.expr)
     if op in (">=", "=") and left.low < right.high + gap:
