@@ -15,20 +15,36 @@ import pulp
 from dslsolve.compiler.formulations import Formulation
 
 
-@dataclass(frozen=True)
 class Lin:
     """An affine expression over model variables with bounds `low <= expr <= high`.
 
     `boolean` marks a 0/1-valued expression (a literal: a binary, or 1 - a binary, ...).
     `encoding` is set when the expression is exactly an integer variable, so lowerings can ask
     it for value indicators instead of building them again.
+
+    A value: never changed once made (nor is its expression, which rows may share). A plain
+    class with slots rather than a frozen dataclass, as the compiler makes one for nearly
+    every literal and sum: a third of the time per Lin.
     """
 
-    expr: pulp.LpAffineExpression
-    low: int
-    high: int
-    boolean: bool = False
-    encoding: object = None
+    __slots__ = ("expr", "low", "high", "boolean", "encoding")
+
+    def __init__(
+        self,
+        expr: pulp.LpAffineExpression,
+        low: int,
+        high: int,
+        boolean: bool = False,
+        encoding: object = None,
+    ) -> None:
+        self.expr = expr
+        self.low = low
+        self.high = high
+        self.boolean = boolean
+        self.encoding = encoding
+
+    def __repr__(self) -> str:
+        return f"Lin({self.expr}, {self.low}, {self.high}, boolean={self.boolean})"
 
 
 # A lowered value: a constant (int, bool, symbol, tuple of ints), None for absent, or a Lin.

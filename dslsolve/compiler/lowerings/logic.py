@@ -183,7 +183,7 @@ def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
     slitherlink's corpus 30x30_2 (its first answers differ; docs/formulations.md)."""
     strict = {"<": ("<=", 1), ">": (">=", 1)}
     op, gap = strict.get(op, (op, 0))
-    if not right.expr:  # a number: the row is left's expression against it, not a copy
+    if not len(right.expr):  # a number: the row is left's expression against it, no copy
         number = right.expr.constant
         if op in ("<=", "=") and left.high + gap > right.low:
             model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
