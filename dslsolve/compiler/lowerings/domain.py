@@ -17,12 +17,16 @@ from dslsolve.compiler.lowerings.logic import literal
 from dslsolve.compiler.model import Lin, LinearModel
 
 
+def exactly_one(model: LinearModel, bits: dict) -> None:
+    model.add(pulp.LpAffineExpression([(bit, 1) for bit in bits.values()]) == 1)
+
+
 class OneHot:
     def __init__(self, model: LinearModel, name: str, domain: range) -> None:
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{d}") for d in domain}
-        self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
-        model.add(pulp.lpSum(self.bits.values()) == 1)
+        self.indicators: dict = {}  # made when first asked for: many never are
+        exactly_one(model, self.bits)
         self.value = Lin(
             pulp.LpAffineExpression([(x, d) for d, x in self.bits.items()]),
             domain[0],
@@ -31,7 +35,12 @@ class OneHot:
         )
 
     def indicator(self, d: int) -> Lin | bool:
-        return self.indicators.get(d, False)
+        found = self.indicators.get(d)
+        if found is None:
+            if d not in self.bits:
+                return False
+            found = self.indicators[d] = literal(self.bits[d])
+        return found
 
     def decode(self) -> int:
         return max(self.bits, key=lambda d: self.bits[d].varValue or 0)
@@ -85,10 +94,10 @@ class Members(OneHot):
     def __init__(self, model: LinearModel, name: str, domain: tuple) -> None:
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{i}") for i, d in enumerate(domain)}
-        self.indicators = {d: literal(bit) for d, bit in self.bits.items()}
-        model.add(pulp.lpSum(self.bits.values()) == 1)
+        self.indicators = {}
+        exactly_one(model, self.bits)
         self.value = Lin(
-            pulp.lpSum(i * x for i, x in enumerate(self.bits.values(), 1)),
+            pulp.LpAffineExpression([(x, i) for i, x in enumerate(self.bits.values(), 1)]),
             1,
             len(domain),
             encoding=self,
