@@ -160,9 +160,15 @@ class Evaluator:
         elif group.kind == "piece":
             candidates = [Env(None, None, g, env.bound) for g in self.pieces(group.of.var)]
         else:
+            holds = None if group.of is None else self.function(group.of)
+
+            @functools.cache  # a cell is asked for its row and for its column
+            def cell_holds(cell: Element) -> bool:
+                return holds(env.at(cell, ir.ElementKind.CELL)) is True
+
             groups = self.grid.groups(
                 group,
-                lambda cell: self.expr(group.of, env.at(cell, ir.ElementKind.CELL)) is True,
+                cell_holds,
                 lambda cell: self.instance.value(group.section, cell) if group.section else None,
                 lambda: self.instance.group_cells(group.section),
             )

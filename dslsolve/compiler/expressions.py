@@ -86,10 +86,8 @@ class Lowerer:
             ir.VarRef: self._var_ref,
             ir.InputRef: self._input_ref,
             ir.TokenTest: self._token_test,
-            ir.Not: self._not,
             ir.And: self._logic,
             ir.Or: self._logic,
-            ir.Implies: self._implies,
             ir.Compare: self.compare,
             ir.Arith: self.arith,
             ir.Neg: self.arith,
@@ -210,10 +208,27 @@ class Lowerer:
             tokens = self.instance.grids[expr.ref.layer.name]
             holds = TOKEN_TESTS[expr.test]
             return lambda env: holds(tokens.get(env.element))
+        if kind is ir.Not:
+            return self._negation(self.function(expr.arg))
+        if kind is ir.Implies:  # `p implies q` is `not p or q`, that node made once
+            return self.function(ir.Or((ir.Not(expr.premise), expr.conclusion)))
         try:
             return functools.partial(self._lowerings[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
+
+    @staticmethod
+    def _negation(arg: Callable[[Env], Value]) -> Callable[[Env], Value]:
+        """`not` of a prepared function: a constant's negation (absent stays absent), or the
+        literal's complement."""
+
+        def negation(env: Env) -> Value:
+            value = arg(env)
+            if type(value) is Lin:
+                return logic.negate(value)
+            return None if value is None else not value
+
+        return negation
 
     @staticmethod
     def _constant(expr: ir.Num | ir.Sym, env: Env) -> Value:
@@ -246,12 +261,6 @@ class Lowerer:
         index = env.group and env.group.index
         return self.instance.test(expr.test, expr.ref.layer, element, index)
 
-    def _not(self, expr: ir.Not, env: Env) -> Value:
-        value = self.lower(expr.arg, env)
-        if constant(value):
-            return None if value is None else not value
-        return logic.negate(value)
-
     def _logic(self, expr: ir.And | ir.Or, env: Env) -> Value:
         kind = "and" if isinstance(expr, ir.And) else "or"
         folded = logic.fold_logic(kind, [self.boolean(a, env) for a in expr.args])
@@ -259,9 +268,6 @@ class Lowerer:
             return folded
         build = logic.conjunction if kind == "and" else logic.disjunction
         return build(self.model, folded)
-
-    def _implies(self, expr: ir.Implies, env: Env) -> Value:
-        return self.lower(ir.Or((ir.Not(expr.premise), expr.conclusion)), env)
 
     def on_sets(self, expr: ir.Expr, env: Env) -> Value:
         """A member in scope, or a value on index sets at the members in scope or named by

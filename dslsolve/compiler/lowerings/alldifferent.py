@@ -73,8 +73,8 @@ def _at_most_one(
         return
     if not literals:
         return
-    expr = sum_of(literals) + certain
-    model.add(expr == 1 if exactly else expr <= 1)
+    expr = sum_of(literals)
+    model.add(expr == 1 - certain if exactly else expr <= 1 - certain)
 
 
 def _pairwise(model: LinearModel, members: list[Member], why: Why) -> None:
