@@ -528,6 +528,9 @@ class RuleCompiler:
             if equal is not None:
                 self.post_literal(equal, 1 if op == "=" else 0, guard, why)
                 return
+        if guard is None and op != "!=" and type(right) is int and type(left) is Lin:
+            logic.post_bound(self.model, op, left, right)  # the common `count(...) <= k`
+            return
         logic.post_compare(self.model, op, as_lin(left), as_lin(right), guard)
 
     def post_literal(

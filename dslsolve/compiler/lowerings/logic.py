@@ -177,23 +177,31 @@ def post_false_unless(model: LinearModel, why, guard: Lin | None) -> None:
         model.add(guard.expr == 0)
 
 
+STRICT = {"<": ("<=", 1), ">": (">=", 1)}  # strict comparisons of integers, with their gap
+
+
 def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
     """`left op right` as rows, each left out where the bounds already decide it true. An
     equality is two rows, `<=` and `>=`: as one equality row CBC took 42 s instead of 6 s on
     slitherlink's corpus 30x30_2 (its first answers differ; docs/formulations.md)."""
-    strict = {"<": ("<=", 1), ">": (">=", 1)}
-    op, gap = strict.get(op, (op, 0))
-    if not len(right.expr):  # a number: the row is left's expression against it, no copy
-        number = right.expr.constant
-        if op in ("<=", "=") and left.high + gap > right.low:
-            model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
-        if op in (">=", "=") and left.low < right.high + gap:
-            model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintGE, rhs=number + gap))
+    if not len(right.expr):  # a number
+        post_bound(model, op, left, right.expr.constant)
         return
+    op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > right.low:
         model.add(left.expr + gap <= right.expr)
     if op in (">=", "=") and left.low < right.high + gap:
         model.add(left.expr >= right.expr + gap)
+
+
+def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
+    """`left op number` (not `!=`) as `_post_row` does, the row being left's expression
+    itself against the number: no copy of it."""
+    op, gap = STRICT.get(op, (op, 0))
+    if op in ("<=", "=") and left.high + gap > number:
+        model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
+    if op in (">=", "=") and left.low < number + gap:
+        model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintGE, rhs=number + gap))
 
 
 def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:
