@@ -564,9 +564,15 @@ class Evaluator:
         `light or any(rays ...)` does not walk the rays from a light."""
         if isinstance(expr, ir.Or):
             parts = [self.function(arg) for arg in expr.args]
-            return lambda env: all(
-                not value and value is not ABSENT for value in (part(env) for part in parts)
-            )
+
+            def every_part_false(env: Env) -> bool:
+                for part in parts:
+                    value = part(env)
+                    if value or value is ABSENT:
+                        return False
+                return True
+
+            return every_part_false
         holds = self.function(expr)
         return lambda env: holds(env) is False
 

@@ -114,7 +114,7 @@ class Lowerer:
         constant where the puzzle fixes it)."""
         values = self.variables[var.name]
         if element not in values:
-            name = f"{var.name}_" + "_".join(str(part) for part in element)
+            name = f"{var.name}_" + "_".join(map(str, element))
             if var.sets:  # members are free text: number the variables instead
                 name = f"{var.name}_{len(values)}"
             if var.type == ir.Type.BOOL:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 from dslsolve.compiler.model import Value
-from dslsolve.geometry import STEPS, Env
+from dslsolve.geometry import STEPS, Env, Grid
 from dslsolve.instance import Element
 
 _NOTHING_NAMED: dict = {}  # the stop, filter and value of a shared ray name no element
@@ -82,7 +82,7 @@ class SharedRays:
 
     def __init__(
         self,
-        grid,
+        grid: Grid,
         condition: Callable[[ir.Expr], Callable[[Env], Value]],
         number: Callable[[ir.Expr, Env], Value],
     ) -> None:

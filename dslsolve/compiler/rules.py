@@ -233,6 +233,8 @@ class RuleCompiler:
             self.spells(rule, each, inner_envs)
             return
         where = None if each.where is None else self.lower.condition(each.where)
+        holds = each.body.expr if isinstance(each.body, ir.Holds) else None
+        relaxed = holds is not None and id(rule) in self.relaxed
         for inner in inner_envs:
             inner_guard = guard
             if where is not None:
@@ -240,12 +242,15 @@ class RuleCompiler:
                 if not condition:
                     continue
                 if isinstance(condition, Lin):
-                    if not isinstance(each.body, ir.Holds):
+                    if holds is None:
                         raise LoweringError("a 'where' on unknowns can only guard a condition")
                     inner_guard = self.conjoin(guard, condition)
-            if id(rule) in self.relaxed and isinstance(each.body, ir.Holds):
+            if relaxed:
                 inner_guard = self.keep(rule, inner, inner_guard)
-            self.body(rule, each.body, inner, inner_guard)
+            if holds is not None:  # the common case, without `body`'s dispatch per element
+                self.post(holds, inner, inner_guard, self.why(rule, inner))
+            else:
+                self.body(rule, each.body, inner, inner_guard)
 
     def spells(self, rule: ir.Rule, each: ir.Each, envs: list[Env]) -> None:
         """The chosen groups (the checker made their `where` static) and the table's records."""
