@@ -68,6 +68,11 @@ def sum_of(lins) -> pulp.LpAffineExpression:
     return pulp.LpAffineExpression(terms, constant=sum(expr.constant for expr in exprs))
 
 
+def ones(variables) -> pulp.LpAffineExpression:
+    """The sum of distinct variables, built in one go (`lpSum` adds them one at a time)."""
+    return pulp.LpAffineExpression([(v, 1) for v in variables])
+
+
 Side = pulp.LpAffineExpression | pulp.LpVariable | int | float  # a side of a row
 
 SENSES = {"<=": pulp.LpConstraintLE, ">=": pulp.LpConstraintGE, "==": pulp.LpConstraintEQ}

@@ -163,7 +163,7 @@ def post_equal_unless(model: LinearModel, left, right, guard: Lin | None) -> Non
     """left = right for two 0/1-valued expressions, or only where the guard holds: then
     |left - right| <= 1 - guard, which asks nothing where it does not."""
     if guard is None:
-        model.add(left == right)
+        model.add_row(left, "==", right)
         return
     model.add(left - right <= 1 - guard.expr)
     model.add(right - left <= 1 - guard.expr)

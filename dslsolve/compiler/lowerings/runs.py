@@ -26,7 +26,7 @@ from __future__ import annotations
 import pulp
 
 from dslsolve.compiler.lowerings.logic import post_equal_unless, post_false_unless, unit
-from dslsolve.compiler.model import Lin, LinearModel, Why, as_lin
+from dslsolve.compiler.model import Lin, LinearModel, Why, as_lin, ones
 
 
 def post_runs(
@@ -60,7 +60,7 @@ def _blocks(
         earliest = sum(clue[:j]) + j
         latest = n - sum(clue[j:]) - (len(clue) - 1 - j)
         starts.append({i: model.binary("start") for i in range(earliest, latest + 1)})
-        model.add(pulp.lpSum(starts[j].values()) == unit(guard))
+        model.add(ones(starts[j].values()) == unit(guard))
     for j in range(len(clue) - 1):
         if not cumulative:  # start_{j+1} >= start_j + l_j + 1 (times the guard)
             later = pulp.lpSum(i * s for i, s in starts[j + 1].items())
@@ -71,12 +71,12 @@ def _blocks(
             later = [s for i, s in starts[j + 1].items() if i <= p]
             if later:
                 earlier = [s for i, s in starts[j].items() if i <= p - clue[j] - 1]
-                model.add(pulp.lpSum(later) <= pulp.lpSum(earlier))
+                model.add_row(ones(later), "<=", ones(earlier))
     for c, cell in enumerate(cells):
         covering = [
             s for j, length in enumerate(clue) for i, s in starts[j].items() if i <= c < i + length
         ]
-        post_equal_unless(model, cell.expr, pulp.lpSum(covering), guard)
+        post_equal_unless(model, cell.expr, ones(covering), guard)
 
 
 def _automaton(clue: tuple[int, ...]) -> list[tuple[int, int, int]]:
