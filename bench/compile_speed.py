@@ -1,0 +1,119 @@
+"""How long compiling a puzzle and checking its answer take, optionally side by side with
+another checkout of dslsolve (the before/after figures of a compiler or evaluator change).
+
+    python bench/compile_speed.py [--against DIR] [--rounds 5] [--repeat 20] [GENRE:STEM ...]
+
+STEM is a corpus instance (`30x30_1`) or a file of puzzles/GENRE/ (`example`). Each round runs
+one subprocess per checkout (this one, then DIR's, alternating, so that the machine's load
+hits both alike); a subprocess compiles each instance --repeat times and checks its answer as
+often, and reports the least process time of each. The figures are the least over all rounds:
+the machine's noise only ever adds time (with fewer rounds a puzzle of a few ms can still be
+off by a fifth). Compile is `compile_model` with the values the output
+shows (what `dslsolve` runs before the first solver call), check the evaluator's
+`violations()` of the solved answer. The models are not compared here: `dump_models.py` does
+that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+DEFAULT = [
+    "akari:30x30_1",
+    "akari:example",
+    "slitherlink:20x20_1",
+    "nonogram:15x15_1",
+    "sudoku:9x9_1",
+    "kakuro:example",
+]
+
+
+def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str, float]]:
+    """Least process time of compile and check per instance, with `root`'s dslsolve."""
+    sys.path.insert(0, str(HERE / "tests"))  # the corpus converter (no dslsolve in it)
+    sys.path.insert(0, str(root))
+    from dslsolve.compiler import compile_model
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.output import shown_values
+    from dslsolve.solve import solve_puzzle
+
+    from corpus import puzzle_text
+
+    found = {}
+    for name in instances:
+        genre, stem = name.split(":")
+        shipped = HERE / "puzzles" / genre / f"{stem}.txt"
+        text = shipped.read_text() if shipped.exists() else puzzle_text(genre, stem)
+        genre_file = load_genre(str(HERE / "puzzles" / f"{genre}.yaml"))
+        instance = read_puzzle(genre, genre_file, text)
+        formulation = parse_formulation([])
+        answer = solve_puzzle(genre_file, instance, formulation, "cbc", None).assignment
+        compiles, checks = [], []
+        for _ in range(repeat):
+            gc.collect()
+            started = time.process_time()
+            shown = shown_values(genre_file, instance)
+            compile_model(genre_file.genre, instance, formulation, shown)
+            compiles.append(time.process_time() - started)
+            started = time.process_time()
+            Evaluator(genre_file.genre, instance, answer).violations()
+            checks.append(time.process_time() - started)
+        found[name] = {"compile": min(compiles), "check": min(checks)}
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("instances", nargs="*", default=DEFAULT, metavar="GENRE:STEM")
+    parser.add_argument("--against", type=Path, help="another checkout of dslsolve")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # a subprocess's root
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.instances, args.repeat)))
+        return
+    sides = {"this": HERE} | ({"other": args.against.resolve()} if args.against else {})
+    best: dict[tuple[str, str, str], float] = {}
+    for _ in range(args.rounds):
+        for side, root in sides.items():
+            command = [sys.executable, __file__, "--measure", str(root), "--repeat"]
+            output = subprocess.run(
+                [*command, str(args.repeat), *args.instances],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            for name, parts in json.loads(output).items():
+                for part, seconds in parts.items():
+                    key = (name, part, side)
+                    best[key] = min(best.get(key, seconds), seconds)
+    print(f"# least process time over {args.rounds} rounds of {args.repeat}, in ms")
+    header = ["instance", "compile", "check"]
+    if args.against:
+        header = ["instance", "compile", "(other)", "ratio", "check", "(other)", "ratio"]
+        print(f"# other: {sides['other']}")
+    print("  ".join(f"{h:>10}" if i else f"{h:22}" for i, h in enumerate(header)))
+    for name in args.instances:
+        cells = [f"{name:22}"]
+        for part in ("compile", "check"):
+            this = best[(name, part, "this")]
+            cells.append(f"{this * 1000:10.2f}")
+            if args.against:
+                other = best[(name, part, "other")]
+                cells += [f"{other * 1000:10.2f}", f"{this / other:10.2f}"]
+        print("  ".join(cells))
+
+
+if __name__ == "__main__":
+    main()
