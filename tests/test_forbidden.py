@@ -104,6 +104,15 @@ CASES = {
         ),
         "...",
     ),
+    # ... and as `1 > count(...)`: the count is zero when it is below 1
+    "implies none, strict": (
+        (
+            "each cell as c: black implies 1 > count(neighbours where digit < c.digit)",
+            "count(black) = 1",
+            "each cell: not black or digit = 2",
+        ),
+        "...",
+    ),
     # `not all` over a set the puzzle decides: one nogood over every member's condition
     "not all": (("each window(2x2): not all(black or digit = 3)", "digit = givens"), "12\n31"),
     # ... guarded by a `where` on unknowns, over a neighbourhood that the edge cuts short
