@@ -2,10 +2,13 @@
 (bench/baselines/) on the same instances, same solver, in the same run.
 
     python bench/baseline_ratio.py [--repeat 3] [--backend cbc|highs]
-        [--corpus listed|all] [--max-size N] [--time-limit S] [GENRE ...]
+        [--corpus listed|all] [--max-size N] [--time-limit S] [--statistic least|median]
+        [GENRE ...]
 
 Runs alternate (dslsolve, then each hand-written variant, dslsolve, ...) so that load on the
-machine hits all alike; each figure is the median of --repeat runs. build = text to model
+machine hits all alike; each figure is the least of --repeat runs (`--statistic median` for
+the median; the machine's noise only adds time, and CBC takes the same path on the same model
+every time, so the least is the steadiest figure). build = text to model
 (dslsolve: the genre file, the puzzle file and the compiler; baseline: parsing and model
 building); solve = every solver call; total = the whole call, wall clock (dslsolve also checks
 the answer with its evaluator and prints it; "unchecked" leaves that check out). Ratios are
@@ -20,7 +23,7 @@ size (CORPUS). `--corpus all` runs every corpus instance of the genre (up to `--
 a side) instead of those listed in CORPUS; a shipped corpus instance is measured once.
 `--time-limit` bounds each dslsolve run and each baseline solver call; a run that hits it
 counts at the limit, and its ratio is printed as a bound ("<" or ">"). Each genre's summary
-row has the sums of the median totals (which formulation needs less time in all) and the
+row has the sums of the totals (which formulation needs less time in all) and the
 geometric means of the ratios.
 """
 
@@ -112,8 +115,11 @@ def measure(
     return dsl_runs, base_runs
 
 
-def median(runs: list[Run], part: int) -> float:
-    return statistics.median(run.parts[part] for run in runs)
+STATISTICS = {"least": min, "median": statistics.median}
+
+
+def typical(runs: list[Run], part: int, statistic: str) -> float:
+    return STATISTICS[statistic]([run.parts[part] for run in runs])
 
 
 @dataclass
@@ -153,10 +159,17 @@ def main() -> None:
     )
     parser.add_argument("--max-size", type=int, help="corpus instances of at most N cells a side")
     parser.add_argument("--time-limit", type=float, help="seconds per run (and per baseline call)")
+    parser.add_argument(
+        "--statistic",
+        choices=sorted(STATISTICS),
+        default="least",
+        help="of each instance's --repeat runs (default: least; the machine's noise only adds "
+        "time, and CBC takes the same path on the same model every time)",
+    )
     args = parser.parse_args()
     print(
         f"# {platform.processor() or platform.machine()}, Python "
-        f"{platform.python_version()}, {args.backend} via PuLP, median of {args.repeat}"
+        f"{platform.python_version()}, {args.backend} via PuLP, {args.statistic} of {args.repeat}"
         + (f", time limit {args.time_limit:g} s" if args.time_limit else "")
     )
     print(
@@ -170,7 +183,10 @@ def main() -> None:
         for name, text in instances(genre, args.corpus, args.max_size):
             dsl, bases = measure(genre, text, args.repeat, args.backend, args.time_limit)
             for variant, base in bases.items():
-                parts = [median(dsl, i) / max(median(base, i), 1e-9) for i in range(4)]
+                parts = [
+                    typical(dsl, i, args.statistic) / max(typical(base, i, args.statistic), 1e-9)
+                    for i in range(4)
+                ]
                 bound = "?" if any(r.timed_out for r in dsl) else ""
                 if any(r.timed_out for r in base):
                     bound = "?" if bound else "<"
@@ -179,12 +195,12 @@ def main() -> None:
                 same = all(d.solution == b.solution for d, b in zip(dsl, base, strict=True))
                 ratios.setdefault(variant, Ratios([], [])).add(parts[2], parts[3], bool(bound))
                 total = sums.setdefault(variant, [0.0, 0.0])
-                total[0] += median(dsl, 2)
-                total[1] += median(base, 2)
+                total[0] += typical(dsl, 2, args.statistic)
+                total[1] += typical(base, 2, args.statistic)
                 build, solve = ("-", "-") if bound else (f"{parts[0]:.2f}", f"{parts[1]:.2f}")
                 print(
-                    f"{genre:12} {name:30} {variant:8} {median(dsl, 2):9.3f} "
-                    f"{median(base, 2):10.3f} {build:>7} {solve:>7} "
+                    f"{genre:12} {name:30} {variant:8} {typical(dsl, 2, args.statistic):9.3f} "
+                    f"{typical(base, 2, args.statistic):10.3f} {build:>7} {solve:>7} "
                     f"{bound:>1}{parts[2]:6.2f} {bound:>1}{parts[3]:9.2f}  "
                     f"{'-' if bound else 'yes' if same else 'NO'}",
                     flush=True,
