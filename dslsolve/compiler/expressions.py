@@ -172,15 +172,15 @@ class Lowerer:
         found = self._conditions.get(id(expr))
         if found is not None:
             return found[1]
-        function = self.function(expr)
-        if not always_boolean(expr):
+        lowered = self.function(expr)
 
-            def function(env: Env, lowered=function) -> Value:
-                value = lowered(env)
-                if type(value) is Lin and not value.boolean:
-                    raise LoweringError("a number was used as a condition")
-                return value
+        def checked(env: Env) -> Value:
+            value = lowered(env)
+            if type(value) is Lin and not value.boolean:
+                raise LoweringError("a number was used as a condition")
+            return value
 
+        function = lowered if always_boolean(expr) else checked
         self._conditions[id(expr)] = (expr, function)
         return function
 

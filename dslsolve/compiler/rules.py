@@ -383,11 +383,11 @@ class RuleCompiler:
             return functools.partial(self.post_piece_test, expr)
         return functools.partial(self.post_comparison, expr, counted_none(expr))
 
-    def post_each(self, parts: tuple[ir.Expr, ...], env: Env, guard: Lin | None, why: Why):
+    def post_each(self, parts: tuple[ir.Expr, ...], env: Env, guard: Lin | None, why: Why) -> None:
         for part in parts:
             self.post(part, env, guard, why)
 
-    def post_implication(self, expr: ir.Implies, env: Env, guard: Lin | None, why: Why):
+    def post_implication(self, expr: ir.Implies, env: Env, guard: Lin | None, why: Why) -> None:
         premise = self.lower.boolean(expr.premise, env)
         if not premise:
             return
@@ -403,7 +403,7 @@ class RuleCompiler:
                 holds = self.lower.boolean(expr.filter, inner)
                 self.post_literal(False if holds is None else holds, 1, member_guard, why)
 
-    def post_piece_test(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why):
+    def post_piece_test(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
         self.post_literal(self.lower.compare(expr, env), 1, guard, why)
 
     def post_comparison(
