@@ -14,11 +14,7 @@ from __future__ import annotations
 import pulp
 
 from dslsolve.compiler.lowerings.logic import literal
-from dslsolve.compiler.model import Lin, LinearModel
-
-
-def exactly_one(model: LinearModel, bits: dict) -> None:
-    model.add(pulp.LpAffineExpression([(bit, 1) for bit in bits.values()]) == 1)
+from dslsolve.compiler.model import Lin, LinearModel, ones
 
 
 class OneHot:
@@ -26,7 +22,7 @@ class OneHot:
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{d}") for d in domain}
         self.indicators: dict = {}  # made when first asked for: many never are
-        exactly_one(model, self.bits)
+        model.add(ones(self.bits.values()) == 1)
         self.value = Lin(
             pulp.LpAffineExpression([(x, d) for d, x in self.bits.items()]),
             domain[0],
@@ -95,7 +91,7 @@ class Members(OneHot):
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{i}") for i, d in enumerate(domain)}
         self.indicators = {}
-        exactly_one(model, self.bits)
+        model.add(ones(self.bits.values()) == 1)
         self.value = Lin(
             pulp.LpAffineExpression([(x, i) for i, x in enumerate(self.bits.values(), 1)]),
             1,
