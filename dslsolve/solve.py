@@ -112,7 +112,7 @@ def _compile(
     )
     stats.compile_seconds = time.perf_counter() - started
     problem = compiled.model.problem
-    stats.variables = len(problem.variables())
+    stats.variables = problem.numVariables()  # variables() would sort them by name first
     stats.constraints = len(problem.constraints)
     stats.nonzeros = sum(len(c) for c in problem.constraints.values())
     stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
