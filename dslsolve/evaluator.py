@@ -86,12 +86,19 @@ class Evaluator:
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], object]]] = {}
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
+        # An expression that a rule repeats (a define used in several places) has one value
+        # per rule instance: id of a node -> the number of its value, for the rule being
+        # checked; (number, id of an Env) -> (the Env, kept alive; the value there).
+        self.occurrences: dict[int, int] = {}
+        self._remembered: dict[tuple[int, int], tuple[Env, object]] = {}
 
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
         found: list[Violation] = []
         for rule in self.genre.rules:
+            self.occurrences = ir.occurrences(rule)
+            self._remembered.clear()
             try:
                 found.extend(self.rule(rule, rule.body, Env(None, None, None)))
             except GeometryError as err:
@@ -108,6 +115,8 @@ class Evaluator:
             inners = self.instances(body, env)
             if isinstance(body.body, ir.Holds):  # the common case, without a call per element
                 broken = self.broken(body.body.expr)
+                if self.occurrences:
+                    broken = self._forgetting(broken)
                 return found + [
                     Violation(rule, indexsets.place_name(inner), self.involved(inner))
                     for inner in inners
@@ -115,6 +124,7 @@ class Evaluator:
                 ]
             return found + [v for inner in inners for v in self.rule(rule, body.body, inner)]
         if isinstance(body, ir.Holds):
+            self._remembered.clear()
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
@@ -580,8 +590,34 @@ class Evaluator:
         """The prepared function of `expr`; loops over elements fetch it once."""
         prepared = self._prepared.get(id(expr))
         if prepared is None:
-            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+            function = self._prepare(expr)
+            number = self.occurrences.get(id(expr))
+            if number is not None:
+                function = self._remembering(number, function)
+            prepared = self._prepared[id(expr)] = (expr, function)
         return prepared[1]
+
+    def _remembering(self, number: int, function: Callable[[Env], object]):
+        """`function`, its value at an element remembered for the rule instance."""
+        memo = self._remembered
+
+        def remembered(env: Env):
+            found = memo.get((number, id(env)))
+            if found is None:
+                found = memo[number, id(env)] = (env, function(env))
+            return found[1]
+
+        return remembered
+
+    def _forgetting(self, broken: Callable[[Env], bool]) -> Callable[[Env], bool]:
+        """`broken`, starting each rule instance with nothing remembered."""
+        memo = self._remembered
+
+        def fresh(env: Env) -> bool:
+            memo.clear()
+            return broken(env)
+
+        return fresh
 
     def _prepare(self, expr: ir.Expr) -> Callable[[Env], object]:
         """A function of the element for `expr`: constants, grid variables and grid input at

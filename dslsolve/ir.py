@@ -466,6 +466,7 @@ class Rule:
     text: str
     origin: Origin
     body: RuleBody
+    repeated: frozenset[Expr] = frozenset()  # `repeated(body)`, worked out when loaded
 
 
 @dataclass(frozen=True)
@@ -532,3 +533,65 @@ def is_number(expr: Expr) -> bool:
     if isinstance(expr, Aggregate):
         return expr.func in NUMBER_AGGREGATES
     return isinstance(expr, Num | Arith | Neg)
+
+
+
+# Expressions worth working out once per element when they occur more than once in a rule:
+# a define used several times (shakashaka's sectors) is copied into each place it is used.
+_WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Aggregate)
+
+
+def _scopes(body: object) -> Iterator[list[object]]:
+    """The nodes of `body` grouped by the element they are read at: the rule's own, and for
+    each aggregate its members' (its filter and value) and its set's (a ray's stop, read at
+    each cell of the ray). Only within a group can a repeated expression be read twice at the
+    same element."""
+    pending = [body]
+    while pending:
+        group: list[object] = []
+        stack = [pending.pop()]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, tuple):
+                stack.extend(reversed(node))
+                continue
+            if not hasattr(node, "__dataclass_fields__"):
+                continue
+            group.append(node)
+            if isinstance(node, Aggregate):
+                pending.append((node.filter, node.value))
+                pending.append(node.over)
+                continue
+            stack.extend(getattr(node, f.name) for f in reversed(fields(node)))
+        yield group
+
+
+def repeated(body: object) -> frozenset[Expr]:
+    """The compound expressions that occur more than once among the nodes of `body` read at
+    one element (`_scopes`), compared by value. Each has one value there, so the compiler and
+    the evaluator may work it out once (`occurrences`)."""
+    found: set[Expr] = set()
+    for group in _scopes(body):
+        seen: set[Expr] = set()
+        for part in group:
+            if isinstance(part, _WORTH_SHARING):
+                (found if part in seen else seen).add(part)
+    return frozenset(found)
+
+
+def occurrences(rule: Rule) -> dict[int, int]:
+    """id of each node of the rule's body that repeats an expression read at the same
+    element -> the number of its value: nodes with one number have one value there."""
+    if not rule.repeated:
+        return {}
+    numbers: dict[Expr, int] = {}
+    found: dict[int, int] = {}
+    for group in _scopes(rule.body):
+        parts = [p for p in group if isinstance(p, _WORTH_SHARING) and p in rule.repeated]
+        counts: dict[Expr, int] = {}
+        for part in parts:
+            counts[part] = counts.get(part, 0) + 1
+        for part in parts:
+            if counts[part] > 1:
+                found[id(part)] = numbers.setdefault(part, len(numbers))
+    return found

@@ -98,6 +98,9 @@ class Lowerer:
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}
         self._conditions: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}  # the same
+        self.occurrences: dict[int, int] = {}  # of the rule being compiled (`share`)
+        # (number of a repeated expression, id of an Env) -> (the Env, the value there)
+        self._remembered_values: dict[tuple[int, int], tuple[Env, Value]] = {}
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
@@ -163,8 +166,42 @@ class Lowerer:
         """The prepared function of `expr`; loops over elements fetch it once."""
         prepared = self._prepared.get(id(expr))
         if prepared is None:
-            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
+            function = self._prepare(expr)
+            number = self.occurrences.get(id(expr))
+            if number is not None:
+                function = self._remembered(number, function)
+            prepared = self._prepared[id(expr)] = (expr, function)
         return prepared[1]
+
+    def share(self, rule: ir.Rule) -> None:
+        """Compile `rule` next: an expression it repeats (a define used in several places)
+        is worked out once per rule instance where that builds nothing in the model."""
+        self.occurrences = ir.occurrences(rule)
+        self.forget()
+
+    def forget(self) -> None:
+        """A new rule instance: the values remembered for the last one do not hold here."""
+        if self._remembered_values:
+            self._remembered_values.clear()
+
+    def _remembered(self, number: int, function: Callable[[Env], Value]):
+        """`function`, remembering its value at an element (by the identity of the element's
+        Env, alive in the memo until `forget`) for the other occurrences of the same value. A
+        value whose working out made variables or rows is not remembered: each occurrence
+        makes its own, as without sharing, so the model stays the same."""
+        memo, problem = self._remembered_values, self.model.problem
+
+        def remembered(env: Env) -> Value:
+            found = memo.get((number, id(env)))
+            if found is not None:
+                return found[1]
+            size = problem.numVariables(), len(problem.constraints)
+            value = function(env)
+            if (problem.numVariables(), len(problem.constraints)) == size:
+                memo[number, id(env)] = (env, value)
+            return value
+
+        return remembered
 
     def condition(self, expr: ir.Expr) -> Callable[[Env], Value]:
         """`boolean` of `expr` as a function of the element, for loops over elements; without
@@ -355,9 +392,7 @@ class Lowerer:
 
     def boolean(self, expr: ir.Expr, env: Env) -> Value:
         prepared = self._prepared.get(id(expr))  # `lower`, inlined: conditions are most nodes
-        if prepared is None:
-            prepared = self._prepared[id(expr)] = (expr, self._prepare(expr))
-        value = prepared[1](env)
+        value = (self.function(expr) if prepared is None else prepared[1])(env)
         if type(value) is Lin and not value.boolean:
             raise LoweringError("a number was used as a condition")
         return value

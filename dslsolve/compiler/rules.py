@@ -87,6 +87,7 @@ class RuleCompiler:
         self._posters: dict[int, tuple[ir.Expr, Callable[[Env, Lin | None, Why], None]]] = {}
 
     def rule(self, rule: ir.Rule) -> None:
+        self.lower.share(rule)
         try:
             self.body(rule, rule.body, Env(None, None, None), None)
         except (LoweringError, AreaFormError, PieceFormError, GeometryError) as err:
@@ -247,6 +248,7 @@ class RuleCompiler:
                     inner_guard = self.conjoin(guard, condition)
             if relaxed:
                 inner_guard = self.keep(rule, inner, inner_guard)
+            self.lower.forget()
             if holds is not None:  # the common case, without `body`'s dispatch per element
                 self.post(holds, inner, inner_guard, self.why(rule, inner))
             else:

@@ -798,7 +798,8 @@ def _load_genre(path: str, text: str) -> GenreFile:
     scope.gates = path_gates([node for node, _, _ in parsed])
     for node, at, text in parsed:
         body = check_rule(scope, node, at, text)
-        rules.append(ir.Rule(text, ir.Origin(at.file, at.line, at.column), body))
+        origin = ir.Origin(at.file, at.line, at.column)
+        rules.append(ir.Rule(text, origin, body, ir.repeated(body)))
     output_spec = _mapping(data["output"], top, "output")
     if "lines" in output_spec:
         output: OutputSpec | SetOutput = _set_output(output_spec, scope, top)
