@@ -10,8 +10,11 @@ import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.cli import main
+from dslsolve.dsl.genre import GenreFile, load_genre
+from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
+from dslsolve.instance import Instance
 from dslsolve.solve import no_good
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +36,15 @@ def genre_file(genre: str) -> Path:
 
 def solution_file(puzzle: Path) -> Path:
     return puzzle.with_name(puzzle.stem + ".solution.txt")
+
+
+def load_texts(tmp_path: Path, genre: str, puzzle: str) -> tuple[GenreFile, Instance]:
+    """A genre file and a puzzle given as text, written to files and loaded."""
+    genre_path, puzzle_path = tmp_path / "g.yaml", tmp_path / "p.txt"
+    genre_path.write_text(genre)
+    puzzle_path.write_text(puzzle)
+    loaded = load_genre(str(genre_path))
+    return loaded, read_puzzle(str(puzzle_path), loaded)
 
 
 def accepted_patterns(loaded, instance, variable: str) -> set[tuple[int, ...]]:

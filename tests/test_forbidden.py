@@ -17,7 +17,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import PUZZLES, every_solution
+from helpers import PUZZLES, every_solution, load_texts
 
 DIGITS = """\
 name: digits
@@ -37,12 +37,8 @@ output:
 
 
 def load(tmp_path, rules, grid):
-    genre = tmp_path / "g.yaml"
-    genre.write_text(DIGITS.replace("RULES", "\n".join(f"  - {r!r}" for r in rules)))
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(f"givens:\n{grid}\n")
-    loaded = load_genre(str(genre))
-    return loaded, read_puzzle(str(puzzle), loaded)
+    genre = DIGITS.replace("RULES", "\n".join(f"  - {r!r}" for r in rules))
+    return load_texts(tmp_path, genre, f"givens:\n{grid}\n")
 
 
 def model_solutions(loaded, instance, options) -> set:

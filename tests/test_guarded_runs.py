@@ -8,11 +8,9 @@ import pytest
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution
+from helpers import accepted_patterns, every_solution, load_texts
 
 LINES = """\
 name: lines
@@ -47,12 +45,7 @@ CASES = {
 
 
 def load(tmp_path, rule: str, text: str):
-    genre = tmp_path / "g.yaml"
-    genre.write_text(LINES.replace("RULES", f"  - {rule}"))
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(text)
-    loaded = load_genre(str(genre))
-    return loaded, read_puzzle(str(puzzle), loaded)
+    return load_texts(tmp_path, LINES.replace("RULES", f"  - {rule}"), text)
 
 
 def model_solutions(loaded, instance, option: str) -> set[tuple[int, ...]]:

@@ -12,12 +12,10 @@ from dslsolve import ir
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.rays import shared
-from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution
+from helpers import accepted_patterns, every_solution, load_texts
 
 LIGHTS = """\
 name: lights
@@ -75,12 +73,7 @@ CASES = {
 
 
 def load(tmp_path, rule):
-    genre = tmp_path / "g.yaml"
-    genre.write_text(LIGHTS.replace("RULE", rule))
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(f"board:\n{BOARD}")
-    loaded = load_genre(str(genre))
-    return loaded, read_puzzle(str(puzzle), loaded)
+    return load_texts(tmp_path, LIGHTS.replace("RULE", rule), f"board:\n{BOARD}")
 
 
 @pytest.mark.parametrize("rule", [r for r, holds in CASES.items() if holds is not None])

@@ -10,11 +10,9 @@ import pytest
 from dslsolve import ir
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution
+from helpers import accepted_patterns, every_solution, load_texts
 
 GENRE = """\
 name: repeats
@@ -46,12 +44,7 @@ RULES = [
 
 
 def load(tmp_path, rule):
-    genre = tmp_path / "g.yaml"
-    genre.write_text(GENRE.replace("RULE", rule))
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text("board:\n#..\n...\n..#\n")
-    loaded = load_genre(str(genre))
-    return loaded, read_puzzle(str(puzzle), loaded)
+    return load_texts(tmp_path, GENRE.replace("RULE", rule), "board:\n#..\n...\n..#\n")
 
 
 def compiled(loaded, instance):
