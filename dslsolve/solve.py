@@ -113,8 +113,8 @@ def _compile(
     stats.compile_seconds = time.perf_counter() - started
     problem = compiled.model.problem
     stats.variables = problem.numVariables()  # variables() would sort them by name first
-    stats.constraints = len(problem.constraints)
-    stats.nonzeros = sum(len(c) for c in problem.constraints.values())
+    stats.constraints = problem.numConstraints()
+    stats.nonzeros = sum(len(c) for c in problem.constraints())  # PuLP 4's list of rows
     stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
     return compiled
 

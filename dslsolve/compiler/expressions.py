@@ -195,9 +195,9 @@ class Lowerer:
             found = memo.get((number, id(env)))
             if found is not None:
                 return found[1]
-            size = problem.numVariables(), len(problem.constraints)
+            size = problem.numVariables(), problem.numConstraints()
             value = function(env)
-            if (problem.numVariables(), len(problem.constraints)) == size:
+            if (problem.numVariables(), problem.numConstraints()) == size:
                 memo[number, id(env)] = (env, value)
             return value
 
