@@ -535,7 +535,6 @@ def is_number(expr: Expr) -> bool:
     return isinstance(expr, Num | Arith | Neg)
 
 
-
 # Expressions worth working out once per element when they occur more than once in a rule:
 # a define used several times (shakashaka's sectors) is copied into each place it is used.
 _WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Aggregate)
