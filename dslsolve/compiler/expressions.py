@@ -555,13 +555,14 @@ class Lowerer:
 
     def memberships(self, expr: ir.Aggregate, env: Env) -> list[Value]:
         """The memberships of the members that pass the filter: what `count` and `any` read."""
-        if self.rays.applies(expr):
-            return self.rays.terms(expr, env)
+        shared = self.rays.terms(expr, env)
+        if shared is not None:
+            return shared
         return [membership for _, membership in self.filtered(expr, env)]
 
     def aggregate(self, expr: ir.Aggregate, env: Env) -> Value:
-        if expr.func in ("count", "any", "sum") and self.rays.applies(expr):
-            terms = self.rays.terms(expr, env)
+        terms = self.rays.terms(expr, env)  # count, any or sum over rays that share
+        if terms is not None:
             if expr.func == "any":
                 return self.any_of(terms)
             return self.total(terms)

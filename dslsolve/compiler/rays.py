@@ -93,9 +93,6 @@ class SharedRays:
         # or None if its rays are not shared)
         self._plans: dict[int, tuple[ir.Aggregate, _Plan | None]] = {}
 
-    def applies(self, expr: ir.Aggregate) -> bool:
-        return self._plan(expr) is not None
-
     def _plan(self, expr: ir.Aggregate) -> _Plan | None:
         found = self._plans.get(id(expr))
         if found is None:
@@ -112,10 +109,13 @@ class SharedRays:
             found = self._plans[id(expr)] = (expr, plan)
         return found[1]
 
-    def terms(self, expr: ir.Aggregate, env: Env) -> list[Value]:
+    def terms(self, expr: ir.Aggregate, env: Env) -> list[Value] | None:
         """What `count` or `any` adds up (the members' memberships that are not false) or
-        `sum` does (the values that are not absent), over every ray of `expr` from the focus."""
+        `sum` does (the values that are not absent), over every ray of `expr` from the focus;
+        None if the aggregate's rays do not share (`shared`)."""
         plan = self._plan(expr)
+        if plan is None:
+            return None
         (row, column), _ = env.target(expr.over.of)
         out: list[Value] = []
         for step_row, step_column, tails in plan.directions:

@@ -34,7 +34,7 @@ from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.lowerings.tracing import post_tracing
-from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, as_lin, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
@@ -456,7 +456,7 @@ class RuleCompiler:
             literals = [membership] if isinstance(membership, Lin) else []
             self.forbid(aggregate.filter, inner, guard, literals, why, single)
         if single:
-            logic.post_compare(self.model, "<=", logic.total(single), as_lin(0), guard)
+            logic.post_compare(self.model, "<=", logic.total(single), 0, guard)
 
     def forbid(
         self,
@@ -535,10 +535,7 @@ class RuleCompiler:
             if equal is not None:
                 self.post_literal(equal, 1 if op == "=" else 0, guard, why)
                 return
-        if guard is None and op != "!=" and type(right) is int and type(left) is Lin:
-            logic.post_bound(self.model, op, left, right)  # the common `count(...) <= k`
-            return
-        logic.post_compare(self.model, op, as_lin(left), as_lin(right), guard)
+        logic.post_compare(self.model, op, left, right, guard)
 
     def post_literal(
         self, value: Lin | bool | None, wanted: int, guard: Lin | None, why: Why

@@ -59,7 +59,7 @@ class Integer:
         if self.channel is None:
             self.channel = {v: self.model.binary("ind") for v in self.domain}
             self.indicators = {v: literal(z) for v, z in self.channel.items()}
-            self.model.add(pulp.lpSum(self.channel.values()) == 1)
+            self.model.add(ones(self.channel.values()) == 1)
             self.model.add(pulp.lpSum(v * z for v, z in self.channel.items()) == self.var)
         return self.indicators[d]
 

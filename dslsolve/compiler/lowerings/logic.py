@@ -133,14 +133,19 @@ def _is_const_lin(value: Lin) -> bool:
 
 
 def post_compare(
-    model: LinearModel, op: str, left: Lin, right: Lin, guard: Lin | None = None
+    model: LinearModel, op: str, left: Lin | int, right: Lin | int, guard: Lin | None = None
 ) -> None:
-    """Post `left op right`, or `guard implies left op right`, with M from the bounds.
+    """Post `left op right`, or `guard implies left op right`, with M from the bounds. Either
+    side may be a number.
 
     `!=` is `left - right >= 1 or right - left >= 1`, a binary b choosing the side."""
     if guard is None and op != "!=":
-        _post_row(model, op, left, right)
+        if type(left) is Lin and type(right) is int:  # the common `count(...) <= k`
+            post_bound(model, op, left, right)
+        else:
+            _post_row(model, op, as_lin(left), as_lin(right))
         return
+    left, right = as_lin(left), as_lin(right)
     off = 0 if guard is None else 1 - guard.expr  # 1 where the guard is false
     if op == "!=":
         b = model.binary("neq")
