@@ -151,7 +151,7 @@ class Grouping:
         return max(values) - min(values) + 1
 
 
-@dataclass
+@dataclass(slots=True)
 class Env:
     """Where a rule is being read: the focus element (and its kind), the enclosing group, and
     the elements named with `each ... as NAME`. Shared by the compiler and the evaluator."""

@@ -15,6 +15,8 @@ are looked up at a `Target`: the innermost element being iterated (`Focus`) or a
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import StrEnum
@@ -495,16 +497,41 @@ def rewrite(node: object, replacement: Callable[[object], object | None]) -> obj
 
 
 def walk(node: object) -> Iterator[object]:
-    """Every IR node inside `node` (itself included), depth first."""
-    if isinstance(node, tuple):
-        for item in node:
-            yield from walk(item)
-        return
-    if not hasattr(node, "__dataclass_fields__"):
-        return
-    yield node
-    for field in fields(node):
-        yield from walk(getattr(node, field.name))
+    """Every IR node inside `node` (itself included), depth first, left to right."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(reversed(node))
+            continue
+        names = field_names(type(node))
+        if names is None:
+            continue
+        yield node
+        stack.extend(getattr(node, name) for name in reversed(names))
+
+
+@functools.cache
+def field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of an IR node type (None for anything else): looked up once per type, as
+    `dataclasses.fields` is slow for walks that run at every compile."""
+    return tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+
+
+def memoised(function: Callable[[object], object]) -> Callable[[object], object]:
+    """`function` of one IR object, worked out once per object while it lives. The object
+    is known by its identity: hashing a frozen IR tree would walk all of it at every call."""
+    values: dict[int, object] = {}
+
+    @functools.wraps(function)
+    def once(node: object) -> object:
+        key = id(node)
+        if key not in values:
+            values[key] = function(node)
+            weakref.finalize(node, values.pop, key, None)
+        return values[key]
+
+    return once
 
 
 GRID_KINDS = frozenset(kind.value for kind in ElementKind)
@@ -561,7 +588,7 @@ def _scopes(body: object) -> Iterator[list[object]]:
                 pending.append((node.filter, node.value))
                 pending.append(node.over)
                 continue
-            stack.extend(getattr(node, f.name) for f in reversed(fields(node)))
+            stack.extend(getattr(node, name) for name in reversed(field_names(type(node))))
         yield group
 
 

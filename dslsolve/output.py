@@ -20,7 +20,7 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir, setoutput
-from dslsolve.dsl.genre import GenreFile, OutputCase, SetOutput, when_literals
+from dslsolve.dsl.genre import GenreFile, OutputCase, OutputSpec, SetOutput, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, element_name, grid_of
@@ -65,14 +65,7 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     edges = genre_file.output.edges
     if edges is not None:
         shown.extend((edges, e) for e in grid.elements(edges.on))
-    cases = [
-        (
-            case,
-            {n.var for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)},
-            any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)),
-        )
-        for case in genre_file.output.cell
-    ]
+    cases = _reads(genre_file.output)
     for cell in grid.cells():
         env = Env(cell, ir.ElementKind.CELL, None)
         for case, unknown, undecided in cases:
@@ -92,6 +85,20 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
             if _prints_here(case, evaluator, env):
                 break
     return shown
+
+
+@ir.memoised
+def _reads(output: OutputSpec) -> list[tuple[OutputCase, set[ir.Variable], bool]]:
+    """Each cell case, the unknowns it reads, and whether its `when` reads any (so whether it
+    applies is up to the solution)."""
+    return [
+        (
+            case,
+            {n.var for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)},
+            any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)),
+        )
+        for case in output.cell
+    ]
 
 
 def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:

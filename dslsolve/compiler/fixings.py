@@ -29,28 +29,12 @@ def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) ->
     """The value of every unknown fixed by a rule `each KIND [where INPUT]: UNIT`, UNIT being
     `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain). The rules in
     `keep` fix nothing: they are posted as rows (clues that may be dropped, `clues.py`)."""
-    fixable = _plainly_read(genre)
     fixings: Fixings = {}
-    for rule in genre.rules:
+    for rule, (var, value_expr) in _fixing_rules(genre):
         if any(rule is kept for kept in keep):
             continue
         each = rule.body
-        if not (
-            isinstance(each, ir.Each)
-            and each.group.kind in ir.GRID_KINDS
-            and each.binder is None
-            and each.ends is None
-            and isinstance(each.body, ir.Holds)
-            and (each.where is None or not _reads_unknowns(each.where))
-        ):
-            continue
-        unit = _unit(each.body.expr, fixable)
-        if unit is None:
-            continue
-        var, value_expr = unit
-        kind = ir.ElementKind(each.group.kind)
-        if var.on != kind:
-            continue
+        kind = var.on
         fixed = fixings.setdefault(var.name, {})
         for element in lowerer.grid.elements(kind):
             env = Env(element, kind, None)
@@ -63,6 +47,29 @@ def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) ->
                 continue  # absent (vacuous) or outside the domain: the rule itself says so
             fixed.setdefault(element, value)
     return {name: values for name, values in fixings.items() if values}
+
+
+@ir.memoised
+def _fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.Expr | bool]]]:
+    """The rules of the form `find_fixings` takes, each with its unit (`_unit`): what the
+    genre alone decides, worked out once per genre."""
+    fixable = _plainly_read(genre)
+    found = []
+    for rule in genre.rules:
+        each = rule.body
+        if not (
+            isinstance(each, ir.Each)
+            and each.group.kind in ir.GRID_KINDS
+            and each.binder is None
+            and each.ends is None
+            and isinstance(each.body, ir.Holds)
+            and (each.where is None or not _reads_unknowns(each.where))
+        ):
+            continue
+        unit = _unit(each.body.expr, fixable)
+        if unit is not None and unit[0].on == ir.ElementKind(each.group.kind):
+            found.append((rule, unit))
+    return found
 
 
 def _unit(expr: ir.Expr, fixable: set[str]) -> tuple[ir.Variable, ir.Expr | bool] | None:

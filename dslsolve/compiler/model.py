@@ -55,17 +55,22 @@ def sum_of(lins) -> pulp.LpAffineExpression:
     """The sum of the `Lin`s' expressions, built in one go (PuLP's `lpSum` over expressions
     adds them one at a time, which dominated the compile time of sudoku). Coefficients of a
     variable that occurs in several terms add up (PuLP would keep only the last one): a letter
-    occurs in several words of a cryptarithm."""
+    occurs in several words of a cryptarithm. The terms go straight into the new expression
+    (a dict): built apart and passed to its constructor, they were copied once more."""
     exprs = [lin.expr for lin in lins]
-    terms: dict = {}
-    for expr in exprs:  # in C, right unless a variable occurs twice
-        terms.update(expr)
-    if len(terms) < sum(map(len, exprs)):
-        terms = {}
+    summed = pulp.LpAffineExpression()
+    size = constant = 0
+    for expr in exprs:
+        summed.update(expr)  # in C, right unless a variable occurs twice
+        size += len(expr)
+        constant += expr.constant
+    if len(summed) < size:
+        summed.clear()
         for expr in exprs:
             for var, coefficient in expr.items():
-                terms[var] = terms.get(var, 0) + coefficient
-    return pulp.LpAffineExpression(terms, constant=sum(expr.constant for expr in exprs))
+                summed[var] = summed.get(var, 0) + coefficient
+    summed.constant = constant
+    return summed
 
 
 def ones(variables) -> pulp.LpAffineExpression:
