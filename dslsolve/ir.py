@@ -605,9 +605,11 @@ def repeated(body: object) -> frozenset[Expr]:
     return frozenset(found)
 
 
+@memoised
 def occurrences(rule: Rule) -> dict[int, int]:
     """id of each node of the rule's body that repeats an expression read at the same
-    element -> the number of its value: nodes with one number have one value there."""
+    element -> the number of its value: nodes with one number have one value there. Worked
+    out once per rule (the ids stay those of its nodes while it lives); not to be changed."""
     if not rule.repeated:
         return {}
     numbers: dict[Expr, int] = {}
