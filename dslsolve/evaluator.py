@@ -295,6 +295,8 @@ class Evaluator:
         member = env.bound[traces.records][0]
         word = self.instance.tables[traces.table.section].body(member - 1)
         start = (self.expr(traces.row, env), self.expr(traces.column, env))
+        if not all(type(v) is int for v in start):
+            raise GeometryError(f"the start ({start[0]}, {start[1]}) is not two numbers")
         first = way(self.expr(traces.direction, env))
 
         def letter(cell: tuple[int, int]) -> object:

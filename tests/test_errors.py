@@ -225,6 +225,8 @@ def test_a_list_token_with_a_part_that_is_not_a_number(tmp_path, run, token, col
     [
         ("{type: grid, fields: [a, b]}", "input.clues: 'fields' needs 'split'"),
         ("{type: grid, split: ' '}", "input.clues: 'split' is a string without spaces, e.g. ','"),
+        ("{type: grid, split: ',', fields}", "input.clues: 'fields' is a list of names"),
+        ("{type: grid, split: ',', fields: a}", "input.clues: 'fields' is a list of names"),
     ],
 )
 def test_split_settings(tmp_path, run, settings, message):
@@ -358,6 +360,8 @@ def test_misused_index_sets_are_reported_at_the_rule(tmp_path, run, rule, messag
         ("{values: names}", "{items: names}", "unknown key 'items' in sets.person"),
         ("fields: [who, n]}", "fields: [who, n], separator: '-'}", "'separator' and 'block' go"),
         ("delimiter: ','}", "delimiter: ',', align: middle}", "'align' is 'left' or 'right'"),
+        ("delimiter: ','}", "delimiter: ''}", "'delimiter' is 'spaces', 'chars' or a string"),
+        ("fields: [who, n]}", "fields}", "input.wishes: 'fields' is a list of names"),
         ("show: [person, score]", "show: [person]", "the output does not show the variable"),
         ("show: [person, score]", "show: [wish, score]", "only the member of 'person' is in"),
     ],
@@ -771,6 +775,20 @@ def test_tracing_misused(tmp_path, run, rule, message, hint):
     assert f"error: {message}" in result.err
     if hint:
         assert f"hint: {hint}" in result.err
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_word_starts_at_two_numbers(tmp_path, run, command):
+    rule = "'each entry: char traces words from (y, x) toward arrow'"
+    genre = write(tmp_path, "g.yaml", TRACING.replace("RULE", rule))
+    puzzle = write(tmp_path, "p.txt", "board:\n..\nwords:\n0.,0,→,ab\n")
+    if command == "solve":
+        result = run(genre, puzzle)
+    else:
+        result = run("check", genre, puzzle, write(tmp_path, "s.txt", "a b\n"))
+    no_traceback(result)
+    verb = "compile" if command == "solve" else "check"
+    assert f"error: cannot {verb} this rule: the start (0, 0.) is not two numbers" in result.err
 
 
 def test_a_word_needs_a_direction_and_rest_chars_needs_fields(tmp_path, run):

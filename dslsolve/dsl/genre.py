@@ -237,6 +237,19 @@ def _check_keys(mapping: dict, allowed: tuple[str, ...], fallback: Location, wha
             raise _fail(key, fallback, f"unknown key '{key}' in {what}", hint)
 
 
+def _field_names(settings: dict, where: Location, section: str) -> tuple[str, ...]:
+    """The names of a section's `fields`, which must be a list of names."""
+    fields = settings.get("fields", [])
+    if not isinstance(fields, list):
+        raise _fail(
+            settings,
+            where,
+            f"input.{section}: 'fields' is a list of names",
+            "e.g. fields: [amount, arrow]",
+        )
+    return tuple(_check_name(field, where) for field in fields)
+
+
 def _check_name(name: Any, fallback: Location) -> str:
     if not isinstance(name, str) or not re.fullmatch(r"[a-z_][a-z0-9_]*", name):
         raise _fail(
@@ -283,7 +296,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                         "add 'on: links', or leave 'cells' out",
                     )
                 cells = _check_name(cells, where)
-            fields = tuple(_check_name(f, where) for f in settings.get("fields", ()))
+            fields = _field_names(settings, where, name)
             split = settings.get("split")
             if fields and not split:
                 raise _fail(settings, where, f"input.{name}: 'fields' needs 'split'")
@@ -347,7 +360,13 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
         at,
         f"input.{name}",
     )
-    delimiter = str(settings.get("delimiter", "spaces"))
+    delimiter = settings.get("delimiter", "spaces")
+    if not isinstance(delimiter, str) or not delimiter:
+        raise _fail(
+            delimiter,
+            at,
+            f"input.{name}: 'delimiter' is 'spaces', 'chars' or a string such as ','",
+        )
     align = settings.get("align", "left")
     if align not in ("left", "right"):
         raise _fail(align, at, f"input.{name}: 'align' is 'left' or 'right', not '{align}'")
@@ -357,7 +376,7 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
     block = settings.get("block")
     if (separator is None) != (block is None):
         raise _fail(settings, at, f"input.{name}: 'separator' and 'block' go together")
-    fields = tuple(_check_name(f, at) for f in settings.get("fields", ()))
+    fields = _field_names(settings, at, name)
     rest = settings.get("rest")
     if rest is not None and (rest != "chars" or not fields or delimiter == "chars"):
         raise _fail(
