@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -18,7 +19,14 @@ from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
-from dslsolve.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
+from dslsolve.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    DslError,
+    Location,
+    read_text,
+)
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import differences, parse_solution, render
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
@@ -27,6 +35,17 @@ EXIT_INTERNAL = 3
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
 FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a number of seconds above zero."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds > 0 or math.isinf(seconds):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
+    return seconds
 
 
 def _solve_parser() -> argparse.ArgumentParser:
@@ -44,7 +63,10 @@ def _solve_parser() -> argparse.ArgumentParser:
         "--backend", choices=sorted(BACKENDS), default="cbc", help="the MIP solver (default: cbc)"
     )
     parser.add_argument(
-        "--time-limit", type=float, metavar="SECONDS", help="stop after this many seconds in all"
+        "--time-limit",
+        type=_seconds,
+        metavar="SECONDS",
+        help="stop after this many seconds in all",
     )
     parser.add_argument(
         "--formulation",
@@ -104,7 +126,7 @@ def _compare_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--backend", default="cbc", help="comma-separated: cbc,highs")
     parser.add_argument(
-        "--time-limit", type=float, metavar="SECONDS", help="per solve (default: none)"
+        "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"
     )
     style = parser.add_mutually_exclusive_group()
     style.add_argument("--csv", dest="style", action="store_const", const="csv")
@@ -137,19 +159,12 @@ def _compare(argv: list[str]) -> int:
     return EXIT_INTERNAL if problems else EXIT_SOLVED
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as err:
-        raise DslError(Location(path), f"cannot read the file: {err.strerror}") from None
-
-
 def _check(argv: list[str]) -> int:
     args = _check_parser().parse_args(argv)
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
-    assignment = parse_solution(genre_file, instance, _read(args.solution), args.solution)
+    text = read_text(args.solution, "solution file")
+    assignment = parse_solution(genre_file, instance, text, args.solution)
     violations = Evaluator(genre_file.genre, instance, assignment).violations()
     if args.format == "json":
         print(

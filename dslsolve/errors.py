@@ -75,3 +75,19 @@ def rule_error(origin, text: str, message: str, hint: str | None = None) -> DslE
     return DslError(
         Location(origin.file, origin.line, origin.column), message, hint=hint, source=text
     )
+
+
+def read_text(path: str, what: str) -> str:
+    """The text of a file the user named (`what`: "genre file", "puzzle file", ...); a file
+    that cannot be read, or is not UTF-8 text, is a user error."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as err:
+        raise DslError(Location(path), f"cannot read the {what}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise DslError(
+            Location(path),
+            f"the {what} is not UTF-8 text (byte {err.object[err.start]:#04x} at offset "
+            f"{err.start})",
+        ) from None

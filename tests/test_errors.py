@@ -176,6 +176,33 @@ def test_a_missing_file(tmp_path, run):
     assert "cannot read the puzzle file" in result.err
 
 
+@pytest.mark.parametrize("which", ["genre", "puzzle", "solution"])
+def test_a_file_that_is_not_text(tmp_path, run, which):
+    binary = tmp_path / "binary"
+    binary.write_bytes(b"givens:\n\xd0\x00\xff\n")
+    args = {
+        "genre": (binary, EXAMPLE),
+        "puzzle": (SUDOKU, binary),
+        "solution": ("check", SUDOKU, EXAMPLE, binary),
+    }[which]
+    result = run(*args)
+    no_traceback(result)
+    assert f"{binary}: error: the {which} file is not UTF-8 text (byte 0xd0 at offset 8)" in (
+        result.err
+    )
+
+
+@pytest.mark.parametrize("command", ["solve", "compare"])
+@pytest.mark.parametrize("limit", ["0", "-1", "soon", "nan"])
+def test_a_time_limit_is_a_number_of_seconds_above_zero(run, capsys, command, limit):
+    args = ("compare",) if command == "compare" else ()
+    with pytest.raises(SystemExit) as exit_:
+        run(*args, SUDOKU, EXAMPLE, "--time-limit", limit)
+    assert exit_.value.code == 2
+    message = f"argument --time-limit: '{limit}' is not a number of seconds above 0"
+    assert message in capsys.readouterr().err
+
+
 def test_unsolvable_puzzle_exits_1_and_says_so(tmp_path, run):
     puzzle = write(tmp_path, "p.txt", "givens:\n11..\n....\n....\n....\n")
     result = run(SUDOKU, puzzle)

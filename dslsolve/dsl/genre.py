@@ -21,8 +21,8 @@ from dslsolve.dsl.checker import (
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
-from dslsolve.dsl.yamlsource import load_yaml, read_text, where_of
-from dslsolve.errors import DslError, Location
+from dslsolve.dsl.yamlsource import load_yaml, where_of
+from dslsolve.errors import DslError, Location, read_text
 
 TOP_KEYS = (
     "name",
@@ -772,7 +772,7 @@ def load_genre(path: str) -> GenreFile:
     """Load and check a genre file. A file whose text was loaded before is not parsed again
     (`compare`, benchmarks and tests read one genre for many puzzles); a GenreFile is frozen,
     so sharing it is safe."""
-    return _load_genre(path, read_text(path))
+    return _load_genre(path, read_text(path, "genre file"))
 
 
 @functools.lru_cache(maxsize=64)

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
-from dslsolve.errors import DslError, Location
+from dslsolve.errors import DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
@@ -220,11 +220,7 @@ def _table(raw: _RawSection, section: TableSection) -> Table:
 
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
     if text is None:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as err:
-            raise DslError(Location(path), f"cannot read the puzzle file: {err.strerror}") from None
+        text = read_text(path, "puzzle file")
     declared = {s.name: s for s in genre.sections}
     found: dict[str, _RawSection] = {}
     for raw in _split_sections(path, text, genre):

@@ -68,14 +68,6 @@ def _loader_for(path: str) -> type[yaml.SafeLoader]:
     return Loader
 
 
-def read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as err:
-        raise DslError(Location(path), f"cannot read the genre file: {err.strerror}") from None
-
-
 def load_yaml(path: str, text: str) -> Any:
     try:
         return yaml.load(text, Loader=_loader_for(path))  # noqa: S506 - a SafeLoader subclass
