@@ -176,6 +176,15 @@ def test_a_missing_file(tmp_path, run):
     assert "cannot read the puzzle file" in result.err
 
 
+def test_output_cases_are_a_list(tmp_path, run):
+    cases = '  cell:\n    - when: black\n      symbol: "#"\n    - symbol: "."\n'
+    assert cases in GENRE
+    genre = write(tmp_path, "g.yaml", GENRE.replace("RULE", "black").replace(cases, "  cell: 3\n"))
+    result = run(genre, EXAMPLE)
+    no_traceback(result)
+    assert "error: 'output.cell' must be a list of cases" in result.err
+
+
 @pytest.mark.parametrize("which", ["genre", "puzzle", "solution"])
 def test_a_file_that_is_not_text(tmp_path, run, which):
     binary = tmp_path / "binary"
@@ -254,9 +263,11 @@ def test_a_list_token_with_a_part_that_is_not_a_number(tmp_path, run, token, col
         ("{type: grid, split: ' '}", "input.clues: 'split' is a string without spaces, e.g. ','"),
         ("{type: grid, split: ',', fields}", "input.clues: 'fields' is a list of names"),
         ("{type: grid, split: ',', fields: a}", "input.clues: 'fields' is a list of names"),
+        ("{type: grid, symbols: 3}", "input.clues: 'symbols' is a list, or a string of symbols"),
+        ("{type: grid, symbols: [[a]]}", "input.clues: 'symbols' is a list, or a string of"),
     ],
 )
-def test_split_settings(tmp_path, run, settings, message):
+def test_grid_section_settings(tmp_path, run, settings, message):
     genre = write(
         tmp_path, "g.yaml", GENRE.replace("{type: grid}", settings).replace("RULE", "black")
     )
@@ -324,6 +335,7 @@ def test_bad_groups_name_the_line(tmp_path, run, puzzle, message):
     ("rule", "settings", "message"),
     [
         (None, "{type: groups}", "input.sets: a groups section needs 'of: SECTION'"),
+        (None, "{type: groups, of: labels, symbols: 1}", "input.sets: 'symbols' is a list, or"),
         ("'count(black) = sets'", None, "'sets' has one value per group of its section"),
         ("'each group of labels: count(black) = 1'", None, "'labels' is not a groups section"),
         ("'each group of set: count(black) = 1'", None, "unknown groups section 'set'"),
@@ -385,6 +397,7 @@ def test_misused_index_sets_are_reported_at_the_rule(tmp_path, run, rule, messag
     [
         ("{values: names}", "{values: nams}", "sets.person: 'nams' is not a table section"),
         ("{values: names}", "{items: names}", "unknown key 'items' in sets.person"),
+        ("{values: names}", "{values: [names]}", "sets.person: 'values' names a table section"),
         ("fields: [who, n]}", "fields: [who, n], separator: '-'}", "'separator' and 'block' go"),
         ("delimiter: ','}", "delimiter: ',', align: middle}", "'align' is 'left' or 'right'"),
         ("delimiter: ','}", "delimiter: ''}", "'delimiter' is 'spaces', 'chars' or a string"),
@@ -816,6 +829,27 @@ def test_a_word_starts_at_two_numbers(tmp_path, run, command):
     no_traceback(result)
     verb = "compile" if command == "solve" else "check"
     assert f"error: cannot {verb} this rule: the start (0, 0.) is not two numbers" in result.err
+
+
+def test_a_symbol_needs_a_set_of_values(tmp_path, run):
+    rule = "'each entry: char traces words from (y, x) toward arrow'"
+    text = TRACING.replace("RULE", rule).replace("values: letter}", "values: [letter]}")
+    result = run(write(tmp_path, "g.yaml", text), write(tmp_path, "p.txt", "board:\n..\n"))
+    no_traceback(result)
+    assert "variables.char: a symbol needs 'values', a declared index set" in result.err
+
+
+def test_a_symbol_needs_values_in_the_puzzle(tmp_path, run):
+    rule = "'each entry: char traces words from (y, x) toward arrow'"
+    genre = write(tmp_path, "g.yaml", TRACING.replace("RULE", rule))
+    puzzle = write(tmp_path, "p.txt", "board:\n..\nwords:\n")
+    for args in ((genre, puzzle), ("check", genre, puzzle, write(tmp_path, "s.txt", "a a\n"))):
+        result = run(*args)
+        no_traceback(result)
+        assert (
+            f"{puzzle}: error: 'char' takes its values from the set 'letter', which has no "
+            "members in this puzzle" in result.err
+        )
 
 
 def test_a_word_needs_a_direction_and_rest_chars_needs_fields(tmp_path, run):

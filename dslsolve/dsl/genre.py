@@ -229,6 +229,33 @@ def _mapping(value: Any, fallback: Location, what: str) -> dict:
     return value
 
 
+def _cases(spec: dict, where: Location) -> list:
+    """The cases of `output.cell`, which must be a list."""
+    cases = spec.get("cell") or []
+    if not isinstance(cases, list):
+        raise _fail(
+            cases, where, "'output.cell' must be a list of cases", "e.g. cell: [{show: digit}]"
+        )
+    return cases
+
+
+def _symbols(settings: dict, where: Location, section: str) -> tuple[str, ...]:
+    """A section's `symbols`: a string of symbols separated by spaces, or a list of them."""
+    symbols = settings.get("symbols", ())
+    if isinstance(symbols, str):
+        return tuple(symbols.split())
+    if not isinstance(symbols, list | tuple) or any(
+        isinstance(s, list | dict) or s is None for s in symbols
+    ):
+        raise _fail(
+            settings,
+            where,
+            f"input.{section}: 'symbols' is a list, or a string of symbols separated by spaces",
+            "e.g. symbols: '# *' or symbols: [U, D, L, R]",
+        )
+    return tuple(map(str, symbols))
+
+
 def _check_keys(mapping: dict, allowed: tuple[str, ...], fallback: Location, what: str) -> None:
     for key in mapping:
         if key not in allowed:
@@ -306,14 +333,8 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                     where,
                     f"input.{name}: 'split' is a string without spaces, e.g. ','",
                 )
-            symbols = settings.get("symbols", ())
-            if isinstance(symbols, str):
-                symbols = tuple(symbols.split())
-            sections.append(
-                GridSection(
-                    str(name), ELEMENT_SETS[on], tuple(map(str, symbols)), split, fields, cells
-                )
-            )
+            symbols = _symbols(settings, where, name)
+            sections.append(GridSection(str(name), ELEMENT_SETS[on], symbols, split, fields, cells))
         elif kind == "list":
             per = settings.get("per")
             if per not in ("row", "column"):
@@ -324,10 +345,8 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                 )
             sections.append(ListSection(str(name), per))
         elif kind == "groups":
-            symbols = settings.get("symbols", ())
-            if isinstance(symbols, str):
-                symbols = tuple(symbols.split())
-            sections.append(GroupsSection(str(name), str(settings.get("of")), tuple(symbols)))
+            symbols = _symbols(settings, where, name)
+            sections.append(GroupsSection(str(name), str(settings.get("of")), symbols))
         else:
             raise _fail(
                 kind,
@@ -412,6 +431,13 @@ def _index_sets(spec: dict, sections: list[Section], where: Location) -> dict[st
                 "e.g. {values: people}: the names in the table section 'people'",
             )
         ((source, section),) = settings.items()
+        if not isinstance(section, str):
+            raise _fail(
+                section,
+                at,
+                f"sets.{name}: '{source}' names a table section",
+                f"e.g. {{{source}: hints}}",
+            )
         if section not in tables:
             raise _fail(
                 section,
@@ -526,7 +552,7 @@ def _variables(
             )
         elif kind == "symbol":
             values = settings.get("values")
-            if values not in (sets or {}):
+            if not isinstance(values, str) or values not in (sets or {}):
                 raise _fail(
                     settings,
                     where_of(settings, where),
@@ -567,7 +593,7 @@ def _rule_text(value: Any, where: Location) -> tuple[str, Location]:
 def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
     _check_keys(spec, ("cell", "edges"), where_of(spec, where), "output")
     cases: list[OutputCase] = []
-    for case in spec.get("cell", ()) or ():
+    for case in _cases(spec, where_of(spec, where)):
         case_where = where_of(case, where)
         case = _mapping(case, case_where, "output.cell")
         _check_keys(case, ("when", "show", "symbol", "links"), case_where, "an output case")
@@ -651,7 +677,7 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
     in_scope = (lines, tokens) if tokens else (lines,)
     cases: list[OutputCase] = []
     printed: set[str] = set()
-    for case in spec.get("cell", ()) or ():
+    for case in _cases(spec, at):
         case_where = where_of(case, at)
         case = _mapping(case, case_where, "output.cell")
         _check_keys(case, ("when", "show", "symbol"), case_where, "an output case")

@@ -282,7 +282,7 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
             agree("rows" if section.per == "row" else "columns", len(entries), raw)
             lists[name] = entries
     if not sizes and tables:
-        return Instance.build(genre, 0, 0, grids, lists, tables=tables)  # index sets only
+        return _valued(Instance.build(genre, 0, 0, grids, lists, tables=tables), genre, path)
     if "rows" not in sizes or "columns" not in sizes:
         raise DslError(
             Location(path),
@@ -297,4 +297,17 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
         for name, section in declared.items()
         if isinstance(section, GroupsSection)
     }
-    return Instance.build(genre, rows, columns, grids, lists, groups, tables)
+    return _valued(Instance.build(genre, rows, columns, grids, lists, groups, tables), genre, path)
+
+
+def _valued(instance: Instance, genre: GenreFile, path: str) -> Instance:
+    """`instance`, once every symbol variable has a value to take: its values are the members
+    of an index set, which an empty table leaves without any."""
+    for var in genre.genre.variables:
+        if var.values is not None and not instance.domain(var):
+            raise DslError(
+                Location(path),
+                f"'{var.name}' takes its values from the set '{var.values}', "
+                "which has no members in this puzzle",
+            )
+    return instance
