@@ -170,6 +170,20 @@ def test_a_list_entry_that_is_not_a_number(tmp_path, run):
     assert f"{puzzle}:2: error: 'x' is not a number (section 'rows')" in result.err
 
 
+@pytest.mark.parametrize("section", ["columns", "lines"])
+def test_a_list_section_is_read_inside_its_rows_or_columns(tmp_path, run, section):
+    nonogram = (PUZZLES / "nonogram.yaml").read_text().replace("columns", section)
+    rule = f"  - 'each cell: 2 * count(neighbours where black) <= {section}'\n"
+    genre = write(tmp_path, "g.yaml", nonogram.replace("rules:\n", "rules:\n" + rule, 1))
+    result = run(genre, write(tmp_path, "p.txt", f"rows:\n1\n{section}:\n1\n"))
+    no_traceback(result)
+    hint = "hint: use it inside 'each column'"
+    hides = "; for the grid's number of columns, give the section another name (the section "
+    assert f"error: '{section}' has one entry per column" in result.err
+    assert hint in result.err
+    assert (hides in result.err) == (section == "columns")
+
+
 def test_a_missing_file(tmp_path, run):
     result = run(SUDOKU, tmp_path / "nope.txt")
     no_traceback(result)

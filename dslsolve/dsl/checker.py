@@ -563,11 +563,13 @@ class Checker:
                 return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
             if layer.per in ("row", "column"):
                 if focus.group != layer.per:
-                    raise self.error(
-                        node,
-                        f"'{name}' has one entry per {layer.per}",
-                        f"use it inside 'each {layer.per}'",
-                    )
+                    hint = f"use it inside 'each {layer.per}'"
+                    if name in PARAMS:
+                        hint += (
+                            f"; for the grid's number of {name}, give the section another name"
+                            f" (the section '{name}' hides it)"
+                        )
+                    raise self.error(node, f"'{name}' has one entry per {layer.per}", hint)
                 return _Checked(ir.InputRef(layer, at), ir.Type.LIST, True)
             self.require_element(node, name, ir.ElementKind(layer.per), focus)
             kind = ir.Type.LIST if layer.lists else ir.Type.SYMBOL
