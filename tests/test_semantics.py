@@ -3,11 +3,16 @@ agree, and the corner cases behave as docs/language.md says."""
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 
 import pytest
 
-from helpers import PUZZLES
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.geometry import Grid
+
+from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
 
 SHADING = """\
 name: shading
@@ -1550,3 +1555,49 @@ def test_a_count_against_a_symbol_asks_nothing(tmp_path, run):
     result = run(path, grid, "--unique")
     assert (result.code, result.out) == (0, "# #\n")
     assert "unique: no other solution exists" in result.err  # and the evaluator accepted it
+
+
+ROW_CLUES = """\
+name: row_clues
+input:
+  first: {type: list, per: row}
+  total: {type: list, per: column}
+variables:
+  black: {type: bool}
+rules:
+  - "each row where first is given: count(black and count(ray left where black) = 0
+    and count(ray left) + 1 != first) = 0"
+  - each column where total is given: count(black) = total
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+def test_a_list_entry_is_read_inside_aggregates_over_its_row(tmp_path):
+    """Inside `each row`, the row's entry may be read at the row's cells too (in a count's
+    condition): the solver and the evaluator agree on every pattern of a 2x3 grid, and the
+    patterns are those where the first black cell of row 1 is in column 2."""
+    loaded, instance = load_texts(tmp_path, ROW_CLUES, "first:\n2\n.\ntotal:\n.\n1\n.\n")
+    cells = Grid(2, 3).cells()
+    accepted = accepted_patterns(loaded, instance, "black")
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
+    solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    assert solved == accepted
+    expected = {
+        pattern
+        for pattern in itertools.product((0, 1), repeat=6)
+        if pattern[1] + pattern[4] == 1 and pattern[0] == 0 and (pattern[1] or not pattern[2])
+    }
+    assert accepted == expected
+
+
+def test_a_list_entry_is_not_read_in_the_other_direction(tmp_path, run):
+    text = ROW_CLUES.replace("count(black) = total", "count(black where first = 1) = total")
+    lines = puzzle(tmp_path, "first:\n2\n.\ntotal:\n.\n1\n.\n")
+    result = run(genre(tmp_path, template=text), lines)
+    assert result.code == 2
+    assert "'first' has one entry per row" in result.err

@@ -42,6 +42,9 @@ class Focus:
     sets: tuple[str, ...] = ()  # index sets whose member is in scope (each SET, aggregates)
     member: bool = False  # a cell in or next to the focus group, in an aggregate over either
     in_ray: bool = False  # the elements of a ray: `distance` is their number of steps
+    # `each row` or `each column` in scope (also inside aggregates there): whose entries of
+    # the list sections per row or per column are read
+    line: str | None = None
 
 
 SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
@@ -380,7 +383,7 @@ class Checker:
             return ir.Group("set", set=value), Focus(None, value)
         if kind in ELEMENT_GROUPS:
             return ir.Group(kind), Focus(ELEMENT_GROUPS[kind])
-        focus = Focus(None, kind)
+        focus = Focus(None, kind, line=kind if kind in ("row", "column") else None)
         if kind in ("row", "column") and value is not None:
             sides = ("left", "right") if kind == "row" else ("top", "bottom")
             if value not in sides:
@@ -562,7 +565,7 @@ class Checker:
                     )
                 return _Checked(ir.InputRef(layer, at), ir.Type.SYMBOL, True)
             if layer.per in ("row", "column"):
-                if focus.group != layer.per:
+                if focus.line != layer.per:
                     hint = f"use it inside 'each {layer.per}'"
                     if name in PARAMS:
                         hint += (
@@ -784,7 +787,7 @@ class Checker:
                     f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
                 )
             over: ir.SetExpr = ir.GroupMembers()
-            element = Focus(ir.ElementKind.CELL, member=True)
+            element = Focus(ir.ElementKind.CELL, member=True, line=focus.line)
         else:
             over, element, set_filter = self.element_set(set_node, focus)
             if set_filter is not None:
@@ -855,9 +858,10 @@ class Checker:
         if origin is None and node.kind == "around" and node.value[0] == "links":
             if node.children:
                 raise self.error(node, "'via' applies to 'neighbours' of a cell")
-            return ir.GroupLinks(), Focus(ir.ElementKind.LINK), set_filter
+            return ir.GroupLinks(), Focus(ir.ElementKind.LINK, line=focus.line), set_filter
         if origin is None and node.kind == "around" and node.value[0] == "neighbours":
-            return ir.GroupNeighbours(), Focus(ir.ElementKind.CELL, member=True), set_filter
+            inner = Focus(ir.ElementKind.CELL, member=True, line=focus.line)
+            return ir.GroupNeighbours(), inner, set_filter
         if origin is None:
             raise self.error(
                 node,
@@ -870,12 +874,12 @@ class Checker:
                 raise self.error(node, "rays start from a cell")
             until = None
             if node.children[0] is not None:
-                checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
+                checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL, line=focus.line))
                 self.expect(node.children[0], checked, ir.Type.BOOL)
                 until = checked.expr
             return (
                 ir.Ray(directions, until, at),
-                Focus(ir.ElementKind.CELL, in_ray=True),
+                Focus(ir.ElementKind.CELL, in_ray=True, line=focus.line),
                 set_filter,
             )
         if node.kind == "next":
@@ -884,7 +888,7 @@ class Checker:
                 raise self.error(node, "'next' starts from a cell")
             return (
                 ir.Ray(directions, None, at, 1),
-                Focus(ir.ElementKind.CELL, in_ray=True),
+                Focus(ir.ElementKind.CELL, in_ray=True, line=focus.line),
                 set_filter,
             )
         relation, _ = node.value
@@ -901,7 +905,7 @@ class Checker:
                     "'via' joins a cell to its neighbours by a variable on links",
                     "e.g. count(neighbours via line where straight(line))",
                 )
-        return ir.Around(relation, at, via), Focus(kind), set_filter
+        return ir.Around(relation, at, via), Focus(kind, line=focus.line), set_filter
 
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
