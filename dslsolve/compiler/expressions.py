@@ -18,6 +18,7 @@ from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
+from dslsolve.compiler.lowerings.value_table import reify_by_values
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 from dslsolve.compiler.rays import SharedRays
 from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, grid_of
@@ -452,7 +453,12 @@ class Lowerer:
         ):
             equal = self.one_hot_equal(left.encoding, right.encoding)
             return equal if expr.op == "=" else logic.negate(equal)
-        return logic.reify_compare(self.model, expr.op, as_lin(left), as_lin(right))
+        left, right = as_lin(left), as_lin(right)
+        if self.model.formulation["compare"] == "table":
+            by_values = reify_by_values(self.model, expr.op, left, right)
+            if by_values is not None:
+                return by_values
+        return logic.reify_compare(self.model, expr.op, left, right)
 
     def one_hot_equal(self, x: OneHot, y: OneHot) -> Lin:
         """z = [x = y] for two one-hot integers, from their value indicators: z >= x_d + y_d - 1

@@ -24,6 +24,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M
+    # a comparison that needs a literal, of one-hot integers: from its table of value pairs,
+    # or big-M rows
+    "compare": ("table", "bigm"),
 }
 
 

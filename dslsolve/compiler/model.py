@@ -142,6 +142,9 @@ class LinearModel:
     separators: list[Separator] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     nogoods: set = field(default_factory=set)  # rows posted by lowerings/nogoods.py
+    # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear
+    # value): lowerings/value_table.py reads comparisons of those values off their bits
+    value_bits: dict = field(default_factory=dict)
     _names: Iterable[int] = field(default_factory=itertools.count)
 
     def variable(

@@ -21,6 +21,7 @@ class OneHot:
     def __init__(self, model: LinearModel, name: str, domain: range) -> None:
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{d}") for d in domain}
+        model.value_bits.update((x, (self, d)) for d, x in self.bits.items())
         self.indicators: dict = {}  # made when first asked for: many never are
         model.add(ones(self.bits.values()) == 1)
         self.value = Lin(
@@ -90,6 +91,7 @@ class Members(OneHot):
     def __init__(self, model: LinearModel, name: str, domain: tuple) -> None:
         self.domain = domain
         self.bits = {d: model.variable(f"{name}_is{i}") for i, d in enumerate(domain)}
+        model.value_bits.update((x, (self, i)) for i, x in enumerate(self.bits.values(), 1))
         self.indicators = {}
         model.add(ones(self.bits.values()) == 1)
         self.value = Lin(
