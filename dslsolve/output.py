@@ -20,7 +20,14 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir, setoutput
-from dslsolve.dsl.genre import GenreFile, OutputCase, OutputSpec, SetOutput, when_literals
+from dslsolve.dsl.genre import (
+    GenreFile,
+    OutputCase,
+    OutputSpec,
+    SetOutput,
+    literal_unknown,
+    when_literals,
+)
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, element_name, grid_of
@@ -225,7 +232,7 @@ def _shows_variables(genre_file: GenreFile) -> bool:
     return any(
         isinstance(case.show, ir.VarRef)
         or case.links is not None
-        or any(isinstance(cond, ir.VarRef) for cond, _ in when_literals(case.when))
+        or any(literal_unknown(cond) for cond, _ in when_literals(case.when))
         for case in genre_file.output.cell
     )
 
@@ -243,18 +250,16 @@ def _read_cells(
         env = Env(cell, ir.ElementKind.CELL, None)
         for case in genre_file.output.cell:
             literals = when_literals(case.when)
-            unknowns = [(c, w) for c, w in literals if isinstance(c, ir.VarRef)]
+            unknowns = [(literal_unknown(c), w) for c, w in literals if literal_unknown(c)]
             if not all(
-                evaluator.expr(c, env) == bool(w)
-                for c, w in literals
-                if not isinstance(c, ir.VarRef)
+                evaluator.expr(c, env) == bool(w) for c, w in literals if not literal_unknown(c)
             ):
                 continue  # the puzzle rules this case out here
             if not _prints_here(case, evaluator, env):
                 continue  # a `show` of absent input: the case says nothing about its `when`
             if _could_print(case, token, evaluator, env):
-                for cond, wanted in unknowns:
-                    assignment[cond.var.name][cell] = wanted
+                for literal, wanted in unknowns:
+                    _make(assignment, cell, literal, wanted)
                 if isinstance(case.show, ir.VarRef):
                     assignment[case.show.var.name][cell] = _shown_value(
                         case.show.var, token, instance
@@ -270,8 +275,8 @@ def _read_cells(
                         assignment[case.links.name][links[direction]] = 1
                 break
             if len(unknowns) == 1:  # it would have printed something else: its `when` is false
-                cond, wanted = unknowns[0]
-                assignment[cond.var.name][cell] = 1 - wanted
+                literal, wanted = unknowns[0]
+                _make(assignment, cell, literal, 1 - wanted)
         else:
             if token == blank:
                 continue  # no case applies: the printer's blank
@@ -280,6 +285,19 @@ def _read_cells(
                 Location(path, line),
                 f"{cell_name(cell)}: '{token}' is not a token this genre prints there",
             )
+
+
+def _make(
+    assignment: Assignment, cell: Element, literal: tuple[ir.VarRef, int | str], truth: int
+) -> None:
+    """Give the unknown of a `when` literal (`literal_unknown`) a value that makes the literal
+    `truth`. A false `digit = 0` leaves the digit as it is: a later case may show it, and
+    the reprint check rejects a reading that does not print back the same."""
+    ref, value = literal
+    if truth:
+        assignment[ref.var.name][cell] = value
+    elif ref.var.type == ir.Type.BOOL:
+        assignment[ref.var.name][cell] = 1 - value
 
 
 def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:

@@ -207,7 +207,39 @@ def test_an_output_condition_on_unknowns_must_be_literals(tmp_path, run):
         genre(tmp_path, "count(black) = 0", template=template), puzzle(tmp_path, "clues:\n.\n")
     )
     assert result.code == 2
-    assert "an output 'when' can test unknowns only as variables" in result.err
+    assert "an output 'when' can test unknowns only as variables, their equality" in result.err
+
+
+DIGITS_OR_BLOCKS = """\
+name: blocks
+input:
+  clues: {type: grid}
+variables:
+  digit: {type: int, domain: 0..2}
+rules:
+RULES
+output:
+  cell:
+    - when: WHEN
+      symbol: "#"
+    - show: digit
+"""
+
+
+@pytest.mark.parametrize("when", ["digit = 0", "0 = digit", "not (digit != 0)"])
+def test_an_output_condition_may_test_a_variable_against_a_constant(tmp_path, run, when):
+    rules = ("each row: count(digit = 0) = 1", "each cell where clues is given: digit = clues")
+    path = genre(tmp_path, *rules, template=DIGITS_OR_BLOCKS.replace("WHEN", when))
+    grid = puzzle(tmp_path, "clues:\n2..\n.1.\n")
+    out = solved(run, path, grid)
+    assert out.count("#") == 2 and out.startswith("2 ")
+    checked = []  # the printed answer reads back; a 0 where '#' is printed does not
+    for text in (out, out.replace("#", "0", 1)):
+        solution = tmp_path / "s.txt"
+        solution.write_text(text)
+        checked.append(run("check", path, grid, solution))
+    assert checked[0].code == 0, checked[0].err
+    assert checked[1].code == 2 and "this line cannot be printed" in checked[1].err
 
 
 def test_a_comment_inside_a_grid_gets_a_hint(tmp_path, run):

@@ -757,30 +757,52 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
 
 def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
     """The `when` of an output case as (condition, wanted truth) pairs: its conjuncts, each
-    a condition or the negation of one."""
+    a condition or the negation of one (`x != k` is the negation of `x = k`)."""
     if expr is None:
         return []
     if isinstance(expr, ir.And):
         return [lit for arg in expr.args for lit in when_literals(arg)]
     if isinstance(expr, ir.Not) and not isinstance(expr.arg, ir.And | ir.Or):
         return [(inner, 1 - wanted) for inner, wanted in when_literals(expr.arg)]
+    if isinstance(expr, ir.Compare) and expr.op == "!=":
+        equal = ir.Compare("=", expr.left, expr.right)
+        if literal_unknown(equal) is not None:
+            return [(equal, 0)]
     return [(expr, 1)]
+
+
+def literal_unknown(condition: ir.Expr) -> tuple[ir.VarRef, int | str] | None:
+    """The unknown that a literal of an output `when` tests, and the value that makes the
+    literal true: a boolean variable (`black`: 1) or a variable equal to a constant
+    (`digit = 0`: 0). None if the condition is no such literal."""
+    if isinstance(condition, ir.VarRef):
+        return condition, 1
+    if isinstance(condition, ir.Compare) and condition.op == "=":
+        for unknown, constant in (
+            (condition.left, condition.right),
+            (condition.right, condition.left),
+        ):
+            if isinstance(unknown, ir.VarRef) and isinstance(constant, ir.Num | ir.Sym):
+                return unknown, constant.value
+    return None
 
 
 def _printed_variables(output: OutputSpec, where: Location) -> set[str]:
     """The variables a printed solution determines; a `when` may test unknowns only as plain
-    literals (`black`, `not black`, `black and light`), so that `check` can read it back."""
+    literals (`black`, `not black`, `black and light`, `digit = 0`), so that `check` can read
+    it back."""
     names = {output.edges.name} if output.edges else set()
     for case in output.cell:
         for condition, _ in when_literals(case.when):
-            if isinstance(condition, ir.VarRef):
-                names.add(condition.var.name)
+            literal = literal_unknown(condition)
+            if literal is not None:
+                names.add(literal[0].var.name)
             elif any(isinstance(n, ir.VarRef) for n in ir.walk(condition)):
                 raise DslError(
                     where,
-                    "an output 'when' can test unknowns only as variables, "
-                    "their negations and conjunctions of those",
-                    hint="e.g. 'when: black and not light'",
+                    "an output 'when' can test unknowns only as variables, their equality "
+                    "with a constant, their negations and conjunctions of those",
+                    hint="e.g. 'when: black and not light' or 'when: digit = 0'",
                 )
         if isinstance(case.show, ir.VarRef):
             names.add(case.show.var.name)
