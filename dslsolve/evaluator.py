@@ -260,7 +260,7 @@ class Evaluator:
 
     def involved(self, env: Env) -> tuple[str, ...]:
         if env.element is not None:
-            return (element_name(env.kind, env.element),)
+            return (element_name(env.kind, env.element), *indexsets.named_elsewhere(env).values())
         if env.group is not None:
             return tuple(cell_name(c) for c in env.group.cells)
         return ()

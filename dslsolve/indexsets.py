@@ -54,14 +54,29 @@ def scope_label(env: Env) -> str | None:
     return ", ".join(parts) if parts else None
 
 
+def named_elsewhere(env: Env) -> dict[str, str]:
+    """The elements named with `each ... as NAME` in scope that are not the focus but of its
+    kind (`c` of `each cell as c: each cell as d: ...` at d), by name: without them, the
+    instances of a nested rule at one focus would read alike in messages. (The two cells of
+    `each link as (a, b)` are not of the link's kind: the link's name says them.)"""
+    return {
+        name: element_name(kind, element)
+        for name, (element, kind) in env.bound.items()
+        if kind is not None and kind == env.kind and element != env.element
+    }
+
+
 def place_name(env: Env) -> str:
-    """Where a rule instance is, in messages: the members in scope, the focus element, the
-    group (`person akira`, `r2c7`, `row 3`)."""
+    """Where a rule instance is, in messages: the members in scope, the focus element (with
+    the other elements named around it, `r2c3 (c = r1c3)`), the group (`person akira`,
+    `r2c7`, `row 3`)."""
     label = scope_label(env)
     if label and env.element is None and env.group is None:
         return label
     if env.element is not None:
-        return element_name(env.kind, env.element)
+        others = ", ".join(f"{name} = {place}" for name, place in named_elsewhere(env).items())
+        here = element_name(env.kind, env.element)
+        return f"{here} ({others})" if others else here
     return env.group.label if env.group else "the grid"
 
 

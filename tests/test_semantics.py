@@ -1633,3 +1633,14 @@ def test_a_list_entry_is_not_read_in_the_other_direction(tmp_path, run):
     result = run(genre(tmp_path, template=text), lines)
     assert result.code == 2
     assert "'first' has one entry per row" in result.err
+
+
+def test_a_violation_of_a_nested_rule_names_the_outer_cell_too(tmp_path, run):
+    path = genre(tmp_path, "each cell as c: each cell as d: c.black = d.black")
+    grid = puzzle(tmp_path, "clues:\n..\n")
+    solution = tmp_path / "s.txt"
+    solution.write_text("# .\n")
+    result = run("check", path, grid, solution)
+    assert result.code == 1
+    assert "violated at r1c2 (c = r1c1): r1c2, r1c1" in result.out
+    assert "violated at r1c1 (c = r1c2): r1c1, r1c2" in result.out
