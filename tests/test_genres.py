@@ -61,6 +61,11 @@ TOO_SLOW = {
     ("compare=bigm", "kropki/constructed-5x5"),
     ("compare=bigm", "kropki/constructed-6x6"),
     ("domain=integer", "kropki/constructed-6x6"),
+    # easy as ABC and minarism: 15-23 s each with alldifferent=pairwise (one-hot: under 0.5 s)
+    ("alldifferent=pairwise", "easy_as_abc/constructed-5x5"),
+    ("alldifferent=pairwise", "easy_as_abc/constructed-6x6"),
+    ("alldifferent=pairwise", "minarism/constructed-5x5"),
+    ("alldifferent=pairwise", "minarism/constructed-6x6"),
 }
 
 
