@@ -1,7 +1,9 @@
 """Comparisons of one-hot integers that need a literal (inside `or`, `not`, `implies`), lowered
-from their table of values (`compare=table`, the default) or by big-M (`compare=bigm`): on two
-cells, the model's solutions are exactly the pairs of values the evaluator accepts, for each
-lowering, and the table lowering adds no big-M row."""
+from their table of values (`compare=table`), by big-M (`compare=bigm`), or, for an `or` of
+comparisons that must hold, as the support rows of their relation (`compare=support`, the
+default; other comparisons as in `table`): on two cells, the model's solutions are exactly the
+pairs of values the evaluator accepts, for each lowering; neither table nor support adds a
+big-M row, and support makes no literal for the comparisons of a posted `or`."""
 
 from __future__ import annotations
 
@@ -34,7 +36,10 @@ RULES = [
     "a.digit + b.digit = 5 or a.digit = b.digit",
     "a.digit - 1 < b.digit implies b.digit != 3",
     "not (2 * a.digit - 1 = 3) and (a.digit > b.digit + 1 or b.digit >= 3)",
+    "a.digit = 1 or 2 * a.digit = 6",  # one integer
+    "a.digit < b.digit or a.digit = 3",
 ]
+POSTED_OR = {1, 2, 5, 6}  # the rules that are an `or` of comparisons that must hold
 DOMAINS = ["1..4", "0..3"]
 
 
@@ -48,7 +53,7 @@ def accepted(loaded, instance, values) -> set[tuple[int, int]]:
     return found
 
 
-@pytest.mark.parametrize("lowering", ["table", "bigm"])
+@pytest.mark.parametrize("lowering", ["support", "table", "bigm"])
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("rule", RULES)
 def test_the_model_has_the_pairs_the_evaluator_accepts(tmp_path, rule, domain, lowering):
@@ -64,5 +69,9 @@ def test_the_model_has_the_pairs_the_evaluator_accepts(tmp_path, rule, domain, l
     )
     solutions = every_solution(compiled, lambda v: (v["digit"][0, 0], v["digit"][0, 1]))
     assert solutions == accepted(loaded, instance, range(low, high + 1))
-    big_m = [name for name in compiled.model.problem.variablesDict() if name.startswith("cmp")]
-    assert (lowering == "table") == (not big_m), big_m
+    names = compiled.model.problem.variablesDict()
+    big_m = [name for name in names if name.startswith("cmp")]
+    assert (lowering != "bigm") == (not big_m), big_m
+    literals = [name for name in names if name.startswith("tbl")]
+    if lowering == "support" and RULES.index(rule) in POSTED_OR:
+        assert not literals, literals

@@ -454,7 +454,7 @@ class Lowerer:
             equal = self.one_hot_equal(left.encoding, right.encoding)
             return equal if expr.op == "=" else logic.negate(equal)
         left, right = as_lin(left), as_lin(right)
-        if self.model.formulation["compare"] == "table":
+        if self.model.formulation["compare"] in ("table", "support"):
             by_values = reify_by_values(self.model, expr.op, left, right)
             if by_values is not None:
                 return by_values

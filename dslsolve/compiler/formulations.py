@@ -26,7 +26,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M
     # a comparison that needs a literal, of one-hot integers: from its table of value pairs,
     # or big-M rows
-    "compare": ("table", "bigm"),
+    "compare": ("support", "table", "bigm"),
 }
 
 

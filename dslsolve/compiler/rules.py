@@ -34,7 +34,8 @@ from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
 from dslsolve.compiler.lowerings.spelling import post_spelling
 from dslsolve.compiler.lowerings.tracing import post_tracing
-from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, sum_of
+from dslsolve.compiler.lowerings.value_table import post_any_by_values
+from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
@@ -505,6 +506,8 @@ class RuleCompiler:
     def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
         """`a or any(S where f) or ...` as one row: the sum of the literals is at least 1
         (at least the guard), with `any` contributing its members' literals directly."""
+        if guard is None and self.support(expr, env):
+            return
         literals: list[Lin] = []
         for arg in expr.args:
             if isinstance(arg, ir.Aggregate) and arg.func == "any":
@@ -523,6 +526,21 @@ class RuleCompiler:
             return
         at_least = 1 if guard is None else guard.expr
         self.model.add(sum_of(literals) >= at_least)
+
+    def support(self, expr: ir.Or, env: Env) -> bool:
+        """`compare=support`: an `or` of comparisons of at most two one-hot integers, posted
+        as the support rows of their relation (`value_table.post_any_by_values`)."""
+        if self.model.formulation["compare"] != "support" or not all(
+            isinstance(arg, ir.Compare) for arg in expr.args
+        ):
+            return False
+        comparisons = []
+        for arg in expr.args:
+            left, right = self.lower.lower(arg.left, env), self.lower.lower(arg.right, env)
+            if not isinstance(left, Lin) and not isinstance(right, Lin):
+                return False  # a side is absent, or the comparison is decided
+            comparisons.append((arg.op, as_lin(left), as_lin(right)))
+        return post_any_by_values(self.model, comparisons)
 
     def post_compare(self, op: str, left, right, guard: Lin | None, why: Why) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
