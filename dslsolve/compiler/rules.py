@@ -52,6 +52,23 @@ from dslsolve.instance import as_number
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
+def affine(expr: ir.Expr) -> bool:
+    """Is `expr` affine in integer unknowns, with input and numbers as its constants?"""
+    if isinstance(expr, ir.VarRef):
+        return expr.var.type == ir.Type.INT
+    if isinstance(expr, ir.Num | ir.InputRef | ir.Param):
+        return True
+    if isinstance(expr, ir.Neg):
+        return affine(expr.arg)
+    if not isinstance(expr, ir.Arith) or expr.op not in ("+", "-", "*"):
+        return False
+    if not affine(expr.left) or not affine(expr.right):
+        return False
+    return expr.op != "*" or not all(
+        any(isinstance(n, ir.VarRef) for n in ir.walk(side)) for side in (expr.left, expr.right)
+    )
+
+
 def counted_none(expr: ir.Compare) -> tuple[ir.Aggregate, ir.Expr, str] | None:
     """For `count(S where f) op N` (either way round) with N a number from the puzzle: the
     count, N's expression and the operator as if the count were on the left. The count is
@@ -363,6 +380,8 @@ class RuleCompiler:
             return functools.partial(self.post_each, expr.args)
         if isinstance(expr, ir.Implies):
             return functools.partial(self.post_implication, expr)
+        if isinstance(expr, ir.Or) and self.supported(expr):
+            return functools.partial(self.post_support, expr)
         if isinstance(expr, ir.Or):
             return functools.partial(self.post_disjunction, expr)
         if isinstance(expr, ir.Aggregate) and expr.func == "any":
@@ -506,8 +525,6 @@ class RuleCompiler:
     def post_disjunction(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
         """`a or any(S where f) or ...` as one row: the sum of the literals is at least 1
         (at least the guard), with `any` contributing its members' literals directly."""
-        if guard is None and self.support(expr, env):
-            return
         literals: list[Lin] = []
         for arg in expr.args:
             if isinstance(arg, ir.Aggregate) and arg.func == "any":
@@ -527,20 +544,31 @@ class RuleCompiler:
         at_least = 1 if guard is None else guard.expr
         self.model.add(sum_of(literals) >= at_least)
 
-    def support(self, expr: ir.Or, env: Env) -> bool:
-        """`compare=support`: an `or` of comparisons of at most two one-hot integers, posted
-        as the support rows of their relation (`value_table.post_any_by_values`)."""
-        if self.model.formulation["compare"] != "support" or not all(
-            isinstance(arg, ir.Compare) for arg in expr.args
-        ):
-            return False
-        comparisons = []
-        for arg in expr.args:
-            left, right = self.lower.lower(arg.left, env), self.lower.lower(arg.right, env)
-            if not isinstance(left, Lin) and not isinstance(right, Lin):
-                return False  # a side is absent, or the comparison is decided
-            comparisons.append((arg.op, as_lin(left), as_lin(right)))
-        return post_any_by_values(self.model, comparisons)
+    def supported(self, expr: ir.Or) -> bool:
+        """`compare=support` and an `or` of comparisons whose sides are affine in integer
+        unknowns: lowering them builds nothing, so where the support rows do not apply the
+        `or` is lowered as any other, with nothing left over."""
+        return self.model.formulation["compare"] == "support" and all(
+            isinstance(arg, ir.Compare) and affine(arg.left) and affine(arg.right)
+            for arg in expr.args
+        )
+
+    def post_support(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
+        """An `or` of comparisons of at most two one-hot integers, posted as the support rows
+        of their relation (`value_table.post_any_by_values`); else as any `or`."""
+        if guard is None:
+            comparisons = []
+            for arg in expr.args:
+                sides = self.lower.lower(arg.left, env), self.lower.lower(arg.right, env)
+                if not all(isinstance(side, Lin | int) for side in sides) or not any(
+                    isinstance(side, Lin) for side in sides
+                ):
+                    break  # a side is absent or no number, or the comparison is decided
+                comparisons.append((arg.op, *map(as_lin, sides)))
+            else:
+                if post_any_by_values(self.model, comparisons):
+                    return
+        self.post_disjunction(expr, env, guard, why)
 
     def post_compare(self, op: str, left, right, guard: Lin | None, why: Why) -> None:
         """A comparison with an unknown side: an indicator literal if it is `x = d`, else rows."""
