@@ -10,6 +10,7 @@ import pytest
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
 from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
@@ -1644,3 +1645,54 @@ def test_a_violation_of_a_nested_rule_names_the_outer_cell_too(tmp_path, run):
     assert result.code == 1
     assert "violated at r1c2 (c = r1c1): r1c2, r1c1" in result.out
     assert "violated at r1c1 (c = r1c2): r1c1, r1c2" in result.out
+
+
+ROOM_COUNTS = """\
+name: room_counts
+input:
+  rooms: {type: grid, symbols: any}
+variables:
+  n: {type: int, domain: 0..3}
+define:
+  written: n > 0
+rules:
+  - RULE
+output:
+  cell:
+    - show: n
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "accepted_one", "rejected_one"),
+    [
+        (
+            '"each region of rooms: each cell where written: n = count(written)"',
+            (2, 2, 1),
+            (2, 0, 1),
+        ),
+        ("each region of rooms: all(n = 0 or n = count(written))", (2, 2, 1), (2, 0, 1)),
+        ('"each region of rooms: each cell: n <= size - count(written) + 1"', (1, 1, 1), (2, 1, 0)),
+    ],
+)
+def test_a_groups_aggregate_is_read_at_each_of_its_cells(
+    tmp_path, rule, accepted_one, rejected_one
+):
+    """A setless aggregate (and `size`) at a cell of the group in scope means the group's
+    cells: the model's solutions are exactly the fillings the evaluator accepts."""
+    loaded, instance = load_texts(tmp_path, ROOM_COUNTS.replace("RULE", rule), "rooms:\naab\n")
+    n = loaded.genre.variables[0]
+    cells = [(0, 0), (0, 1), (0, 2)]
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(n, cell) for cell in cells]
+    )
+    solutions = every_solution(compiled, lambda v: tuple(v["n"][cell] for cell in cells))
+    accepted = {
+        values
+        for values in itertools.product(range(4), repeat=3)
+        if not Evaluator(
+            loaded.genre, instance, {"n": dict(zip(cells, values, strict=True))}
+        ).violations()
+    }
+    assert solutions == accepted
+    assert accepted_one in accepted and rejected_one not in accepted

@@ -275,6 +275,8 @@ class Checker:
                 f"inside 'each {outer.group}' only 'each cell' can follow",
                 f"it ranges over the cells of the {outer.group}",
             )
+        elif outer is not None and outer.element is None:
+            focus = dataclasses.replace(focus, member=True)  # a cell of the group in scope
         binder, ends = node.value, None
         if isinstance(binder, tuple):
             if group.kind != "link":
@@ -780,12 +782,13 @@ class Checker:
                 f"e.g. {func}(digit of letter) or count(item where buys)",
             )
         if set_node is None:
-            if focus.element is not None:
+            if focus.element is not None and not focus.member:
                 raise self.error(
                     node,
                     f"{func}(...) without a set needs a group as the focus",
                     f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
                 )
+            # at a cell of the group in scope (or next to it), as at the group: its cells
             over: ir.SetExpr = ir.GroupMembers()
             element = Focus(ir.ElementKind.CELL, member=True, line=focus.line)
         else:
