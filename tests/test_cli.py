@@ -5,6 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
+
+import pulp
+import pytest
+
+from dslsolve.backends import BACKENDS, SolveStatus
 
 from helpers import PUZZLES, genre_file, solution_file
 
@@ -162,6 +168,30 @@ def test_help_and_the_installed_command():
         check=False,
     )
     assert done.returncode == 0 and "SOLUTION" in done.stdout.upper()
+
+
+@pytest.mark.parametrize(
+    ("pause", "limit", "expected"),
+    [
+        (0.0, 0.2, SolveStatus.INFEASIBLE),  # ended well before the limit: a proof
+        (0.25, 0.2, SolveStatus.TIME_LIMIT),  # at the limit: CBC was stopped, proved nothing
+        (0.0, None, SolveStatus.INFEASIBLE),
+    ],
+)
+def test_cbc_integer_infeasible_at_the_time_limit_is_the_time_limit(
+    monkeypatch, pause, limit, expected
+):
+    """Under load, CBC stopped by the time limit wrote "Integer infeasible" (PuLP: status
+    infeasible, no solution found) for a 16x16 sudoku that has a solution, and the command
+    said the rules cannot all hold."""
+
+    def integer_infeasible(problem, solver):
+        time.sleep(pause)
+        problem.sol_status = pulp.LpSolutionNoSolutionFound
+        return pulp.LpStatusInfeasible
+
+    monkeypatch.setattr(pulp.LpProblem, "solve", integer_infeasible)
+    assert BACKENDS["cbc"].solve(pulp.LpProblem("stopped"), limit) == expected
 
 
 def test_time_limit_without_a_solution_exits_1_and_says_so(run):
