@@ -2,21 +2,19 @@
 
     dslsolve GENRE.yaml PUZZLE.txt [options]          solve and print the solution
     dslsolve check GENRE.yaml PUZZLE.txt SOLUTION.txt  check a solution with the evaluator
+    dslsolve compare GENRE.yaml PUZZLE... [options]    compare lowerings and backends
 
-Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error.
+Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error. The
+solving commands live in `dslsolve.commands`, imported only when one of them runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
-from dslsolve.backends import BACKENDS, SolveStatus
-from dslsolve.compare import compare, disagreements, formulations, render_rows
-from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
@@ -24,76 +22,10 @@ from dslsolve.errors import (
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     DslError,
-    Location,
     read_text,
 )
 from dslsolve.evaluator import Evaluator
-from dslsolve.output import differences, parse_solution, render
-from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
-
-EXIT_INTERNAL = 3
-MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
-
-FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
-
-
-def _seconds(text: str) -> float:
-    """A time limit: a number of seconds above zero."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not seconds > 0 or math.isinf(seconds):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
-    return seconds
-
-
-def _solve_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dslsolve",
-        description="Solve a pencil puzzle described by a genre file.",
-        epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution; "
-        "'dslsolve compare GENRE PUZZLE... --formulation connected=lazy,flow' compares "
-        "lowerings. Exit codes: 0 solved, 1 no solution (or time limit without one), "
-        "2 bad input, 3 internal error.",
-    )
-    parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
-    parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
-    parser.add_argument(
-        "--backend", choices=sorted(BACKENDS), default="cbc", help="the MIP solver (default: cbc)"
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=_seconds,
-        metavar="SECONDS",
-        help="stop after this many seconds in all",
-    )
-    parser.add_argument(
-        "--formulation",
-        action="append",
-        default=[],
-        metavar="NAME=CHOICE",
-        help=f"pick a lowering, repeatable; defaults first. {FORMULATION_HELP}",
-    )
-    parser.add_argument(
-        "--unique",
-        action="store_true",
-        help="also look for a second solution and say whether it is unique",
-    )
-    parser.add_argument(
-        "--diagnose",
-        action="store_true",
-        help="when there is no solution, find the fewest clues to leave out for one (the "
-        "instances of rules that read a value from the puzzle) and print them",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="print model size, compile and solve times and cut rounds "
-        "(to standard error in text format)",
-    )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    return parser
+from dslsolve.output import parse_solution
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -107,56 +39,6 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("solution")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     return parser
-
-
-def _compare_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dslsolve compare",
-        description="Solve instances under every combination of lowerings and backends and "
-        "print one table. Exit 3 if the combinations disagree on a solution.",
-    )
-    parser.add_argument("genre")
-    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE")
-    parser.add_argument(
-        "--formulation",
-        action="append",
-        default=[],
-        metavar="NAME=CHOICE[,CHOICE...]",
-        help=f"choices to compare ('all' for every one); {FORMULATION_HELP}",
-    )
-    parser.add_argument("--backend", default="cbc", help="comma-separated: cbc,highs")
-    parser.add_argument(
-        "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"
-    )
-    style = parser.add_mutually_exclusive_group()
-    style.add_argument("--csv", dest="style", action="store_const", const="csv")
-    style.add_argument("--markdown", dest="style", action="store_const", const="markdown")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
-    return parser
-
-
-def _compare(argv: list[str]) -> int:
-    args = _compare_parser().parse_args(argv)
-    backends = [b.strip() for b in args.backend.split(",")]
-    for backend in backends:
-        if backend not in BACKENDS:
-            raise DslError(
-                Location("--backend"),
-                f"unknown backend '{backend}'",
-                hint="choose from " + ", ".join(sorted(BACKENDS)),
-            )
-    try:
-        formulations(args.formulation)
-    except FormulationError as err:
-        raise DslError(Location("--formulation"), str(err)) from None
-    genre_file = load_genre(args.genre)
-    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    rows = compare(genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress)
-    sys.stdout.write(render_rows(rows, args.style or "text"))
-    problems = disagreements(rows)
-    for line in problems:
-        print(f"DISAGREEMENT: {line}", file=sys.stderr)
-    return EXIT_INTERNAL if problems else EXIT_SOLVED
 
 
 def _check(argv: list[str]) -> int:
@@ -193,148 +75,16 @@ def _check(argv: list[str]) -> int:
     return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
 
 
-def _solve(argv: list[str]) -> int:
-    args = _solve_parser().parse_args(argv)
-    try:
-        formulation = parse_formulation(args.formulation)
-    except FormulationError as err:
-        raise DslError(Location("--formulation"), str(err)) from None
-    genre_file = load_genre(args.genre)
-    instance = read_puzzle(args.puzzle, genre_file)
-    progress = (
-        None
-        if args.format == "json"
-        else (lambda message: print(message, file=sys.stderr) if args.stats else None)
-    )
-    outcome = solve_puzzle(
-        genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
-    )
-    solution = render(genre_file, instance, outcome.assignment) if outcome.assignment else None
-    diagnosis = None
-    if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
-        diagnosis = diagnose_puzzle(
-            genre_file, instance, formulation, args.backend, args.time_limit, progress
-        )
-    broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
-    if broken:
-        print(
-            "dslsolve: internal error: the solver's answer breaks these rules "
-            "(a lowering is wrong; please report it):",
-            file=sys.stderr,
-        )
-        for violation in broken:
-            print(f"  {violation}", file=sys.stderr)
-    if args.format == "json":
-        report = {
-            "status": outcome.status.value,
-            "solution": solution,
-            "unique": outcome.unique,
-            "contradictions": outcome.contradictions,
-        }
-        if outcome.second is not None:
-            report["another_solution"] = render(genre_file, instance, outcome.second)
-            report["differences"] = differences(genre_file, outcome.assignment, outcome.second)
-        if diagnosis is not None:
-            report["diagnosis"] = {
-                "status": diagnosis.status.value,
-                "fewest": diagnosis.fewest,
-                "ways": [
-                    {
-                        "left_out": [
-                            {"rule": d.rule.text, "line": d.rule.origin.line, "where": d.where}
-                            for d in dropped
-                        ],
-                        "solution": render(genre_file, instance, assignment),
-                    }
-                    for dropped, assignment in diagnosis.ways
-                ],
-            }
-        if args.stats:
-            report["stats"] = outcome.stats.as_dict()
-            if diagnosis is not None:
-                report["diagnosis"]["stats"] = diagnosis.stats.as_dict()
-        print(json.dumps(report, indent=2))
-    else:
-        if solution is not None:
-            sys.stdout.write(solution)
-        _explain(outcome, args, genre_file, instance)
-        if diagnosis is not None:
-            _explain_diagnosis(diagnosis, args, genre_file, instance)
-        if args.stats:
-            print(outcome.stats.render(), file=sys.stderr)
-            if diagnosis is not None:
-                print(f"diagnosis: {diagnosis.stats.render()}", file=sys.stderr)
-    if broken:
-        return EXIT_INTERNAL
-    return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
-
-
-def _explain(outcome, args, genre_file, instance) -> None:
-    status = outcome.status
-    if status == SolveStatus.INFEASIBLE:
-        print("no solution: the rules cannot all hold for this puzzle", file=sys.stderr)
-        for why in outcome.contradictions[:10]:
-            print(f"  {why}", file=sys.stderr)
-    elif status == SolveStatus.TIME_LIMIT:
-        print(f"no solution found within the time limit of {args.time_limit} s", file=sys.stderr)
-    elif status == SolveStatus.ERROR:
-        print("the solver stopped without an answer", file=sys.stderr)
-    if outcome.unique is True:
-        print("unique: no other solution exists", file=sys.stderr)
-    elif outcome.unique is False:
-        print("not unique; another solution:", file=sys.stderr)
-        sys.stderr.write(render(genre_file, instance, outcome.second))
-        places = differences(genre_file, outcome.assignment, outcome.second)
-        shown = ", ".join(places[:MAX_PLACES])
-        more = f" and {len(places) - MAX_PLACES} more" if len(places) > MAX_PLACES else ""
-        print(f"the two differ at {shown}{more}", file=sys.stderr)
-
-
-def _explain_diagnosis(diagnosis: Diagnosis, args, genre_file, instance) -> None:
-    def say(line: str) -> None:
-        print(line, file=sys.stderr)
-
-    if diagnosis.clues == 0:
-        say(
-            "nothing to leave out: no rule of this genre reads a clue that can be dropped "
-            "(a value from the puzzle, in a rule that can be relaxed)"
-        )
-    elif diagnosis.status == SolveStatus.INFEASIBLE:
-        say("even without any clue the rules cannot all hold")
-    elif diagnosis.status == SolveStatus.TIME_LIMIT:
-        say(f"no set of clues to leave out found within the time limit of {args.time_limit} s")
-    elif diagnosis.status == SolveStatus.ERROR:
-        say("the solver stopped without an answer while looking for clues to leave out")
-    else:
-        count = len(diagnosis.ways[0][0])
-        ways = len(diagnosis.ways)
-        several = f"; {ways} ways{' (and maybe more)' if ways == ALTERNATIVES else ''}"
-        proof = (
-            "no fewer will do"
-            if diagnosis.fewest
-            else "the time limit stopped the search for fewer"
-        )
-        say(
-            f"leaving out {count} clue{'s' if count > 1 else ''} gives a solution "
-            f"({proof}){several if ways > 1 else ''}:"
-        )
-        for number, (dropped, _) in enumerate(diagnosis.ways, start=1):
-            for index, clue in enumerate(dropped):
-                mark = f"{number}." if index == 0 else ""
-                say(f"  {mark:3}{clue}" if ways > 1 else f"  {clue}")
-        what = "them" if count > 1 else "it"
-        say(f"a solution without {what}:" if ways == 1 else "a solution, leaving out 1.:")
-        sys.stderr.write(render(genre_file, instance, diagnosis.ways[0][1]))
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] == "check":
             return _check(argv[1:])
+        from dslsolve import commands  # the solver side, not needed by `check`
+
         if argv and argv[0] == "compare":
-            return _compare(argv[1:])
-        return _solve(argv)
+            return commands.compare_command(argv[1:])
+        return commands.solve_command(argv)
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -200,3 +200,19 @@ def test_time_limit_without_a_solution_exits_1_and_says_so(run):
     assert result.code == 1
     assert result.out == ""
     assert "no solution found within the time limit of 2.0 s" in result.err
+
+
+def test_check_does_not_load_the_solver_side():
+    """`check` needs no solver: PuLP (with numpy and highspy) is about 0.2 s of a command's
+    start, so the solving commands are imported only when one of them runs."""
+    akari = PUZZLES / "akari"
+    script = (
+        "import sys; from dslsolve.cli import main; "
+        f"code = main(['check', {str(PUZZLES / 'akari.yaml')!r}, "
+        f"{str(akari / 'example.txt')!r}, {str(akari / 'example.solution.txt')!r}]); "
+        "print(code, 'pulp' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.splitlines()[-1] == "0 False", done.stderr
