@@ -129,7 +129,7 @@ class Evaluator:
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
         if isinstance(body, ir.Connected):
-            return self.connected(rule, body)
+            return self.connected(rule, body, env)
         if isinstance(body, ir.SingleLoop):
             return self.single_loop(rule, body)
         if isinstance(body, ir.Paths):
@@ -196,9 +196,8 @@ class Evaluator:
         import networkx as nx  # imported here: it takes a tenth of a second
 
         graph = nx.Graph()
-        members = [
-            c for c in self.grid.cells() if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True
-        ]
+        cells = env.group.cells if env.group else self.grid.cells()  # within the group in scope
+        members = [c for c in cells if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True]
         graph.add_nodes_from(members)
         member_set = set(members)
         graph.add_edges_from(
@@ -325,17 +324,19 @@ class Evaluator:
         text = "".join(map(str, word))
         return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
 
-    def connected(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
+    def connected(self, rule: ir.Rule, body: ir.Connected, env: Env) -> list[Violation]:
+        """The cells where the condition holds form one area (within the group in scope)."""
         if body.via is not None:
             return self.connected_via(rule, body)
-        parts = self.areas(body.cond, Env(None, None, None))
+        parts = self.areas(body.cond, Env(None, None, env.group))
         if len(parts) <= 1:
             return []
         parts.sort(key=lambda g: -len(g.cells))
+        within = f"{env.group.label}: " if env.group else ""
         return [
             Violation(
                 rule,
-                f"a part cut off from the largest ({len(parts)} parts)",
+                f"{within}a part cut off from the largest ({len(parts)} parts)",
                 tuple(cell_name(c) for c in part.cells),
             )
             for part in parts[1:]

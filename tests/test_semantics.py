@@ -1696,3 +1696,68 @@ def test_a_groups_aggregate_is_read_at_each_of_its_cells(
     }
     assert solutions == accepted
     assert accepted_one in accepted and rejected_one not in accepted
+
+
+ROOM_SHADING = """\
+name: rooms
+input:
+  rooms: {type: grid, symbols: any}
+variables:
+  black: {type: bool}
+rules:
+RULES
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: rooms
+"""
+
+
+def test_cells_connected_inside_each_group_means_within_that_group(tmp_path, run):
+    """`each region of rooms: black cells connected`: the black cells of each room form one
+    area of the room (the flow lowering, exact in one model, has exactly the evaluator's
+    accepted patterns); the lazy one cuts a room's parts apart, and check names the room."""
+    rules = ('"each region of rooms: black cells connected"',)
+    text = ROOM_SHADING.replace("RULES", "\n".join(f"  - {r}" for r in rules))
+    loaded, instance = load_texts(tmp_path, text, "rooms:\naab\nabb\n")
+    black = loaded.genre.variables[0]
+    cells = Grid(2, 3).cells()
+    compiled = compile_model(
+        loaded.genre,
+        instance,
+        parse_formulation(["connected=flow"]),
+        [(black, cell) for cell in cells],
+    )
+    solutions = every_solution(compiled, lambda v: tuple(v["black"][cell] for cell in cells))
+    accepted = accepted_patterns(loaded, instance, "black")
+    assert solutions == accepted
+    assert (0, 1, 0, 1, 0, 0) not in accepted  # r1c2 and r2c1 of room a do not touch
+    assert (1, 1, 0, 0, 0, 1) in accepted  # across rooms, no connection is asked
+
+    counted = genre(
+        tmp_path,
+        "each region of rooms: black cells connected",
+        "each region of rooms: count(black) = 2",
+        template=ROOM_SHADING,
+    )
+    grid = puzzle(tmp_path, "rooms:\naab\nabb\n")
+    solution = tmp_path / "s.txt"
+    solution.write_text(solved(run, counted, grid))  # lazy cuts; the solve checks its answer
+    assert run("check", counted, grid, solution).code == 0
+    solution.write_text("a # #\n# # b\n")
+    result = run("check", counted, grid, solution)
+    assert result.code == 1
+    assert "violated at region a: a part cut off from the largest (2 parts): r2c1" in result.out
+    assert "violated at region b: a part cut off from the largest (2 parts): r2c2" in result.out
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["each cell: black cells connected", "each region of rooms: black cells connected via x"],
+)
+def test_connected_at_a_cell_or_via_links_stays_a_rule_of_its_own(tmp_path, run, rule):
+    path = genre(tmp_path, rule, template=ROOM_SHADING)
+    result = run(path, puzzle(tmp_path, "rooms:\nab\n"))
+    assert result.code == 2
+    assert "'connected' must be a rule of its own" in result.err

@@ -119,9 +119,11 @@ class RuleCompiler:
         elif isinstance(body, ir.Traces):
             self.traces(rule, body, env, guard)
         elif isinstance(body, ir.Connected):
+            if guard is not None:
+                raise LoweringError("a 'where' on unknowns cannot guard 'connected'")
+            cells = env.group.cells if env.group else self.grid.cells()  # within the group
             chosen = {
-                c: self.lower.boolean(body.cond, env.at(c, ir.ElementKind.CELL))
-                for c in self.grid.cells()
+                c: self.lower.boolean(body.cond, env.at(c, ir.ElementKind.CELL)) for c in cells
             }
             chosen = {c: (False if v is None else v) for c, v in chosen.items()}
             if body.via is not None:
@@ -134,7 +136,9 @@ class RuleCompiler:
                 }
                 post_linked(self.model, chosen, links, self.model.formulation["connected"])
                 return
-            edges = [(a, b) for a in self.grid.cells() for b in self.grid.neighbours(a) if a < b]
+            edges = [
+                (a, b) for a in cells for b in self.grid.neighbours(a) if a < b and b in chosen
+            ]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):
             edge_vars = self.lower.binaries(body.var)

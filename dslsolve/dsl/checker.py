@@ -47,6 +47,8 @@ class Focus:
     line: str | None = None
 
 
+CELL_OF_GROUP = Focus(ir.ElementKind.CELL, member=True)  # a cell of the group in scope
+
 SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
 
 
@@ -247,6 +249,12 @@ class Checker:
             return self.each(node, focus)
         if node.kind == "spells":
             raise self.spelling_place(node)
+        within_group = focus.element is None and not focus.sets
+        if node.kind == "connected" and len(node.children) == 1 and within_group:
+            cell = dataclasses.replace(CELL_OF_GROUP, line=focus.line)  # connected in each group
+            cond = self.expr(node.children[0], cell)
+            self.expect(node.children[0], cond, ir.Type.BOOL)
+            return ir.Connected(cond.expr)
         raise self.error(
             node,
             f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
