@@ -246,14 +246,15 @@ def _read_cells(
 ) -> None:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     blank = " " if genre_file.output.edges else "."
+    cases = []  # each case, the unknowns its `when` tests, and its tests of the input
+    for case in genre_file.output.cell:
+        literals = [(c, w, literal_unknown(c)) for c, w in when_literals(case.when)]
+        unknowns = [(literal, w) for _, w, literal in literals if literal]
+        cases.append((case, unknowns, [(c, w) for c, w, literal in literals if not literal]))
     for cell, token in tokens.items():
         env = Env(cell, ir.ElementKind.CELL, None)
-        for case in genre_file.output.cell:
-            literals = when_literals(case.when)
-            unknowns = [(literal_unknown(c), w) for c, w in literals if literal_unknown(c)]
-            if not all(
-                evaluator.expr(c, env) == bool(w) for c, w in literals if not literal_unknown(c)
-            ):
+        for case, unknowns, input_tests in cases:
+            if not all(evaluator.expr(c, env) == bool(w) for c, w in input_tests):
                 continue  # the puzzle rules this case out here
             if not _prints_here(case, evaluator, env):
                 continue  # a `show` of absent input: the case says nothing about its `when`

@@ -47,8 +47,6 @@ class Focus:
     line: str | None = None
 
 
-CELL_OF_GROUP = Focus(ir.ElementKind.CELL, member=True)  # a cell of the group in scope
-
 SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
 
 
@@ -251,7 +249,7 @@ class Checker:
             raise self.spelling_place(node)
         within_group = focus.element is None and not focus.sets
         if node.kind == "connected" and len(node.children) == 1 and within_group:
-            cell = dataclasses.replace(CELL_OF_GROUP, line=focus.line)  # connected in each group
+            cell = Focus(ir.ElementKind.CELL, member=True, line=focus.line)  # in each group
             cond = self.expr(node.children[0], cell)
             self.expect(node.children[0], cond, ir.Type.BOOL)
             return ir.Connected(cond.expr)
