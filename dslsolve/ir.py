@@ -511,6 +511,13 @@ def walk(node: object) -> Iterator[object]:
         stack.extend(getattr(node, name) for name in reversed(names))
 
 
+def reads_unknowns(node: object) -> bool:
+    """Does anything in `node` depend on the unknowns? A variable is read by a `VarRef`, but
+    also by a line shape (`turns(line)`) and by a set joined through a variable
+    (`neighbours via line`): every one of them holds the `Variable` itself."""
+    return any(type(inner) is Variable for inner in walk(node))
+
+
 @functools.cache
 def field_names(kind: type) -> tuple[str, ...] | None:
     """The fields of an IR node type (None for anything else): looked up once per type, as

@@ -102,7 +102,7 @@ def _reads(output: OutputSpec) -> list[tuple[OutputCase, set[ir.Variable], bool]
         (
             case,
             {n.var for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)},
-            any(isinstance(n, ir.VarRef) for n in ir.walk(case.when)),
+            ir.reads_unknowns(case.when),
         )
         for case in output.cell
     ]

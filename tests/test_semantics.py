@@ -606,6 +606,32 @@ def test_neighbours_via_a_link_variable(tmp_path, run):
     assert verdict(run, turning, grid, ". . .\n. . .\n", tmp_path) == 0  # all of nothing
 
 
+def test_a_ray_may_stop_where_a_line_turns(tmp_path, run):
+    """A ray's stop may read the unknowns through a line shape: the only loop of a 2x3 grid
+    whose top row goes straight through its middle cell."""
+    rule = "each cell where marks = 's': count(ray right until turns(line)) = 1"
+    path = lines_genre(tmp_path, "line forms single loop", rule)
+    grid = puzzle(tmp_path, "marks:\ns..\n...\n")
+    out = run(path, grid, "--unique")
+    assert out.code == 0, out.err
+    assert out.out == "┌ ─ ┐\n└ ─ ┘\n" and "unique" in out.err
+    assert verdict(run, path, grid, "┌ ┐ .\n└ ┘ .\n", tmp_path) == 1  # r1c2 turns: none before
+
+
+def test_an_output_condition_may_not_read_a_line_shape(tmp_path, run):
+    """A line shape reads the unknowns as a variable does: an output case cannot test it
+    (`check` could not read it back); it was taken for input and ended in a traceback."""
+    template = LINES.replace(
+        "    - links: line", '    - when: turns(line)\n      symbol: "+"\n    - links: line'
+    )
+    result = run(
+        genre(tmp_path, "line forms single loop", template=template),
+        puzzle(tmp_path, "marks:\n..\n..\n"),
+    )
+    assert result.code == 2
+    assert "an output 'when' can test unknowns only as variables, their equality" in result.err
+
+
 def test_links_inside_a_group(tmp_path, run):
     grid = puzzle(tmp_path, "marks:\naab\nabb\n")
     path = lines_genre(tmp_path, "each region of marks: count(links where line) = 1")

@@ -63,7 +63,7 @@ def _fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.
             and each.binder is None
             and each.ends is None
             and isinstance(each.body, ir.Holds)
-            and (each.where is None or not _reads_unknowns(each.where))
+            and (each.where is None or not ir.reads_unknowns(each.where))
         ):
             continue
         unit = _unit(each.body.expr, fixable)
@@ -81,7 +81,7 @@ def _unit(expr: ir.Expr, fixable: set[str]) -> tuple[ir.Variable, ir.Expr | bool
         return expr.arg.var, False
     if isinstance(expr, ir.Compare) and expr.op == "=":
         for ref, other in ((expr.left, expr.right), (expr.right, expr.left)):
-            if _is_focus_ref(ref, fixable, ir.Type.INT) and not _reads_unknowns(other):
+            if _is_focus_ref(ref, fixable, ir.Type.INT) and not ir.reads_unknowns(other):
                 return ref.var, other
     return None
 
@@ -93,10 +93,6 @@ def _is_focus_ref(expr: ir.Expr, fixable: set[str], kind: ir.Type) -> bool:
         and expr.var.name in fixable
         and expr.var.type == kind
     )
-
-
-def _reads_unknowns(expr: ir.Expr) -> bool:
-    return any(isinstance(node, ir.VarRef | ir.LineShape) for node in ir.walk(expr))
 
 
 def _plainly_read(genre: ir.Genre) -> set[str]:

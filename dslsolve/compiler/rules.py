@@ -64,9 +64,7 @@ def affine(expr: ir.Expr) -> bool:
         return False
     if not affine(expr.left) or not affine(expr.right):
         return False
-    return expr.op != "*" or not all(
-        any(isinstance(n, ir.VarRef) for n in ir.walk(side)) for side in (expr.left, expr.right)
-    )
+    return expr.op != "*" or not all(ir.reads_unknowns(side) for side in (expr.left, expr.right))
 
 
 def counted_none(expr: ir.Compare) -> tuple[ir.Aggregate, ir.Expr, str] | None:

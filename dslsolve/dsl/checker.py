@@ -842,7 +842,7 @@ class Checker:
         if isinstance(over, ir.Around) and over.via is not None:
             return False
         return not (
-            isinstance(over, ir.Ray) and over.until is not None and _mentions_variable(over.until)
+            isinstance(over, ir.Ray) and over.until is not None and ir.reads_unknowns(over.until)
         )
 
     def element_set(self, node: Node, focus: Focus) -> tuple[ir.SetExpr, Focus, Node | None]:
@@ -960,10 +960,6 @@ def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:
     for arg in args:
         out.extend(arg.expr.args if isinstance(arg.expr, cls) else (arg.expr,))
     return tuple(out)
-
-
-def _mentions_variable(expr: ir.Expr) -> bool:
-    return any(isinstance(node, ir.VarRef) for node in ir.walk(expr))
 
 
 def check_defines(scope: Scope) -> None:

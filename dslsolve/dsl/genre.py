@@ -689,7 +689,7 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
             when = check_set_expr(
                 scope, _unwrap(parse_rule(text, pos)), pos, text, in_scope, ir.Type.BOOL
             )
-            if any(isinstance(n, ir.VarRef) for n in ir.walk(when)):
+            if ir.reads_unknowns(when):
                 raise _fail(case["when"], case_where, "here a 'when' tests puzzle input only")
         if "show" in case:
             text, pos = _rule_text(case["show"], case_where)
@@ -797,7 +797,7 @@ def _printed_variables(output: OutputSpec, where: Location) -> set[str]:
             literal = literal_unknown(condition)
             if literal is not None:
                 names.add(literal[0].var.name)
-            elif any(isinstance(n, ir.VarRef) for n in ir.walk(condition)):
+            elif ir.reads_unknowns(condition):
                 raise DslError(
                     where,
                     "an output 'when' can test unknowns only as variables, their equality "
