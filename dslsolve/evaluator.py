@@ -192,7 +192,9 @@ class Evaluator:
         """`each cell` inside a group ranges over the group's cells."""
         return list(env.group.cells) if env.group else self.grid.elements(kind)
 
-    def areas(self, cond: ir.Expr, env: Env) -> list[Grouping]:
+    def areas(self, cond: ir.Expr, env: Env, relation: str = "neighbours") -> list[Grouping]:
+        """The maximal sets of cells where `cond` holds joined through `relation` (orthogonal
+        neighbours, or `around`: corners too), within the group in scope."""
         import networkx as nx  # imported here: it takes a tenth of a second
 
         graph = nx.Graph()
@@ -200,8 +202,9 @@ class Evaluator:
         members = [c for c in cells if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True]
         graph.add_nodes_from(members)
         member_set = set(members)
+        cell = ir.ElementKind.CELL
         graph.add_edges_from(
-            (a, b) for a in members for b in self.grid.neighbours(a) if b in member_set
+            (a, b) for a in members for b in self.grid.related(cell, relation, a) if b in member_set
         )
         return [
             Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
@@ -328,7 +331,7 @@ class Evaluator:
         """The cells where the condition holds form one area (within the group in scope)."""
         if body.via is not None:
             return self.connected_via(rule, body)
-        parts = self.areas(body.cond, Env(None, None, env.group))
+        parts = self.areas(body.cond, Env(None, None, env.group), body.relation)
         if len(parts) <= 1:
             return []
         parts.sort(key=lambda g: -len(g.cells))

@@ -367,11 +367,18 @@ class Holds:
 class Connected:
     """The cells where `cond` holds form one orthogonally connected set (or none at all).
 
+    With `diagonally`, cells that touch at a corner are joined too (mochikoro's white cells).
     With `via` (a variable on links), they are instead joined by paths of used links (a link is
     used where the variable is true, or not zero), which may pass through any cell."""
 
     cond: Expr
     via: Variable | None = None
+    diagonally: bool = False
+
+    @property
+    def relation(self) -> str:
+        """The cells next to a cell that it is joined with: a relation of `around`'s kind."""
+        return "around" if self.diagonally else "neighbours"
 
 
 @dataclass(frozen=True)

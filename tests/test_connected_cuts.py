@@ -1,12 +1,18 @@
 """`C cells connected` under `connected=lazy`: the cut of a single vertex is in the model before
-the first solve (`connected._alone_cuts`), and it never cuts off a set that is connected."""
+the first solve (`connected._alone_cuts`), and it never cuts off a set that is connected; and
+`C cells connected diagonally`, where cells that touch at a corner are joined too."""
 
 from __future__ import annotations
+
+import pytest
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.geometry import Grid
+
+from helpers import accepted_patterns, every_solution
 
 SHADING = """\
 name: shading
@@ -78,3 +84,43 @@ def test_a_single_chosen_cell_is_connected_and_two_diagonal_ones_are_not(tmp_pat
     assert run(genre, grid).code == 1
     genre, grid = write(tmp_path, SHADING, "..#\n#.#\n###")
     assert run(genre, grid).code == 0
+
+
+DIAGONAL = OPEN.replace("white cells connected", "black cells connected diagonally")
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+def test_cells_connected_diagonally_may_touch_at_a_corner(tmp_path, run, choice):
+    fixed = SHADING.replace("white cells connected", "black cells connected diagonally")
+    option = f"connected={choice}"
+    genre, grid = write(tmp_path, fixed, "#.#\n.#.\n#..")
+    assert run(genre, grid, "--formulation", option).code == 0
+    genre, grid = write(tmp_path, fixed, "#..\n...\n.##")  # r1c1 is two steps away
+    assert run(genre, grid, "--formulation", option).code == 1
+    plain = SHADING.replace("white cells connected", "black cells connected")
+    genre, grid = write(tmp_path, plain, "#.#\n.#.\n#..")
+    assert run(genre, grid, "--formulation", option).code == 1  # orthogonally: five parts
+
+
+def test_the_flow_model_of_diagonal_connectivity_has_the_evaluators_patterns(tmp_path):
+    genre, grid = write(tmp_path, DIAGONAL, "...\n...\n#.#")  # 2^7 patterns, 9 parts or fewer
+    loaded = load_genre(str(genre))
+    instance = read_puzzle(str(grid), loaded)
+    cells = Grid(3, 3).cells()
+    black = loaded.genre.variables[0]
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation(["connected=flow"]), [(black, c) for c in cells]
+    )
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    wanted = accepted_patterns(loaded, instance, "black")
+    assert found == wanted
+    assert (0, 0, 0, 0, 1, 0, 1, 0, 1) in wanted and (0, 0, 0, 0, 0, 0, 1, 0, 1) not in wanted
+
+
+def test_check_names_the_part_cut_off_from_the_diagonally_connected_cells(tmp_path, run):
+    genre, grid = write(tmp_path, DIAGONAL, "#..\n...\n..#")
+    (tmp_path / "s.txt").write_text("# . .\n. . .\n. # #\n")
+    result = run("check", genre, grid, tmp_path / "s.txt")
+    assert result.code == 1
+    assert "black cells connected diagonally" in result.out
+    assert "a part cut off from the largest (2 parts): r1c1" in result.out

@@ -134,8 +134,12 @@ class RuleCompiler:
                 }
                 post_linked(self.model, chosen, links, self.model.formulation["connected"])
                 return
+            cell = ir.ElementKind.CELL
             edges = [
-                (a, b) for a in cells for b in self.grid.neighbours(a) if a < b and b in chosen
+                (a, b)
+                for a in cells
+                for b in self.grid.related(cell, body.relation, a)
+                if a < b and b in chosen
             ]
             post_connected(self.model, chosen, edges, self.model.formulation["connected"])
         elif isinstance(body, ir.SingleLoop):

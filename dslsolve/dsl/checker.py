@@ -126,7 +126,7 @@ class Checker:
                         "cells are connected via a variable on links",
                     )
                 return ir.Connected(cond.expr, via)
-            return ir.Connected(cond.expr)
+            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
         if node.kind in ("single_loop", "single_loop_crossing"):
             var = self.scope.variables.get(node.value)
             if var is None:
@@ -252,7 +252,7 @@ class Checker:
             cell = Focus(ir.ElementKind.CELL, member=True, line=focus.line)  # in each group
             cond = self.expr(node.children[0], cell)
             self.expect(node.children[0], cond, ir.Type.BOOL)
-            return ir.Connected(cond.expr)
+            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
         raise self.error(
             node,
             f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
