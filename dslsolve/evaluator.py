@@ -332,6 +332,8 @@ class Evaluator:
         if body.via is not None:
             return self.connected_via(rule, body)
         parts = self.areas(body.cond, Env(None, None, env.group), body.relation)
+        if body.root is not None:
+            return self.unrooted(rule, body.root, parts)
         if len(parts) <= 1:
             return []
         parts.sort(key=lambda g: -len(g.cells))
@@ -343,6 +345,19 @@ class Evaluator:
                 tuple(cell_name(c) for c in part.cells),
             )
             for part in parts[1:]
+        ]
+
+    def unrooted(self, rule: ir.Rule, root: ir.Expr, parts: list[Grouping]) -> list[Violation]:
+        """`connected to ROOT`: each part must hold a cell where ROOT holds."""
+        is_root = self.function(root)
+        return [
+            Violation(
+                rule,
+                "a part joined to no cell where the condition after 'to' holds",
+                tuple(cell_name(c) for c in part.cells),
+            )
+            for part in sorted(parts, key=lambda g: g.cells)
+            if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part.cells)
         ]
 
     def connected_via(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:

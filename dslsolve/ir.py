@@ -369,11 +369,14 @@ class Connected:
 
     With `diagonally`, cells that touch at a corner are joined too (mochikoro's white cells).
     With `via` (a variable on links), they are instead joined by paths of used links (a link is
-    used where the variable is true, or not zero), which may pass through any cell."""
+    used where the variable is true, or not zero), which may pass through any cell.
+    With `root`, the set may have several parts, but each holds a cell where `root` holds: every
+    cell is joined to a root (cave's black cells, to the grid's edge)."""
 
     cond: Expr
     via: Variable | None = None
     diagonally: bool = False
+    root: Expr | None = None
 
     @property
     def relation(self) -> str:

@@ -60,13 +60,18 @@ def accepted_patterns(loaded, instance, variable: str) -> set[tuple[int, ...]]:
 
 
 def every_solution(compiled, key) -> set:
-    """Every solution of a compiled model (lazy cuts aside), one solve at a time, each cut
-    off by a no-good on the genre's unknowns; `key` turns a decoded assignment into a
+    """Every solution of a compiled model, one solve at a time, each cut off by a no-good on
+    the genre's unknowns (an answer that a lazy lowering's separators cut is not one: their
+    cuts go in and the model is solved again); `key` turns a decoded assignment into a
     hashable value."""
     found = set()
     while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
-        found.add(key(compiled.decode()))
-        compiled.model.add(no_good(compiled))
+        cuts = [cut for separate in compiled.model.separators for cut in separate()]
+        for cut in cuts:
+            compiled.model.add(cut)
+        if not cuts:
+            found.add(key(compiled.decode()))
+            compiled.model.add(no_good(compiled))
     return found
 
 

@@ -4,15 +4,18 @@ the first solve (`connected._alone_cuts`), and it never cuts off a set that is c
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution
+from helpers import accepted_patterns, every_solution, load_texts
 
 SHADING = """\
 name: shading
@@ -124,3 +127,86 @@ def test_check_names_the_part_cut_off_from_the_diagonally_connected_cells(tmp_pa
     assert result.code == 1
     assert "black cells connected diagonally" in result.out
     assert "a part cut off from the largest (2 parts): r1c1" in result.out
+
+
+ROOTED = """\
+name: rooted
+input:
+  marks: {type: grid, symbols: r w}
+variables:
+  black: {type: bool}
+rules:
+  - "each cell where marks = 'w': not black"
+  - black cells connected to marks = 'r'
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: marks
+    - symbol: "."
+"""
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+def test_cells_connected_to_roots_have_the_evaluators_patterns(tmp_path, choice):
+    """Each part of the black cells holds a black root cell `r`; several parts may."""
+    loaded, instance = load_texts(tmp_path, ROOTED, "marks:\nr.w\n.w.\nw.r\n")
+    cells = Grid(3, 3).cells()
+    black = loaded.genre.variables[0]
+    formulation = parse_formulation([f"connected={choice}"])
+    compiled = compile_model(loaded.genre, instance, formulation, [(black, c) for c in cells])
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    wanted = accepted_patterns(loaded, instance, "black")
+    assert found == wanted
+    two_parts = (1, 1, 0, 0, 0, 0, 0, 0, 1)
+    assert two_parts in wanted and (0, 1, 0, 0, 0, 0, 0, 0, 1) not in wanted  # r1c2 alone
+
+
+ROOTED_BY_UNKNOWNS = (
+    ROOTED.replace(
+        "black cells connected to marks = 'r'", "black cells connected to light\n  - light <= black"
+    )
+    .replace("  black: {type: bool}", "  black: {type: bool}\n  light: {type: bool}")
+    .replace("    - show: marks", '    - when: light\n      symbol: "+"\n    - show: marks')
+)
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+def test_a_root_may_depend_on_the_unknowns(tmp_path, choice):
+    """A root is a black cell where `light` holds (lights only on black cells): on an L of
+    three cells, the solutions are exactly the (black, light) patterns that the evaluator
+    accepts."""
+    loaded, instance = load_texts(tmp_path, ROOTED_BY_UNKNOWNS, "marks:\n..\n.w\n")
+    cells = Grid(2, 2).cells()
+    black, light = loaded.genre.variables
+    shown = [(v, c) for v in (black, light) for c in cells]
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([f"connected={choice}"]), shown
+    )
+
+    def key(values):
+        return tuple(values["black"][c] for c in cells), tuple(values["light"][c] for c in cells)
+
+    found = every_solution(compiled, key)
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=2 * len(cells)):
+        values = {
+            "black": dict(zip(cells, pattern[: len(cells)], strict=True)),
+            "light": dict(zip(cells, pattern[len(cells) :], strict=True)),
+        }
+        if not Evaluator(loaded.genre, instance, values).violations():
+            wanted.add((pattern[: len(cells)], pattern[len(cells) :]))
+    assert found == wanted
+    assert ((1, 1, 0, 0), (0, 1, 0, 0)) in wanted
+    assert ((0, 1, 1, 0), (0, 1, 0, 0)) not in wanted  # r2c1 is a part of its own, unlit
+    assert len(wanted) == 18  # an empty board; three, six, one and seven with 1, 2 (2x), 3 cells
+
+
+def test_check_names_a_part_that_reaches_no_root(tmp_path, run):
+    (tmp_path / "g.yaml").write_text(ROOTED)
+    (tmp_path / "p.txt").write_text("marks:\nr.w\n.w.\nw..\n")
+    (tmp_path / "s.txt").write_text("# . w\n. w #\nw . #\n")
+    result = run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt")
+    assert result.code == 1
+    assert "a part joined to no cell where the condition after 'to' holds: r2c3, r3c3" in result.out
+    assert run(tmp_path / "g.yaml", tmp_path / "p.txt", "--unique").code == 0

@@ -21,7 +21,7 @@ from dslsolve.compiler.lowerings.area import (
     post_areas,
     size_bound,
 )
-from dslsolve.compiler.lowerings.connected import post_connected
+from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.linked import post_linked
@@ -47,7 +47,7 @@ from dslsolve.geometry import (
     element_name,
     way,
 )
-from dslsolve.instance import as_number
+from dslsolve.instance import Element, as_number
 
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
@@ -119,29 +119,7 @@ class RuleCompiler:
         elif isinstance(body, ir.Connected):
             if guard is not None:
                 raise LoweringError("a 'where' on unknowns cannot guard 'connected'")
-            cells = env.group.cells if env.group else self.grid.cells()  # within the group
-            chosen = {
-                c: self.lower.boolean(body.cond, env.at(c, ir.ElementKind.CELL)) for c in cells
-            }
-            chosen = {c: (False if v is None else v) for c, v in chosen.items()}
-            if body.via is not None:
-                links = {
-                    link: (
-                        self.grid.ends(ir.ElementKind.LINK, link),
-                        self.lower.used(body.via, link),
-                    )
-                    for link in self.grid.links()
-                }
-                post_linked(self.model, chosen, links, self.model.formulation["connected"])
-                return
-            cell = ir.ElementKind.CELL
-            edges = [
-                (a, b)
-                for a in cells
-                for b in self.grid.related(cell, body.relation, a)
-                if a < b and b in chosen
-            ]
-            post_connected(self.model, chosen, edges, self.model.formulation["connected"])
+            self.connected(body, env)
         elif isinstance(body, ir.SingleLoop):
             edge_vars = self.lower.binaries(body.var)
             if body.crossings:
@@ -184,6 +162,35 @@ class RuleCompiler:
             )
         else:
             raise AssertionError(body)
+
+    def connected(self, body: ir.Connected, env: Env) -> None:
+        """The cells where the condition holds (within the group in scope) and the graph that
+        joins them, for the lowering of the rule's form."""
+        cells = env.group.cells if env.group else self.grid.cells()
+
+        def holds(cond: ir.Expr) -> dict[Element, Lin | bool]:
+            values = {c: self.lower.boolean(cond, env.at(c, ir.ElementKind.CELL)) for c in cells}
+            return {c: (False if v is None else v) for c, v in values.items()}
+
+        chosen = holds(body.cond)
+        choice = self.model.formulation["connected"]
+        if body.via is not None:
+            links = {
+                link: (self.grid.ends(ir.ElementKind.LINK, link), self.lower.used(body.via, link))
+                for link in self.grid.links()
+            }
+            post_linked(self.model, chosen, links, choice)
+            return
+        edges = [
+            (a, b)
+            for a in cells
+            for b in self.grid.related(ir.ElementKind.CELL, body.relation, a)
+            if a < b and b in chosen
+        ]
+        if body.root is not None:
+            post_rooted(self.model, chosen, holds(body.root), edges, choice)
+        else:
+            post_connected(self.model, chosen, edges, choice)
 
     @staticmethod
     def why(rule: ir.Rule, env: Env) -> Reason:

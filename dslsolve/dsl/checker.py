@@ -116,6 +116,10 @@ class Checker:
         if node.kind == "connected":
             cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
             self.expect(node.children[0], cond, ir.Type.BOOL)
+            if node.value == "to":
+                root = self.expr(node.children[1], Focus(ir.ElementKind.CELL))
+                self.expect(node.children[1], root, ir.Type.BOOL)
+                return ir.Connected(cond.expr, root=root.expr)
             if len(node.children) > 1:
                 via_node = node.children[1]
                 via = self.line_variable(via_node, via_node.value, "connections")

@@ -86,6 +86,9 @@ class _ToNodes(Transformer):
     def connected_diagonally(self, items):
         return Node("connected", "diagonally", (items[0],), _col(items[0]))
 
+    def connected_to(self, items):
+        return Node("connected", "to", (items[0], items[1]), _col(items[0]))
+
     def connected_via(self, items):
         through = Node("name", str(items[1]), (), _col(items[1]))
         return Node("connected", None, (items[0], through), _col(items[0]))

@@ -15,6 +15,15 @@ r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) su
 to every chosen vertex: inflow - outflow = x_v - g_v, with the root's supply g_v <= n r_v, and
 arc flows f_uv <= (n - 1) x_u, f_uv <= (n - 1) x_v. Everything is in one model; no rounds.
 
+`C cells connected to R` (rooted: every chosen vertex is joined to a chosen vertex where R
+holds, so the chosen vertices may form several components, each with a root; r_v is R's
+literal at v, or a constant): `lazy` posts, for every vertex v that may be no root,
+sum_{u in N(v)} x_u + r_v >= x_v up front, and in rounds, for every component K of the answer
+without a root, sum_{n in N(K)} x_n + sum_{v in K} r_v >= x_s (s in K): a chosen s whose
+component stays inside K needs a root in K. `flow` lets every chosen root supply (g_v <= n x_v,
+g_v <= n r_v; no root binaries, as any number of roots may supply) and every chosen vertex
+consume a unit, along arcs between chosen vertices.
+
 The same two lowerings serve loops (`dslsolve.compiler.lowerings.loop`), whose vertices are
 used points or cells and whose arcs exist only along used edges (`arc_gate`).
 """
@@ -155,3 +164,82 @@ def _flow(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate) -> Non
             inflow[b].append(f)
     for v, x in chosen.items():
         model.add(pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v]) + supply[v] == x.expr)
+
+
+def post_rooted(
+    model: LinearModel,
+    chosen: dict[Vertex, Lin | bool],
+    roots: dict[Vertex, Lin | bool],
+    edges: list[tuple[Vertex, Vertex]],
+    choice: str,
+) -> None:
+    """Every chosen vertex is joined through chosen vertices to a chosen root (see above)."""
+    lins = {v: as_lin(x) for v, x in chosen.items() if x is not False}
+    can_root = {v: as_lin(roots[v]) for v in lins if roots.get(v, False) is not False}
+    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in lins}
+    for u, v in edges:
+        if u in lins and v in lins:
+            neighbours[u].add(v)
+            neighbours[v].add(u)
+    if choice == "flow":
+        _rooted_flow(model, lins, can_root, neighbours)
+        return
+    for v, x in lins.items():
+        root = can_root.get(v)
+        if root is not None and root.low >= 1:
+            continue  # always a root where chosen
+        around = [lins[u].expr for u in neighbours[v]] + ([root.expr] if root else [])
+        model.add(pulp.lpSum(around) >= x.expr)
+    model.separators.append(lambda: _rootless_cuts(lins, can_root, neighbours))
+
+
+def _rootless_cuts(
+    chosen: dict[Vertex, Lin], roots: dict[Vertex, Lin], neighbours: dict[Vertex, set[Vertex]]
+) -> list[pulp.LpConstraint]:
+    on = {v for v, x in chosen.items() if value_of(x) == 1}
+    seen: set[Vertex] = set()
+    cuts = []
+    for start in sorted(on):
+        if start in seen:
+            continue
+        part, stack = {start}, [start]
+        while stack:
+            for u in neighbours[stack.pop()]:
+                if u in on and u not in part:
+                    part.add(u)
+                    stack.append(u)
+        seen |= part
+        if any(v in roots and value_of(roots[v]) == 1 for v in part):
+            continue
+        boundary = {u for v in part for u in neighbours[v]} - part
+        rooted = [roots[v].expr for v in part if v in roots]
+        crossing = pulp.lpSum([chosen[u].expr for u in boundary] + rooted)
+        cuts.append(crossing >= chosen[min(part)].expr)
+    return cuts
+
+
+def _rooted_flow(
+    model: LinearModel,
+    chosen: dict[Vertex, Lin],
+    roots: dict[Vertex, Lin],
+    neighbours: dict[Vertex, set[Vertex]],
+) -> None:
+    n = len(chosen)
+    inflow: dict[Vertex, list] = {v: [] for v in chosen}
+    outflow: dict[Vertex, list] = {v: [] for v in chosen}
+    for a in chosen:
+        for b in neighbours[a]:
+            f = model.continuous(0, n - 1)
+            model.add(f <= (n - 1) * chosen[a].expr)
+            model.add(f <= (n - 1) * chosen[b].expr)
+            outflow[a].append(f)
+            inflow[b].append(f)
+    for v, x in chosen.items():
+        supplied = pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v])
+        if v in roots:
+            supply = model.continuous(0, n, "supply")
+            model.add(supply <= n * x.expr)
+            if roots[v].low < 1:
+                model.add(supply <= n * roots[v].expr)
+            supplied += supply
+        model.add(supplied == x.expr)
