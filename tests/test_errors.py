@@ -641,7 +641,11 @@ def test_pieces_misused_are_load_errors(tmp_path, run, rule, message):
         ),
         (
             "'each piece of n: all(n = size) and count(black) = 0'",
-            "cannot compile this rule: the body of 'each piece of n' may read only n",
+            "cannot compile this rule: the body of 'each piece of n' may read only n at the",
+        ),
+        (  # a neighbour's n is its own, not the piece's value (it was read as the piece's)
+            "'each piece of n: all(n = size) and count(neighbours where n = 2) <= 1'",
+            "may read only n at the piece's own cells",
         ),
     ],
 )

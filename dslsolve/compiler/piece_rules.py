@@ -63,9 +63,13 @@ def _group_free_value(expr: ir.Expr) -> bool:
 
 
 def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
-    """`expr` with the variable read at the focus replaced by a number."""
+    """`expr` with the variable read at the piece's cells replaced by a number: at the focus,
+    outside aggregates over another set than the piece's cells (inside
+    `count(neighbours where n = 2)` the focus is a neighbour, whose value is its own)."""
 
-    def number(node: object) -> ir.Num | None:
+    def number(node: object) -> object | None:
+        if isinstance(node, ir.Aggregate) and not isinstance(node.over, ir.GroupMembers):
+            return node  # left as it is, not entered
         if isinstance(node, ir.VarRef) and node.var == var and isinstance(node.at, ir.Focus):
             return ir.Num(value)
         return None
@@ -121,8 +125,8 @@ def compile_pieces(
         verdict = lower.boolean(expr, group(shape))
         if isinstance(verdict, Lin):
             raise PieceFormError(
-                f"the body of 'each piece of {var.name}' may read only {var.name}, "
-                "the puzzle input and the piece's size, width and height"
+                f"the body of 'each piece of {var.name}' may read only {var.name} at the "
+                "piece's own cells, the puzzle input and the piece's size, width and height"
             )
         return verdict is not False
 
