@@ -1787,3 +1787,20 @@ def test_connected_at_a_cell_or_via_links_stays_a_rule_of_its_own(tmp_path, run,
     result = run(path, puzzle(tmp_path, "rooms:\nab\n"))
     assert result.code == 2
     assert "'connected' must be a rule of its own" in result.err
+
+
+ISLANDS = SHADING.replace(
+    "RULES", '  - "each area of white: count(clues is number) = 1 and size = sum(clues)"'
+)
+
+
+def test_an_anchor_no_area_fits_is_left_out_of_the_areas(tmp_path):
+    """A clue cell around which no area of the clue's size fits is not white (every white
+    cell is in an area, and every area holds one clue): the model has the evaluator's
+    patterns. It made the whole puzzle infeasible."""
+    loaded, instance = load_texts(tmp_path, ISLANDS, "clues:\n0.\n.1\n")
+    cells = Grid(2, 2).cells()
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
+    solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    assert solved == accepted_patterns(loaded, instance, "black") == {(1, 1, 1, 1), (1, 1, 1, 0)}

@@ -96,6 +96,11 @@ def post_areas(
             border = {n for cell in shape for n in grid.neighbours(cell)} - shape
             for n in border:
                 border_use.setdefault(n, []).append(x)
+        if not chosen and inside[anchor] is not True:
+            # no area of C can hold this anchor, so it is not in C (a C-cell would be in one)
+            if inside[anchor] is not False:
+                model.add(as_lin(inside[anchor]).expr == 0)
+            continue
         if not chosen:
             model.contradiction(f"{why}: no area fits around {cell_name(anchor)}")
             continue
