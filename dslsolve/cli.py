@@ -19,6 +19,7 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
     EXIT_NO_SOLUTION,
     EXIT_SOLVED,
     DslError,
@@ -91,6 +92,15 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`dslsolve ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as err:  # a bug of ours, or of a solver's interface: never exit 1 for it
+        if os.environ.get("DSLSOLVE_TRACEBACK"):
+            raise
+        print(
+            f"dslsolve: internal error (not a mistake in your files): {type(err).__name__}: "
+            f"{err}\n  set DSLSOLVE_TRACEBACK=1 to see where it happened",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -14,11 +14,10 @@ from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
-from dslsolve.errors import EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
+from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.output import differences, render
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
-EXIT_INTERNAL = 3
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
 FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())

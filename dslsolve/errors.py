@@ -11,6 +11,7 @@ from dataclasses import dataclass
 EXIT_SOLVED = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3  # a bug of dslsolve's: a wrong lowering, an unexpected exception
 
 
 @dataclass(frozen=True)

@@ -216,3 +216,19 @@ def test_check_does_not_load_the_solver_side():
         [sys.executable, "-c", script], capture_output=True, text=True, check=False
     )
     assert done.stdout.splitlines()[-1] == "0 False", done.stderr
+
+
+def test_an_unexpected_exception_is_an_internal_error_not_no_solution(run, monkeypatch):
+    """Exit 1 means "no solution": a crash in a solver's interface must not say that."""
+
+    def crash(problem, solver):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(pulp.LpProblem, "solve", crash)
+    result = run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+    assert result.code == 3
+    assert result.err.startswith("dslsolve: internal error (not a mistake in your files): ")
+    assert "IndexError: list index out of range" in result.err
+    monkeypatch.setenv("DSLSOLVE_TRACEBACK", "1")
+    with pytest.raises(IndexError):
+        run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
