@@ -24,6 +24,7 @@ from dslsolve.compiler.lowerings.area import (
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
+from dslsolve.compiler.lowerings.digits import NumericRangeError
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.loop import post_single_loop
 from dslsolve.compiler.lowerings.path_through import post_path_through
@@ -106,7 +107,13 @@ class RuleCompiler:
         self.lower.share(rule)
         try:
             self.body(rule, rule.body, Env(None, None, None), None)
-        except (LoweringError, AreaFormError, PieceFormError, GeometryError) as err:
+        except (
+            LoweringError,
+            AreaFormError,
+            PieceFormError,
+            GeometryError,
+            NumericRangeError,
+        ) as err:
             raise rule_error(rule.origin, rule.text, f"cannot compile this rule: {err}") from None
 
     def body(self, rule: ir.Rule, body: ir.RuleBody, env: Env, guard: Lin | None) -> None:

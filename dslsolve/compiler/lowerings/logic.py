@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import pulp
 
+from dslsolve.compiler.lowerings.digits import (
+    WIDE,
+    post_equal_by_digits,
+    refuse_beyond_exact,
+)
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 
 
@@ -89,6 +94,7 @@ def _at_least_zero(model: LinearModel, e: Lin) -> Lin:
         return as_lin(1)
     if e.high < 0:
         return as_lin(0)
+    refuse_beyond_exact(e.low, e.high)
     z = model.binary("cmp")
     model.add(e.expr >= e.low * (1 - z))
     model.add(e.expr <= -1 + (e.high + 1) * z)
@@ -192,6 +198,12 @@ def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
     if not len(right.expr):  # a number
         post_bound(model, op, left, right.expr.constant)
         return
+    low, high = left.low - right.high, left.high - right.low  # of left - right
+    if high > WIDE or low < -WIDE:
+        if op == "=":
+            post_equal_by_digits(model, left.expr - right.expr, 0)
+            return
+        refuse_beyond_exact(low, high)
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > right.low:
         model.add(left.expr + gap <= right.expr)
@@ -202,6 +214,11 @@ def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
 def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
     """`left op number` (not `!=`) as `_post_row` does, the row being left's expression
     itself against the number: no copy of it."""
+    if left.high > WIDE or left.low < -WIDE:
+        if op == "=":
+            post_equal_by_digits(model, left.expr, number)
+            return
+        refuse_beyond_exact(left.low, left.high)
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > number:
         model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
@@ -212,5 +229,6 @@ def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
 def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:
     """e >= 0 where `relax` is 0, and nothing beyond e's own bound where it is 1 or more:
     e >= low * relax (low < 0), so M is e's lower bound."""
+    refuse_beyond_exact(e.low, e.high)
     if e.low < 0:
         model.add(e.expr >= e.low * relax)
