@@ -15,7 +15,7 @@ from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_form
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
-from dslsolve.output import differences, render
+from dslsolve.output import differences, render, unfaithful
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -148,7 +148,20 @@ def solve_command(argv: list[str]) -> int:
     outcome = solve_puzzle(
         genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
     )
-    solution = render(genre_file, instance, outcome.assignment) if outcome.assignment else None
+    solution = None
+    if outcome.assignment:
+        unread: list = []
+        solution = render(genre_file, instance, outcome.assignment, unread)
+        lost = unfaithful(genre_file, instance, outcome.assignment, solution, unread)
+        if lost:
+            raise DslError(
+                Location(args.genre),
+                "the output cannot print the solution so that it reads back as one: "
+                + "; ".join(lost[:MAX_PLACES])
+                + (f"; and {len(lost) - MAX_PLACES} more" if len(lost) > MAX_PLACES else ""),
+                hint="an earlier output case hides these values: show them in a case of "
+                "their own, before the one that hides them",
+            )
     diagnosis = None
     if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
         diagnosis = diagnose_puzzle(

@@ -40,22 +40,49 @@ def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:
     return PIECES.get(used)
 
 
-def _cell_token(genre_file: GenreFile, evaluator: Evaluator, cell: Element) -> str | None:
+def _cell_token(
+    genre_file: GenreFile, evaluator: Evaluator, cell: Element
+) -> tuple[str | None, int]:
+    """The token of a cell and the number of the case that prints it (the number of cases
+    where none does)."""
     env = Env(cell, ir.ElementKind.CELL, None)
-    for case in genre_file.output.cell:
+    cases = genre_file.output.cell
+    for number, case in enumerate(cases):
         if case.when is not None and evaluator.expr(case.when, env) is not True:
             continue
         if case.links is not None:
             piece = _piece(evaluator, case.links, cell)
             if piece is None:
                 continue  # no used link: the case does not apply
-            return piece
+            return piece, number
         if case.symbol is not None:
-            return case.symbol
+            return case.symbol, number
         value = evaluator.expr(case.show, env)
         if value is not None:
-            return str(int(value) if isinstance(value, bool) else value)
-    return None
+            return str(int(value) if isinstance(value, bool) else value), number
+    return None, len(cases)
+
+
+@ir.memoised
+def _unread(genre_file: GenreFile) -> list[list[ir.Variable]]:
+    """For each cell case (and, last, for a cell no case prints), the variables on cells whose
+    value a reader of a token that case printed cannot know: not its shown variable, not the
+    unknown of a literal of its `when`, not the boolean of an earlier case's one-literal `when`
+    (false there). Reading gives them the lowest value of their domain."""
+    on_cells = [v for v in genre_file.genre.variables if v.on == ir.ElementKind.CELL and not v.sets]
+    known: set[ir.Variable] = set()  # the booleans of earlier one-literal `when`s
+    out = []
+    for case in (*genre_file.output.cell, None):
+        here = set(known)
+        if case is not None:
+            literals = [literal_unknown(c) for c, _ in when_literals(case.when)]
+            here |= {literal[0].var for literal in literals if literal}
+            if isinstance(case.show, ir.VarRef):
+                here.add(case.show.var)
+            if len(literals) == 1 and literals[0] and literals[0][0].var.type == ir.Type.BOOL:
+                known.add(literals[0][0].var)
+        out.append([v for v in on_cells if v not in here])
+    return out
 
 
 def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Variable, Element]]:
@@ -108,17 +135,34 @@ def _reads(output: OutputSpec) -> list[tuple[OutputCase, set[ir.Variable], bool]
     ]
 
 
-def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
+def render(
+    genre_file: GenreFile,
+    instance: Instance,
+    assignment: Assignment,
+    unread: list[tuple[Element, ir.Variable]] | None = None,
+) -> str:
+    """The printed form of the assignment. `unread`, if given, receives the cells where a
+    variable has a value that the printed token does not show (not the lowest of its domain,
+    which a reader of the token would take): see `unfaithful`."""
     if isinstance(genre_file.output, SetOutput):
         return setoutput.render(genre_file, instance, assignment)
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = grid_of(instance.rows, instance.columns)
     edges = genre_file.output.edges
+    hidden = _unread(genre_file) if unread is not None else None
+
+    def token(cell: Element) -> str | None:
+        printed, number = _cell_token(genre_file, evaluator, cell)
+        if hidden is not None:
+            for var in hidden[number]:
+                lowest = _lowest(var, instance)
+                if assignment[var.name].get(cell, lowest) != lowest:
+                    unread.append((cell, var))
+        return printed
+
     if edges is None:
         lines = [
-            " ".join(
-                _cell_token(genre_file, evaluator, (r, c)) or "." for c in range(instance.columns)
-            )
+            " ".join(token((r, c)) or "." for c in range(instance.columns))
             for r in range(instance.rows)
         ]
         return "\n".join(lines) + "\n"
@@ -126,8 +170,8 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
     for r, c in grid.points():
         canvas[2 * r][2 * c] = "+"
     for cell in grid.cells():
-        token = _cell_token(genre_file, evaluator, cell) if genre_file.output.cell else None
-        canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (token or " ")[:1]
+        printed = token(cell) if genre_file.output.cell else None
+        canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (printed or " ")[:1]
     for edge, used in assignment[edges.name].items():
         if used:
             row, column, char = _edge_position(edges.on, edge)
@@ -136,6 +180,34 @@ def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) ->
 
 
 DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
+
+
+def _lowest(var: ir.Variable, instance: Instance) -> object:
+    """What a reader gives a value the printed form does not show."""
+    return 0 if var.type == ir.Type.BOOL else instance.domain(var)[0]
+
+
+def unfaithful(
+    genre_file: GenreFile,
+    instance: Instance,
+    assignment: Assignment,
+    text: str,
+    unread: list[tuple[Element, ir.Variable]],
+) -> list[str]:
+    """Why the printed `text` of a solution cannot stand for it, if it cannot: read back (as
+    `check` reads it), it is not a solution. `unread` (from `render`) lists the values the
+    text does not show; only if there are any is the text read back and checked, and a
+    reading that still keeps every rule is a solution as good as the solver's."""
+    if not unread:
+        return []
+    read = parse_solution(genre_file, instance, text, "the printed solution")
+    if read == assignment or not Evaluator(genre_file.genre, instance, read).violations():
+        return []
+    return [
+        f"{cell_name(cell)}: {var.name} = {assignment[var.name][cell]}, which the printed "
+        f"token does not show (read back: {read[var.name][cell]})"
+        for cell, var in unread
+    ]
 
 
 def differences(genre_file: GenreFile, first: Assignment, second: Assignment) -> list[str]:

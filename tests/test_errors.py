@@ -880,3 +880,65 @@ def test_a_word_needs_a_direction_and_rest_chars_needs_fields(tmp_path, run):
     result = run(write(tmp_path, "g.yaml", text), write(tmp_path, "p.txt", "board:\n..\n"))
     no_traceback(result)
     assert "input.words: 'rest: chars' cuts the text after the fields into characters" in result.err
+
+
+NUMBERS = """\
+name: numbers
+input:
+  clues: {type: grid}
+variables:
+  n: {type: int, domain: 0..2}
+  black: {type: bool}
+rules:
+  - each cell where clues is number: n = clues
+  - RULE
+output:
+  cell:
+    - when: black
+      symbol: SYMBOL
+    - show: n
+"""
+
+
+@pytest.mark.parametrize(
+    ("symbol", "message"),
+    [
+        ('"1"', ":13:16: error: the symbol '1' is a number, which another case prints as a value"),
+        ('"a b"', ":13:16: error: the symbol 'a b' is not one token"),
+        ('""', ":13:16: error: the symbol '' is not one token"),
+    ],
+)
+def test_a_symbol_must_read_back_as_itself(tmp_path, run, symbol, message):
+    genre = write(tmp_path, "g.yaml", NUMBERS.replace("SYMBOL", symbol).replace("RULE", "n >= 0"))
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n1 .\n"))
+    no_traceback(result)
+    assert message in result.err
+
+
+def test_a_value_that_an_earlier_output_case_hides_is_reported(tmp_path, run):
+    """The clue cell is black and n = 1 there, but '#' hides n: read back, n would be 0, and
+    the rule n = clues broken. Printing that would give a solution that check rejects."""
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        NUMBERS.replace("SYMBOL", "'#'").replace("RULE", "each cell where clues is number: black"),
+    )
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n1 .\n"))
+    no_traceback(result)
+    assert result.out == ""
+    assert "error: the output cannot print the solution so that it reads back as one: r1c1: " in (
+        result.err
+    )
+    assert "n = 1, which the printed token does not show (read back: 0)" in result.err
+    assert "hint: an earlier output case hides these values" in result.err
+
+
+def test_a_hidden_value_that_no_rule_needs_is_no_error(tmp_path, run):
+    """n is free on a black cell: whatever the solver gave it, '#' reads back as a solution."""
+    genre = write(
+        tmp_path,
+        "g.yaml",
+        NUMBERS.replace("SYMBOL", "'#'").replace("RULE", "each cell where clues is empty: black"),
+    )
+    result = run(genre, write(tmp_path, "p.txt", "clues:\n1 .\n"))
+    assert (result.code, result.out) == (0, "1 #\n"), result.err

@@ -959,7 +959,6 @@ output:
   cell:
     - when: board = '*'
       symbol: "*"
-    - show: board
     - show: digit
 """
     rules = ("digit = board", "each run of board != '*' where size >= 2: digit spells numbers once")

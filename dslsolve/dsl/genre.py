@@ -629,6 +629,10 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                     "the case prints the cell's used links as one piece, such as '┌'",
                 )
         cases.append(OutputCase(when, show, symbol, links))
+    drawing = "edges" in spec
+    for case, raw in zip(cases, _cases(spec, where_of(spec, where)), strict=True):
+        if case.symbol is not None:
+            _check_symbol(case.symbol, raw, where_of(raw, where), cases, drawing)
     edges = None
     if "edges" in spec:
         edges = scope.variables.get(spec["edges"])
@@ -656,6 +660,34 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                 "a solution must show every unknown, so that 'check' can read it back",
             )
     return output
+
+
+def _check_symbol(
+    symbol: str, case: dict, where: Location, cases: list[OutputCase], drawing: bool
+) -> None:
+    """A printed symbol must read back as itself: one token (one character in a drawing),
+    and not a number where another case prints numbers (`check` would take it for one)."""
+    if not symbol or symbol.split() != [symbol]:
+        raise _fail(
+            case["symbol"], where, f"the symbol {symbol!r} is not one token", "e.g. symbol: '#'"
+        )
+    if drawing and len(symbol) != 1:
+        raise _fail(
+            case["symbol"],
+            where,
+            f"the symbol '{symbol}' is longer than the one character of a cell in a drawing",
+        )
+    prints_numbers = any(
+        c.show is not None and (not isinstance(c.show, ir.VarRef) or c.show.var.type == ir.Type.INT)
+        for c in cases
+    )
+    if prints_numbers and symbol.lstrip("-").isdigit():
+        raise _fail(
+            case["symbol"],
+            where,
+            f"the symbol '{symbol}' is a number, which another case prints as a value",
+            "use a symbol that no shown value can be, e.g. '#'",
+        )
 
 
 def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
