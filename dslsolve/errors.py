@@ -82,7 +82,7 @@ def read_text(path: str, what: str) -> str:
     """The text of a file the user named (`what`: "genre file", "puzzle file", ...); a file
     that cannot be read, or is not UTF-8 text, is a user error."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # a byte order mark is no text
             return handle.read()
     except OSError as err:
         raise DslError(Location(path), f"cannot read the {what}: {err.strerror}") from None

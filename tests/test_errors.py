@@ -279,6 +279,8 @@ def test_a_list_token_with_a_part_that_is_not_a_number(tmp_path, run, token, col
         ("{type: grid, split: ',', fields: a}", "input.clues: 'fields' is a list of names"),
         ("{type: grid, symbols: 3}", "input.clues: 'symbols' is a list, or a string of symbols"),
         ("{type: grid, symbols: [[a]]}", "input.clues: 'symbols' is a list, or a string of"),
+        ("{type: grid, symbols: [1, x]}", "input.clues: '1' cannot be a symbol: a token of"),
+        ("{type: grid, symbols: '. #'}", "input.clues: '.' cannot be a symbol: '.' is an empty"),
     ],
 )
 def test_grid_section_settings(tmp_path, run, settings, message):
@@ -942,3 +944,54 @@ def test_a_hidden_value_that_no_rule_needs_is_no_error(tmp_path, run):
     )
     result = run(genre, write(tmp_path, "p.txt", "clues:\n1 .\n"))
     assert (result.code, result.out) == (0, "1 #\n"), result.err
+
+
+def test_a_key_given_twice_is_an_error_not_a_silent_replacement(tmp_path, run):
+    text = GENRE.replace("RULE", "black").replace("output:", "rules:\n  - not black\noutput:")
+    result = run(write(tmp_path, "g.yaml", text), EXAMPLE)
+    no_traceback(result)
+    assert ":8:1: error: 'rules' is given twice in one mapping (first on line 6)" in result.err
+
+
+def test_each_region_of_a_groups_section_points_to_each_group(tmp_path, run):
+    genre = groups_genre(tmp_path, "'each region of sets: count(black) = 1'")
+    result = run(genre, write(tmp_path, "p.txt", "labels:\na b\nsets:\n1 a\n"))
+    no_traceback(result)
+    assert "error: 'sets' is a groups section, not a grid section of cell labels" in result.err
+    assert "hint: its groups are 'each group of sets'" in result.err
+
+
+def test_the_focus_is_named_with_its_article(tmp_path, run):
+    result = run(genre_with(tmp_path, "'each area of black: clues = 1'"), EXAMPLE)
+    no_traceback(result)
+    assert "'clues' is a value per cell, but here the focus is an area" in result.err
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_header(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_bytes("\ufeffnumbers:\n1 2\n2 1\n".encode())
+    result = run(PUZZLES / "hitori.yaml", puzzle)
+    assert result.code == 0, result.err
+
+
+def test_data_on_the_header_line_is_named(tmp_path, run):
+    result = run(PUZZLES / "hitori.yaml", write(tmp_path, "p.txt", "numbers: 1 2\n2 1\n"))
+    no_traceback(result)
+    assert "p.txt:1: error: the header 'numbers:' has data after it on its line" in result.err
+
+
+def test_a_condition_both_before_of_and_after_where_is_one_too_many(tmp_path, run):
+    rule = "'each cell: all(black of neighbours where clues is given)'"
+    result = run(genre_with(tmp_path, rule), EXAMPLE)
+    no_traceback(result)
+    assert "all(...) takes one condition: 'C of SET' or 'SET where C', not both" in result.err
+    assert "hint: join them: all(SET where C1 and C2)" in result.err
+
+
+@pytest.mark.parametrize("command", [(), ("compare",)])
+def test_one_construct_chosen_twice_is_an_error(run, command):
+    options = ("--formulation", "connected=lazy", "--formulation", "connected=flow")
+    result = run(*command, SUDOKU, EXAMPLE, *options)
+    no_traceback(result)
+    assert "connected is chosen twice, as lazy and as flow; to compare them: " in result.err
+    assert "--formulation connected=lazy,flow" in result.err

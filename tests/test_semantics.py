@@ -1803,3 +1803,48 @@ def test_an_anchor_no_area_fits_is_left_out_of_the_areas(tmp_path):
     compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
     solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
     assert solved == accepted_patterns(loaded, instance, "black") == {(1, 1, 1, 1), (1, 1, 1, 0)}
+
+
+ROW_ENTRY_AT_CELLS = """\
+name: rowentry
+input:
+  rows: {type: list, per: row}
+  labels: {type: grid, symbols: any}
+  marks: {type: groups, of: labels, symbols: W B}
+variables:
+  black: {type: bool}
+rules:
+  - "RULE"
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: labels
+"""
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "each row: each cell: black implies rows = 1",
+        "each group of marks: each cell: black implies marks = 'W'",
+    ],
+)
+def test_a_group_entry_is_read_at_the_cells_of_a_nested_each(tmp_path, rule):
+    """Inside `each row` (`each group of S`), a nested `each cell` may read the row's entry
+    (the group's value), as an aggregate over the row may: the model has the evaluator's
+    patterns, and only the cells of row 2 (of the W group) may be black."""
+    text = ROW_ENTRY_AT_CELLS.replace("RULE", rule)
+    loaded, instance = load_texts(
+        tmp_path, text, "rows:\n2\n1\nlabels:\nab\nba\nmarks:\nB a\nW b\n"
+    )
+    cells = Grid(2, 2).cells()
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
+    solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    accepted = accepted_patterns(loaded, instance, "black")
+    assert solved == accepted
+    if "rows" in rule:  # black only in row 2
+        assert accepted == {(0, 0, a, b) for a in (0, 1) for b in (0, 1)}
+    else:  # black only on the cells labelled b
+        assert accepted == {(0, a, b, 0) for a in (0, 1) for b in (0, 1)}

@@ -61,5 +61,10 @@ def parse_formulation(options: list[str]) -> Formulation:
             raise FormulationError(
                 f"'{choice}' is not a lowering of {name}; choose one of " + ", ".join(CHOICES[name])
             )
+        if chosen.get(name, choice) != choice:
+            raise FormulationError(
+                f"{name} is chosen twice, as {chosen[name]} and as {choice}; to compare them: "
+                f"dslsolve compare GENRE PUZZLE --formulation {name}={chosen[name]},{choice}"
+            )
         chosen[name] = choice
     return Formulation(chosen)

@@ -286,7 +286,8 @@ class Checker:
                 f"it ranges over the cells of the {outer.group}",
             )
         elif outer is not None and outer.element is None:
-            focus = dataclasses.replace(focus, member=True)  # a cell of the group in scope
+            # a cell of the group in scope, where the group's own entries can be read too
+            focus = dataclasses.replace(focus, member=True, line=outer.line, section=outer.section)
         binder, ends = node.value, None
         if isinstance(binder, tuple):
             if group.kind != "link":
@@ -409,7 +410,18 @@ class Checker:
             return ir.Group(kind, size=value), focus
         if kind == "region":
             layer = self.scope.layers.get(value)
-            if layer is None or layer.per != ir.ElementKind.CELL.value:
+            if layer is not None and layer.per == "group":
+                raise self.error(
+                    node,
+                    f"'{value}' is a groups section, not a grid section of cell labels",
+                    f"its groups are 'each group of {value}'",
+                )
+            if layer is not None and layer.per != ir.ElementKind.CELL.value:
+                raise self.error(
+                    node,
+                    f"'{value}' is a section per {layer.per}, not a grid section of cell labels",
+                )
+            if layer is None:
                 raise self.unknown(node, value, "grid section")
             return ir.Group(kind, section=layer), focus
         if kind == "group":
@@ -651,12 +663,13 @@ class Checker:
         if focus.element is None:
             raise self.error(
                 node,
-                f"'{name}' is a value per {kind.value}, but here the focus is a {focus.group}",
+                f"'{name}' is a value per {kind.value}, but here the focus is {_a(focus.group)}",
                 f"aggregate it over the {focus.group}, e.g. count({name}) or sum({name})",
             )
         raise self.error(
             node,
-            f"'{name}' is a value per {kind.value}, but here the focus is a {focus.element.value}",
+            f"'{name}' is a value per {kind.value}, "
+            f"but here the focus is {_a(focus.element.value)}",
         )
 
     def _shape(self, node: Node, focus: Focus) -> _Checked:
@@ -669,7 +682,7 @@ class Checker:
             where = focus.element.value if focus.element else focus.group
             raise self.error(
                 node,
-                f"{shape}({name}) is read at a {vertex.value}, but here the focus is a {where}",
+                f"{shape}({name}) is read at a {vertex.value}, but here the focus is {_a(where)}",
                 f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
             )
         kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
@@ -812,7 +825,11 @@ class Checker:
         static = all(c.static for c in (value, cond) if c is not None) and self.set_static(over)
         if func in ("count", "all", "any"):
             if value is not None and cond is not None:
-                raise self.error(node, f"{func}(...) takes a condition, not a value")
+                raise self.error(
+                    node,
+                    f"{func}(...) takes one condition: 'C of SET' or 'SET where C', not both",
+                    f"join them: {func}(SET where C1 and C2)",
+                )
             cond = value or cond
             if cond is not None:
                 self.expect(value_node or filter_node, cond, ir.Type.BOOL)
@@ -1023,3 +1040,8 @@ def check_expr(
     if types:
         checker.expect(node, checked, *types)
     return checked.expr
+
+
+def _a(noun: str) -> str:
+    """The noun with its indefinite article: 'a row', 'an area'."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

@@ -242,9 +242,7 @@ def _cases(spec: dict, where: Location) -> list:
 def _symbols(settings: dict, where: Location, section: str) -> tuple[str, ...]:
     """A section's `symbols`: a string of symbols separated by spaces, or a list of them."""
     symbols = settings.get("symbols", ())
-    if isinstance(symbols, str):
-        return tuple(symbols.split())
-    if not isinstance(symbols, list | tuple) or any(
+    if not isinstance(symbols, str | list | tuple) or any(
         isinstance(s, list | dict) or s is None for s in symbols
     ):
         raise _fail(
@@ -253,7 +251,17 @@ def _symbols(settings: dict, where: Location, section: str) -> tuple[str, ...]:
             f"input.{section}: 'symbols' is a list, or a string of symbols separated by spaces",
             "e.g. symbols: '# *' or symbols: [U, D, L, R]",
         )
-    return tuple(map(str, symbols))
+    found = tuple(symbols.split()) if isinstance(symbols, str) else tuple(map(str, symbols))
+    for symbol in found:
+        if symbol == "." or symbol.lstrip("-").isdigit():
+            why = "'.' is an empty cell" if symbol == "." else "a token of digits is a number"
+            raise _fail(
+                settings,
+                where,
+                f"input.{section}: '{symbol}' cannot be a symbol: {why}",
+                "numbers and '.' need no declaring; 'symbols' lists the other tokens",
+            )
+    return found
 
 
 def _check_keys(mapping: dict, allowed: tuple[str, ...], fallback: Location, what: str) -> None:

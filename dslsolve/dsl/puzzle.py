@@ -20,6 +20,7 @@ from dslsolve.errors import DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
+INLINE_HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*\S")  # `name: data`
 NUMBER = re.compile(r"^-?\d+$")
 
 
@@ -45,7 +46,15 @@ def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]
         header = HEADER.match(line)
         if header:
             sections.append(_RawSection(header.group(1), Location(path, number), []))
-        elif sections:
+            continue
+        inline = INLINE_HEADER.match(line)
+        if inline and inline.group(1) in {s.name for s in genre.sections}:
+            raise DslError(
+                Location(path, number),
+                f"the header '{inline.group(1)}:' has data after it on its line",
+                hint="a header stands on a line of its own; its data follow on the next lines",
+            )
+        if sections:
             sections[-1].lines.append((number, line.rstrip()))
         elif len(genre.sections) == 1:
             only = genre.sections[0].name

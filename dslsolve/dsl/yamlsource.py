@@ -53,6 +53,17 @@ def _loader_for(path: str) -> type[yaml.SafeLoader]:
         return text
 
     def construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LocatedDict:
+        first_line: dict[str, int] = {}  # YAML would keep the last of two equal keys, silently
+        for key, _ in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag != "tag:yaml.org,2002:merge":
+                if key.value in first_line:
+                    raise DslError(
+                        place(key),
+                        f"'{key.value}' is given twice in one mapping (first on line "
+                        f"{first_line[key.value]}); the second would replace the first",
+                        hint="merge the two into one",
+                    )
+                first_line[key.value] = key.start_mark.line + 1
         mapping = LocatedDict(loader.construct_mapping(node, deep=True))
         mapping.where = place(node)
         return mapping
