@@ -58,7 +58,8 @@ class Violation:
     cells: tuple[str, ...]
 
     def __str__(self) -> str:
-        cells = f": {', '.join(self.cells)}" if self.cells else ""
+        named = self.cells and self.cells != (self.where,)  # not `r1c2: r1c2`
+        cells = f": {', '.join(self.cells)}" if named else ""
         return f"{self.rule.origin.line}: {self.rule.text}\n    violated at {self.where}{cells}"
 
 

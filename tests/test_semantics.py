@@ -1028,7 +1028,7 @@ def test_a_section_on_links_and_the_two_cells_of_a_link(tmp_path, run):
     wrong = puzzle(tmp_path, "1 3 2\n", "s.txt")
     result = run("check", path, row, wrong)
     assert result.code == 1
-    assert "violated at link r1c1-r1c2: link r1c1-r1c2" in result.out
+    assert "violated at link r1c1-r1c2\n" in result.out  # named once
     assert "violated at link r1c2-r1c3" in result.out
 
 
@@ -1591,7 +1591,7 @@ def test_a_rule_or_with_an_absent_part_asks_nothing_even_where_another_part_is_f
     assert result.code == 1
     assert result.out.splitlines()[1:] == [
         f"  {path}:10: each cell: clues > 1 or black",
-        "    violated at r1c1: r1c1",
+        "    violated at r1c1",  # the cell once, not `r1c1: r1c1`
     ]
 
 
