@@ -995,3 +995,10 @@ def test_one_construct_chosen_twice_is_an_error(run, command):
     no_traceback(result)
     assert "connected is chosen twice, as lazy and as flow; to compare them: " in result.err
     assert "--formulation connected=lazy,flow" in result.err
+
+
+def test_a_section_where_a_condition_is_needed_gets_a_hint(tmp_path, run):
+    result = run(genre_with(tmp_path, "clues cells connected"), EXAMPLE)
+    no_traceback(result)
+    assert "error: expected a bool here, found a symbol" in result.err
+    assert "hint: a section's token is a value: test it, e.g. 'clues is given'" in result.err

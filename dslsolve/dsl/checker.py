@@ -477,7 +477,11 @@ class Checker:
         if checked.type in (ir.Type.SYMBOL, ir.Type.LIST) and ir.Type.INT in allowed:
             return  # input: numeric where it is a number (or a one-number entry), else vacuous
         names = " or ".join(t.value for t in types)
-        raise self.error(node, f"expected a {names} here, found a {checked.type.value}")
+        hint = None
+        if types == (ir.Type.BOOL,) and isinstance(checked.expr, ir.InputRef):
+            name = checked.expr.layer.name
+            hint = f"a section's token is a value: test it, e.g. '{name} is given' or '{name} = 1'"
+        raise self.error(node, f"expected a {names} here, found a {checked.type.value}", hint)
 
     def spelling_place(self, node: Node) -> DslError:
         return self.error(
