@@ -210,3 +210,37 @@ def test_check_names_a_part_that_reaches_no_root(tmp_path, run):
     assert result.code == 1
     assert "a part joined to no cell where the condition after 'to' holds: r2c3, r3c3" in result.out
     assert run(tmp_path / "g.yaml", tmp_path / "p.txt", "--unique").code == 0
+
+
+SPLIT_ROOMS = """\
+name: rooms
+input:
+  rooms: {type: grid, symbols: any}
+variables:
+  black: {type: bool}
+define:
+  white: not black
+rules:
+  - "each region of rooms: white cells connected"
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+def test_a_room_in_two_pieces_is_connected_within_each(tmp_path, choice):
+    """Room a is r1c1 and r1c3, apart: its white cells are connected only if there is at most
+    one. No row holds its cells' variables until a cut does; the lazy check read `white` there
+    as 0 (a variable without a value made PuLP's value None) and let both cells be white."""
+    loaded, instance = load_texts(tmp_path, SPLIT_ROOMS, "rooms:\naba\n")
+    cells = Grid(1, 3).cells()
+    black = loaded.genre.variables[0]
+    formulation = parse_formulation([f"connected={choice}"])
+    compiled = compile_model(loaded.genre, instance, formulation, [(black, c) for c in cells])
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    wanted = accepted_patterns(loaded, instance, "black")
+    assert found == wanted
+    assert (0, 0, 0) not in wanted and (0, 0, 1) in wanted

@@ -183,5 +183,8 @@ class LinearModel:
 
 
 def value_of(lin: Lin) -> int:
-    """The value of a lowered expression in the current solution, rounded."""
-    return round(pulp.value(lin.expr) or 0)
+    """The value of a lowered expression in the current solution, rounded. A variable in no
+    row has no value from the solver; it counts as 0, as `Compiled.decode` reads it (PuLP's
+    `value` made the whole expression None, so `1 - black` read 0 where decode read 1)."""
+    expr = lin.expr
+    return round(sum(c * (v.varValue or 0) for v, c in expr.items()) + expr.constant)
