@@ -15,9 +15,11 @@ the second the same form with coefficients B times smaller; it is split again un
 larger than B. Every y_i is an integer variable (or binary) with finite bounds, from which each
 carry's bounds follow, so every row's coefficients stay below B and the split is exact.
 
-Any other row whose sides may exceed `EXACT` (an inequality, a comparison behind a guard or
-reified, an equality with a continuous variable) cannot be made exact that way and is refused
-(`NumericRangeError`) instead of being handed to the solver, whose answer could be wrong.
+An inequality becomes such an equality with a slack written in digits (sum a_i y_i >= T as
+sum a_i y_i - sum_k B^k s_k = T, 0 <= s_k < B): exact too. A comparison behind a guard or
+inside a condition (big-M rows) whose sides may exceed `WIDE`, or one over a continuous
+variable, cannot be made exact that way and is refused (`NumericRangeError`) instead of being
+handed to the solver: with coefficients of 3 * 10^7, CBC took 66666666 >= 66666667 as true.
 """
 
 from __future__ import annotations
@@ -26,23 +28,38 @@ import pulp
 
 from dslsolve.compiler.model import LinearModel
 
-WIDE = 10**6  # an equality whose sides may exceed this is split into digits
+WIDE = 10**6  # a row whose sides may exceed this is split into digits, or refused
 BASE = 10**3  # the base of the digits: the coefficients of the split rows stay below it
-EXACT = 10**9  # a row whose sides may exceed this cannot be taken exactly by the solver
 
 
 class NumericRangeError(Exception):
     """A row whose numbers are too large for the solver to compute with exactly."""
 
 
-def refuse_beyond_exact(low: int, high: int) -> None:
-    """A row (not an equality of integers) whose expression may reach beyond `EXACT`."""
-    if high > EXACT or low < -EXACT:
+def refuse_wide(low: int, high: int) -> None:
+    """A big-M row (a comparison behind a guard, or inside a condition) whose expression may
+    reach beyond `WIDE`: refused."""
+    if high > WIDE or low < -WIDE:
         largest = max(high, -low)
         raise NumericRangeError(
-            f"its numbers reach {largest}, beyond {EXACT} (10^9), which the solver cannot "
-            "compute with exactly; only an equality of integers ('=') may use larger numbers"
+            f"its numbers reach {largest}, beyond {WIDE} (10^6), which the solver cannot "
+            "compute with exactly in a condition; a comparison that must hold may use them"
         )
+
+
+def post_bound_by_digits(
+    model: LinearModel, expr: pulp.LpAffineExpression, sense: str, number: int, high: int
+) -> None:
+    """`expr <= number` or `expr >= number` (integers), exactly: an equality with a slack s,
+    0 <= s <= `high` (how far expr can be from the number), written in base-`BASE` digits."""
+    digits, slack = [], pulp.LpAffineExpression()
+    place = 1
+    while place <= high:
+        digit = model.integer(0, BASE - 1, "slack")
+        digits.append(digit)
+        slack[digit] = place
+        place *= BASE
+    post_equal_by_digits(model, expr + slack if sense == "<=" else expr - slack, number)
 
 
 def post_equal_by_digits(model: LinearModel, expr: pulp.LpAffineExpression, number: int) -> None:

@@ -14,8 +14,9 @@ import pulp
 
 from dslsolve.compiler.lowerings.digits import (
     WIDE,
+    post_bound_by_digits,
     post_equal_by_digits,
-    refuse_beyond_exact,
+    refuse_wide,
 )
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 
@@ -94,7 +95,7 @@ def _at_least_zero(model: LinearModel, e: Lin) -> Lin:
         return as_lin(1)
     if e.high < 0:
         return as_lin(0)
-    refuse_beyond_exact(e.low, e.high)
+    refuse_wide(e.low, e.high)
     z = model.binary("cmp")
     model.add(e.expr >= e.low * (1 - z))
     model.add(e.expr <= -1 + (e.high + 1) * z)
@@ -200,10 +201,8 @@ def _post_row(model: LinearModel, op: str, left: Lin, right: Lin) -> None:
         return
     low, high = left.low - right.high, left.high - right.low  # of left - right
     if high > WIDE or low < -WIDE:
-        if op == "=":
-            post_equal_by_digits(model, left.expr - right.expr, 0)
-            return
-        refuse_beyond_exact(low, high)
+        _post_wide(model, op, Lin(left.expr - right.expr, low, high), 0)
+        return
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > right.low:
         model.add(left.expr + gap <= right.expr)
@@ -215,10 +214,8 @@ def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
     """`left op number` (not `!=`) as `_post_row` does, the row being left's expression
     itself against the number: no copy of it."""
     if left.high > WIDE or left.low < -WIDE:
-        if op == "=":
-            post_equal_by_digits(model, left.expr, number)
-            return
-        refuse_beyond_exact(left.low, left.high)
+        _post_wide(model, op, left, number)
+        return
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > number:
         model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
@@ -226,9 +223,25 @@ def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
         model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintGE, rhs=number + gap))
 
 
+def _post_wide(model: LinearModel, op: str, left: Lin, number: int) -> None:
+    """`left op number` with numbers beyond `WIDE`, exactly (`digits.py`)."""
+    if op == "=":
+        post_equal_by_digits(model, left.expr, number)
+        return
+    op, gap = STRICT.get(op, (op, 0))
+    if op == "<=":
+        number -= gap
+        if left.high > number:
+            post_bound_by_digits(model, left.expr, "<=", number, number - left.low)
+    else:
+        number += gap
+        if left.low < number:
+            post_bound_by_digits(model, left.expr, ">=", number, left.high - number)
+
+
 def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:
     """e >= 0 where `relax` is 0, and nothing beyond e's own bound where it is 1 or more:
     e >= low * relax (low < 0), so M is e's lower bound."""
-    refuse_beyond_exact(e.low, e.high)
+    refuse_wide(e.low, e.high)
     if e.low < 0:
         model.add(e.expr >= e.low * relax)
