@@ -1001,4 +1001,5 @@ def test_a_section_where_a_condition_is_needed_gets_a_hint(tmp_path, run):
     result = run(genre_with(tmp_path, "clues cells connected"), EXAMPLE)
     no_traceback(result)
     assert "error: expected a bool here, found a symbol" in result.err
+    assert "found an int" in run(genre_with(tmp_path, "(clues + 1) cells connected"), EXAMPLE).err
     assert "hint: a section's token is a value: test it, e.g. 'clues is given'" in result.err

@@ -1828,6 +1828,8 @@ output:
     [
         "each row: each cell: black implies rows = 1",
         "each group of marks: each cell: black implies marks = 'W'",
+        "each row: each cell as a: each cell as b: b.black implies rows = 1",
+        "each group of marks: each cell as a: each cell as b: b.black implies marks = 'W'",
     ],
 )
 def test_a_group_entry_is_read_at_the_cells_of_a_nested_each(tmp_path, rule):

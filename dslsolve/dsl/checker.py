@@ -285,8 +285,9 @@ class Checker:
                 f"inside 'each {outer.group}' only 'each cell' can follow",
                 f"it ranges over the cells of the {outer.group}",
             )
-        elif outer is not None and outer.element is None:
-            # a cell of the group in scope, where the group's own entries can be read too
+        elif outer is not None and (outer.element is None or outer.member) and group.kind == "cell":
+            # a cell of the group in scope, where the group's own entries can be read too (also
+            # in an `each cell` nested once more: the group stays in scope)
             focus = dataclasses.replace(focus, member=True, line=outer.line, section=outer.section)
         binder, ends = node.value, None
         if isinstance(binder, tuple):
@@ -481,7 +482,7 @@ class Checker:
         if types == (ir.Type.BOOL,) and isinstance(checked.expr, ir.InputRef):
             name = checked.expr.layer.name
             hint = f"a section's token is a value: test it, e.g. '{name} is given' or '{name} = 1'"
-        raise self.error(node, f"expected a {names} here, found a {checked.type.value}", hint)
+        raise self.error(node, f"expected {_a(names)} here, found {_a(checked.type.value)}", hint)
 
     def spelling_place(self, node: Node) -> DslError:
         return self.error(
