@@ -233,6 +233,12 @@ def _explain(outcome, args, genre_file, instance) -> None:
         print("the solver stopped without an answer", file=sys.stderr)
     if outcome.unique is True:
         print("unique: no other solution exists", file=sys.stderr)
+    elif args.unique and status == SolveStatus.SOLVED and outcome.unique is None:
+        print(
+            "uniqueness unknown: the search for another solution stopped before it ended "
+            "(the time limit)",
+            file=sys.stderr,
+        )
     elif outcome.unique is False:
         print("not unique; another solution:", file=sys.stderr)
         sys.stderr.write(render(genre_file, instance, outcome.second))

@@ -232,3 +232,22 @@ def test_an_unexpected_exception_is_an_internal_error_not_no_solution(run, monke
     monkeypatch.setenv("DSLSOLVE_TRACEBACK", "1")
     with pytest.raises(IndexError):
         run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+
+
+def test_unique_says_when_the_time_limit_left_it_unknown(run, monkeypatch):
+    """The second search stopped by the time limit: neither "unique" nor "not unique"."""
+    from dslsolve import solve
+
+    calls = []
+    real = solve._solve_with_cuts
+
+    def first_only(*args):
+        calls.append(1)
+        return real(*args) if len(calls) == 1 else SolveStatus.TIME_LIMIT
+
+    monkeypatch.setattr(solve, "_solve_with_cuts", first_only)
+    result = run(genre_file("akari"), PUZZLES / "akari" / "example.txt", "--unique")
+    assert result.code == 0
+    assert result.out == solution_file(PUZZLES / "akari" / "example.txt").read_text()
+    assert "uniqueness unknown: the search for another solution stopped" in result.err
+    assert "unique: no other" not in result.err and "not unique" not in result.err
