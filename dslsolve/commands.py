@@ -159,8 +159,9 @@ def solve_command(argv: list[str]) -> int:
                 "the output cannot print the solution so that it reads back as one: "
                 + "; ".join(lost[:MAX_PLACES])
                 + (f"; and {len(lost) - MAX_PLACES} more" if len(lost) > MAX_PLACES else ""),
-                hint="an earlier output case hides these values: show them in a case of "
-                "their own, before the one that hides them",
+                hint="an output case hides these values, or prints a token that another case "
+                "prints too: show each value in a case before the one that hides it, and give "
+                "each case a token of its own",
             )
     diagnosis = None
     if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:

@@ -187,6 +187,30 @@ def _lowest(var: ir.Variable, instance: Instance) -> object:
     return 0 if var.type == ir.Type.BOOL else instance.domain(var)[0]
 
 
+@ir.memoised
+def _ambiguous(genre_file: GenreFile) -> bool:
+    """Can one token come from two cell cases (two equal symbols, a symbol that a shown
+    section or set may hold, or a symbol equal to the blank on a case that may not apply)?
+    Then a reader may take it for the other case, and every printed text is read back."""
+    output = genre_file.output
+    symbols = [case.symbol for case in output.cell if case.symbol is not None]
+    if len(symbols) != len(set(symbols)):
+        return True
+    blank = " " if output.edges else "."
+    if any(case.symbol == blank and case.when is not None for case in output.cell):
+        return True
+    sections = {s.name: s for s in genre_file.sections}
+    for case in output.cell:
+        ref = case.show
+        if isinstance(ref, ir.InputRef) and ref.layer.section in sections:
+            held = getattr(sections[ref.layer.section], "symbols", ())
+            if "any" in held or set(held) & set(symbols):
+                return True
+        if isinstance(ref, ir.VarRef) and ref.var.values is not None:
+            return True  # members of a set: any text (checked when read back)
+    return False
+
+
 def unfaithful(
     genre_file: GenreFile,
     instance: Instance,
@@ -196,17 +220,20 @@ def unfaithful(
 ) -> list[str]:
     """Why the printed `text` of a solution cannot stand for it, if it cannot: read back (as
     `check` reads it), it is not a solution. `unread` (from `render`) lists the values the
-    text does not show; only if there are any is the text read back and checked, and a
-    reading that still keeps every rule is a solution as good as the solver's."""
-    if not unread:
+    text does not show; only if there are any, or a token may come from two cases
+    (`_ambiguous`), is the text read back and checked, and a reading that still keeps every
+    rule is a solution as good as the solver's."""
+    if isinstance(genre_file.output, SetOutput) or not (unread or _ambiguous(genre_file)):
         return []
     read = parse_solution(genre_file, instance, text, "the printed solution")
     if read == assignment or not Evaluator(genre_file.genre, instance, read).violations():
         return []
     return [
-        f"{cell_name(cell)}: {var.name} = {assignment[var.name][cell]}, which the printed "
-        f"token does not show (read back: {read[var.name][cell]})"
-        for cell, var in unread
+        f"{element_name(var.on, element)}: {var.name} = {value}, read back as "
+        f"{read[var.name].get(element)}"
+        for var in genre_file.genre.variables
+        for element, value in assignment[var.name].items()
+        if read[var.name].get(element) != value
     ]
 
 

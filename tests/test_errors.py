@@ -931,8 +931,8 @@ def test_a_value_that_an_earlier_output_case_hides_is_reported(tmp_path, run):
     assert "error: the output cannot print the solution so that it reads back as one: r1c1: " in (
         result.err
     )
-    assert "n = 1, which the printed token does not show (read back: 0)" in result.err
-    assert "hint: an earlier output case hides these values" in result.err
+    assert "r1c1: n = 1, read back as 0" in result.err
+    assert "hint: an output case hides these values, or prints a token" in result.err
 
 
 def test_a_hidden_value_that_no_rule_needs_is_no_error(tmp_path, run):
@@ -1003,3 +1003,45 @@ def test_a_section_where_a_condition_is_needed_gets_a_hint(tmp_path, run):
     assert "error: expected a bool here, found a symbol" in result.err
     assert "found an int" in run(genre_with(tmp_path, "(clues + 1) cells connected"), EXAMPLE).err
     assert "hint: a section's token is a value: test it, e.g. 'clues is given'" in result.err
+
+
+TWO_MARKS = """\
+name: marks
+input:
+  clues: {type: grid, symbols: '#'}
+variables:
+  black: {type: bool}
+  mark: {type: bool}
+rules:
+  - each cell: not (black and mark)
+  - count(mark) = 1
+  - count(black) = 1
+  - each cell where clues is given: not black and not mark
+output:
+  cell:
+    - when: black
+      symbol: BLACK
+    - when: mark
+      symbol: "m"
+    - show: clues
+"""
+
+
+@pytest.mark.parametrize(
+    ("black", "board", "place"),
+    [
+        ("m", "..", ""),  # two cases print 'm'
+        ("'#'", "#..", "r1c1: black = 0, read back as 1"),  # the board's '#' too
+    ],
+)
+def test_a_token_two_output_cases_print_is_read_back_before_printing(
+    tmp_path, run, black, board, place
+):
+    genre = write(tmp_path, "g.yaml", TWO_MARKS.replace("BLACK", black))
+    result = run(genre, write(tmp_path, "p.txt", f"clues:\n{board}\n"))
+    no_traceback(result)
+    assert result.out == ""
+    assert "error: the output cannot print the solution so that it reads back as one: " in (
+        result.err
+    )
+    assert place in result.err

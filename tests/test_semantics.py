@@ -1607,11 +1607,12 @@ def test_a_count_against_a_symbol_asks_nothing(tmp_path, run):
     template = SHADING.replace(
         "clues: {type: grid, symbols: '#'}", "board: {type: grid, symbols: '#'}"
     )
-    template = template.replace("show: clues", "show: board")
+    # black prints as x: a '#' for it too would read back as the board's '#' (or the reverse)
+    template = template.replace("show: clues", "show: board").replace('symbol: "#"', "symbol: x")
     path = genre(tmp_path, *rules, template=template)
     grid = puzzle(tmp_path, "board:\n#.\n")
     result = run(path, grid, "--unique")
-    assert (result.code, result.out) == (0, "# #\n")
+    assert (result.code, result.out) == (0, "# x\n")
     assert "unique: no other solution exists" in result.err  # and the evaluator accepted it
 
 
