@@ -150,19 +150,9 @@ def solve_command(argv: list[str]) -> int:
     )
     solution = None
     if outcome.assignment:
-        unread: list = []
-        solution = render(genre_file, instance, outcome.assignment, unread)
-        lost = unfaithful(genre_file, instance, outcome.assignment, solution, unread)
-        if lost:
-            raise DslError(
-                Location(args.genre),
-                "the output cannot print the solution so that it reads back as one: "
-                + "; ".join(lost[:MAX_PLACES])
-                + (f"; and {len(lost) - MAX_PLACES} more" if len(lost) > MAX_PLACES else ""),
-                hint="an output case hides these values, or prints a token that another case "
-                "prints too: show each value in a case before the one that hides it, and give "
-                "each case a token of its own",
-            )
+        solution = _faithful_text(args, genre_file, instance, outcome.assignment, "the solution")
+    if outcome.second:
+        _faithful_text(args, genre_file, instance, outcome.second, "another solution")
     diagnosis = None
     if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
         diagnosis = diagnose_puzzle(
@@ -220,6 +210,24 @@ def solve_command(argv: list[str]) -> int:
     if broken:
         return EXIT_INTERNAL
     return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
+
+
+def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:
+    """The printed form of a solution, if it reads back as one (else a genre-file error)."""
+    unread: list = []
+    text = render(genre_file, instance, assignment, unread)
+    lost = unfaithful(genre_file, instance, assignment, text, unread)
+    if lost:
+        raise DslError(
+            Location(args.genre),
+            f"the output cannot print {what} so that it reads back as one: "
+            + "; ".join(lost[:MAX_PLACES])
+            + (f"; and {len(lost) - MAX_PLACES} more" if len(lost) > MAX_PLACES else ""),
+            hint="an output case hides these values, or prints a token that another case "
+            "prints too: show each value in a case before the one that hides it, and give "
+            "each case a token of its own",
+        )
+    return text
 
 
 def _explain(outcome, args, genre_file, instance) -> None:

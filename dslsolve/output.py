@@ -187,6 +187,24 @@ def _lowest(var: ir.Variable, instance: Instance) -> object:
     return 0 if var.type == ir.Type.BOOL else instance.domain(var)[0]
 
 
+def printed(
+    genre_file: GenreFile, instance: Instance, assignment: Assignment
+) -> set[tuple[str, Element]] | None:
+    """The (variable name, element) pairs whose values the printed form of the assignment
+    determines (None: all of them): what a second solution must differ in to print
+    otherwise. A value that a case hides (`_unread`) does not count."""
+    if isinstance(genre_file.output, SetOutput):
+        return None
+    evaluator = Evaluator(genre_file.genre, instance, assignment)
+    grid = grid_of(instance.rows, instance.columns)
+    hidden = _unread(genre_file)
+    found = {(var.name, e) for var in genre_file.genre.variables for e in grid.elements(var.on)}
+    for cell in grid.cells():
+        _, number = _cell_token(genre_file, evaluator, cell)
+        found -= {(var.name, cell) for var in hidden[number]}
+    return found
+
+
 @ir.memoised
 def _ambiguous(genre_file: GenreFile) -> bool:
     """Can one token come from two cell cases (two equal symbols, a symbol that a shown

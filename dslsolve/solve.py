@@ -22,7 +22,7 @@ from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
-from dslsolve.output import shown_values
+from dslsolve.output import printed, shown_values
 
 
 @dataclass
@@ -119,9 +119,10 @@ def _compile(
     return compiled
 
 
-def no_good(compiled: Compiled) -> pulp.LpConstraint:
-    """A cut that only the current solution of the genre's unknowns breaks: a different one."""
-    binaries = compiled.decision_binaries()
+def no_good(compiled: Compiled, only: set | None = None) -> pulp.LpConstraint:
+    """A cut that only the current solution of the genre's unknowns breaks: a different one
+    (different in one of the `only` values, if given)."""
+    binaries = compiled.decision_binaries(only)
     ones = [b for b in binaries if round(b.varValue or 0) == 1]
     zeros = [b for b in binaries if round(b.varValue or 0) == 0]
     return pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1
@@ -147,8 +148,8 @@ def solve_puzzle(
     started = time.perf_counter()
     outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
     stats.check_seconds = time.perf_counter() - started
-    if unique:
-        compiled.model.add(no_good(compiled))
+    if unique:  # another solution is one that prints otherwise: hidden values do not count
+        compiled.model.add(no_good(compiled, printed(genre_file, instance, outcome.assignment)))
         again = _solve_with_cuts(compiled, backend, deadline, stats, progress)
         if again == SolveStatus.SOLVED:
             outcome.second = compiled.decode()

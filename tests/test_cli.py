@@ -251,3 +251,47 @@ def test_unique_says_when_the_time_limit_left_it_unknown(run, monkeypatch):
     assert result.out == solution_file(PUZZLES / "akari" / "example.txt").read_text()
     assert "uniqueness unknown: the search for another solution stopped" in result.err
     assert "unique: no other" not in result.err and "not unique" not in result.err
+
+
+HIDDEN = """\
+name: hidden
+input:
+  clues: {type: grid}
+variables:
+  black: {type: bool}
+  n: {type: int, domain: 0..2}
+rules:
+  - each cell where clues is given: black = (clues = 1)
+  - RULE
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: n
+"""
+
+
+def test_unique_counts_what_prints_not_what_a_case_hides(tmp_path, run):
+    """n on the black cell is free, but '#' hides it: the two solutions print alike, so the
+    puzzle is unique (it was 'not unique', with a second solution printed as the first)."""
+    genre = tmp_path / "g.yaml"
+    genre.write_text(HIDDEN.replace("RULE", "each cell: black or n = 1"))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("clues:\n1 0\n")
+    result = run(genre, puzzle, "--unique")
+    assert (result.code, result.out) == (0, "# 1\n"), result.err
+    assert "unique: no other solution exists" in result.err
+
+
+def test_another_solution_that_cannot_print_is_reported(tmp_path, run):
+    """One of the two solutions puts n = 2 on the black cell, where '#' hides it: read back it
+    breaks 'count(n = 2) = 1'. Whichever the solver finds first, the genre's output cannot
+    show it (exit 2), rather than printing a solution that check rejects."""
+    genre = tmp_path / "g.yaml"
+    genre.write_text(HIDDEN.replace("RULE", "count(n = 2) = 1"))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("clues:\n0 1\n")
+    result = run(genre, puzzle, "--unique")
+    assert result.code == 2
+    assert "error: the output cannot print " in result.err
+    assert "n = 2, read back as 0" in result.err

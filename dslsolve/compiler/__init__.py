@@ -55,11 +55,14 @@ class Compiled:
             assignment[var.name] = values
         return assignment
 
-    def decision_binaries(self) -> list:
-        """The binaries that fix the genre's unknowns (for no-good cuts)."""
+    def decision_binaries(self, only: set[tuple[str, object]] | None = None) -> list:
+        """The binaries that fix the genre's unknowns (for no-good cuts); with `only`, those
+        of these (variable name, element) pairs."""
         out = []
         for var in self.lowerer.genre.variables:
-            for encoding in self.lowerer.encodings[var.name].values():
+            for element, encoding in self.lowerer.encodings[var.name].items():
+                if only is not None and (var.name, element) not in only:
+                    continue
                 out.extend([encoding] if var.type == ir.Type.BOOL else encoding.binaries())
         return out
 
