@@ -60,6 +60,18 @@ def write(tmp_path, genre: str, grid: str):
     return tmp_path / "g.yaml", tmp_path / "p.txt"
 
 
+def black_patterns(tmp_path, genre: str, grid: str, choice: str):
+    """The black patterns of the model under `connected=choice` (lazy cuts applied) and those
+    the evaluator accepts, by brute force."""
+    loaded, instance = load_texts(tmp_path, genre, grid)
+    cells = Grid(instance.rows, instance.columns).cells()
+    black = loaded.genre.variables[0]
+    formulation = parse_formulation([f"connected={choice}"])
+    compiled = compile_model(loaded.genre, instance, formulation, [(black, c) for c in cells])
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    return found, accepted_patterns(loaded, instance, "black")
+
+
 def test_each_vertex_is_cut_off_from_being_alone_with_its_first_diagonal(tmp_path):
     genre, grid = write(tmp_path, OPEN, "...\n...\n...")
     loaded = load_genre(str(genre))
@@ -106,17 +118,8 @@ def test_cells_connected_diagonally_may_touch_at_a_corner(tmp_path, run, choice)
 
 
 def test_the_flow_model_of_diagonal_connectivity_has_the_evaluators_patterns(tmp_path):
-    genre, grid = write(tmp_path, DIAGONAL, "...\n...\n#.#")  # 2^7 patterns, 9 parts or fewer
-    loaded = load_genre(str(genre))
-    instance = read_puzzle(str(grid), loaded)
-    cells = Grid(3, 3).cells()
-    black = loaded.genre.variables[0]
-    compiled = compile_model(
-        loaded.genre, instance, parse_formulation(["connected=flow"]), [(black, c) for c in cells]
-    )
-    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
-    wanted = accepted_patterns(loaded, instance, "black")
-    assert found == wanted
+    found, wanted = black_patterns(tmp_path, DIAGONAL, "clues:\n...\n...\n#.#\n", "flow")
+    assert found == wanted  # 2^7 patterns
     assert (0, 0, 0, 0, 1, 0, 1, 0, 1) in wanted and (0, 0, 0, 0, 0, 0, 1, 0, 1) not in wanted
 
 
@@ -150,13 +153,7 @@ output:
 @pytest.mark.parametrize("choice", ["lazy", "flow"])
 def test_cells_connected_to_roots_have_the_evaluators_patterns(tmp_path, choice):
     """Each part of the black cells holds a black root cell `r`; several parts may."""
-    loaded, instance = load_texts(tmp_path, ROOTED, "marks:\nr.w\n.w.\nw.r\n")
-    cells = Grid(3, 3).cells()
-    black = loaded.genre.variables[0]
-    formulation = parse_formulation([f"connected={choice}"])
-    compiled = compile_model(loaded.genre, instance, formulation, [(black, c) for c in cells])
-    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
-    wanted = accepted_patterns(loaded, instance, "black")
+    found, wanted = black_patterns(tmp_path, ROOTED, "marks:\nr.w\n.w.\nw.r\n", choice)
     assert found == wanted
     two_parts = (1, 1, 0, 0, 0, 0, 0, 0, 1)
     assert two_parts in wanted and (0, 1, 0, 0, 0, 0, 0, 0, 1) not in wanted  # r1c2 alone
@@ -235,12 +232,6 @@ def test_a_room_in_two_pieces_is_connected_within_each(tmp_path, choice):
     """Room a is r1c1 and r1c3, apart: its white cells are connected only if there is at most
     one. No row holds its cells' variables until a cut does; the lazy check read `white` there
     as 0 (a variable without a value made PuLP's value None) and let both cells be white."""
-    loaded, instance = load_texts(tmp_path, SPLIT_ROOMS, "rooms:\naba\n")
-    cells = Grid(1, 3).cells()
-    black = loaded.genre.variables[0]
-    formulation = parse_formulation([f"connected={choice}"])
-    compiled = compile_model(loaded.genre, instance, formulation, [(black, c) for c in cells])
-    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
-    wanted = accepted_patterns(loaded, instance, "black")
+    found, wanted = black_patterns(tmp_path, SPLIT_ROOMS, "rooms:\naba\n", choice)
     assert found == wanted
     assert (0, 0, 0) not in wanted and (0, 0, 1) in wanted
