@@ -166,6 +166,11 @@ class Instance:
         high = self.param(var.high) if isinstance(var.high, str) else var.high
         return range(var.low, high + 1)
 
+    def lowest(self, var: ir.Variable) -> Token:
+        """The value an unknown takes where nothing decides it: what a solution file that
+        does not show it reads as, and what decoding gives one that no rule reads."""
+        return 0 if var.type == ir.Type.BOOL else self.domain(var)[0]
+
 
 class Numbers(tuple):
     """A grid token that is a list of numbers (`1,3` in a section with `split: ','`).

@@ -155,7 +155,7 @@ def render(
         printed, number = _cell_token(genre_file, evaluator, cell)
         if hidden is not None:
             for var in hidden[number]:
-                lowest = _lowest(var, instance)
+                lowest = instance.lowest(var)
                 if assignment[var.name].get(cell, lowest) != lowest:
                     unread.append((cell, var))
         return printed
@@ -180,11 +180,6 @@ def render(
 
 
 DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
-
-
-def _lowest(var: ir.Variable, instance: Instance) -> object:
-    """What a reader gives a value the printed form does not show."""
-    return 0 if var.type == ir.Type.BOOL else instance.domain(var)[0]
 
 
 def printed(
@@ -302,10 +297,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     grid = grid_of(instance.rows, instance.columns)
     genre = genre_file.genre
     assignment: Assignment = {
-        var.name: {
-            e: (instance.domain(var)[0] if var.type != ir.Type.BOOL else 0)
-            for e in grid.elements(var.on)
-        }
+        var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
         for var in genre.variables
     }
     lines = text.rstrip("\n").splitlines()

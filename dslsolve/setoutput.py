@@ -119,10 +119,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     spec = _spec(genre_file)
     genre = genre_file.genre
     assignment: Assignment = {
-        var.name: {
-            key: (instance.domain(var)[0] if var.type != ir.Type.BOOL else 0)
-            for key in indexsets.elements(instance, var)
-        }
+        var.name: {key: instance.lowest(var) for key in indexsets.elements(instance, var)}
         for var in genre.variables
     }
     evaluator = Evaluator(genre, instance, assignment)

@@ -40,7 +40,7 @@ class Compiled:
         for var in lowerer.genre.variables:
             encodings = lowerer.encodings[var.name]
             fixed = lowerer.fixed.get(var.name, {})
-            lowest = lowerer.instance.domain(var)[0] if var.type != ir.Type.BOOL else 0
+            lowest = lowerer.instance.lowest(var)
             values = {}
             for element in lowerer.elements(var):
                 encoding = encodings.get(element)
