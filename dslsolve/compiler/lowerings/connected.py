@@ -149,6 +149,15 @@ def _flow(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate) -> Non
         model.add(root[v] <= x.expr)
         model.add(x.expr <= pulp.lpSum(root.values()))
         model.add(supply[v] <= n * root[v])
+    net = _arc_flows(model, chosen, edges, arc_gate)
+    for v, x in chosen.items():
+        model.add(net[v] + supply[v] == x.expr)
+
+
+def _arc_flows(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate=None) -> dict:
+    """A flow of at most n - 1 each way along every edge between chosen vertices (and used,
+    with `arc_gate`): each vertex's inflow minus its outflow."""
+    n = len(chosen)
     inflow: dict[Vertex, list] = {v: [] for v in chosen}
     outflow: dict[Vertex, list] = {v: [] for v in chosen}
     for u, v in edges:
@@ -162,8 +171,7 @@ def _flow(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate) -> Non
                 model.add(f <= (n - 1) * arc_gate[(u, v)].expr)
             outflow[a].append(f)
             inflow[b].append(f)
-    for v, x in chosen.items():
-        model.add(pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v]) + supply[v] == x.expr)
+    return {v: pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v]) for v in chosen}
 
 
 def post_rooted(
@@ -182,7 +190,7 @@ def post_rooted(
             neighbours[u].add(v)
             neighbours[v].add(u)
     if choice == "flow":
-        _rooted_flow(model, lins, can_root, neighbours)
+        _rooted_flow(model, lins, can_root, edges)
         return
     for v, x in lins.items():
         root = can_root.get(v)
@@ -196,19 +204,14 @@ def post_rooted(
 def _rootless_cuts(
     chosen: dict[Vertex, Lin], roots: dict[Vertex, Lin], neighbours: dict[Vertex, set[Vertex]]
 ) -> list[pulp.LpConstraint]:
+    import networkx as nx  # imported here: it takes a tenth of a second
+
     on = {v for v, x in chosen.items() if value_of(x) == 1}
-    seen: set[Vertex] = set()
+    graph = nx.Graph()
+    graph.add_nodes_from(on)
+    graph.add_edges_from((u, v) for u in on for v in neighbours[u] if v in on)
     cuts = []
-    for start in sorted(on):
-        if start in seen:
-            continue
-        part, stack = {start}, [start]
-        while stack:
-            for u in neighbours[stack.pop()]:
-                if u in on and u not in part:
-                    part.add(u)
-                    stack.append(u)
-        seen |= part
+    for part in nx.connected_components(graph):
         if any(v in roots and value_of(roots[v]) == 1 for v in part):
             continue
         boundary = {u for v in part for u in neighbours[v]} - part
@@ -219,23 +222,12 @@ def _rootless_cuts(
 
 
 def _rooted_flow(
-    model: LinearModel,
-    chosen: dict[Vertex, Lin],
-    roots: dict[Vertex, Lin],
-    neighbours: dict[Vertex, set[Vertex]],
+    model: LinearModel, chosen: dict[Vertex, Lin], roots: dict[Vertex, Lin], edges
 ) -> None:
     n = len(chosen)
-    inflow: dict[Vertex, list] = {v: [] for v in chosen}
-    outflow: dict[Vertex, list] = {v: [] for v in chosen}
-    for a in chosen:
-        for b in neighbours[a]:
-            f = model.continuous(0, n - 1)
-            model.add(f <= (n - 1) * chosen[a].expr)
-            model.add(f <= (n - 1) * chosen[b].expr)
-            outflow[a].append(f)
-            inflow[b].append(f)
+    net = _arc_flows(model, chosen, edges)
     for v, x in chosen.items():
-        supplied = pulp.lpSum(inflow[v]) - pulp.lpSum(outflow[v])
+        supplied = net[v]
         if v in roots:
             supply = model.continuous(0, n, "supply")
             model.add(supply <= n * x.expr)

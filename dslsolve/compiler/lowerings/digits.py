@@ -52,12 +52,10 @@ def post_bound_by_digits(
 ) -> None:
     """`expr <= number` or `expr >= number` (integers), exactly: an equality with a slack s,
     0 <= s <= `high` (how far expr can be from the number), written in base-`BASE` digits."""
-    digits, slack = [], pulp.LpAffineExpression()
+    slack = pulp.LpAffineExpression()
     place = 1
     while place <= high:
-        digit = model.integer(0, BASE - 1, "slack")
-        digits.append(digit)
-        slack[digit] = place
+        slack[model.integer(0, BASE - 1, "slack")] = place
         place *= BASE
     post_equal_by_digits(model, expr + slack if sense == "<=" else expr - slack, number)
 
