@@ -3,6 +3,7 @@ its URL as from its file; URL forms; refused flags and clues; solving a URL end 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -10,10 +11,14 @@ import pytest
 from dslsolve.dsl.genre import GridSection, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.evaluator import Evaluator
 from dslsolve.instance import Instance
+from dslsolve.output import parse_solution
+from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
+from dslsolve.puzzlink.referee import judge, pzpr_verdicts, referee_ready
 from dslsolve.puzzlink.url import parse_url
 
-from helpers import PUZZLES, genre_file
+from helpers import PUZZLES, genre_file, solution_file
 
 SOURCE_URL = re.compile(r"https?://puzz\.link/p\?[^\s)]+")
 
@@ -142,3 +147,89 @@ def test_a_refused_url_exits_2(run):
     result = run(PUZZLES / "slitherlink.yaml", "https://puzz.link/p?slither/f/5/5/cbcbcddad")
     assert result.code == 2
     assert "flag 'f'" in result.err and result.out == ""
+
+
+# --- pzprv3 answers -------------------------------------------------------------------------
+
+WRITERS = sorted(
+    genre
+    for genre in {p.stem for p in PUZZLES.glob("*.yaml")}
+    if (spec := load_genre(str(genre_file(genre))).puzzlink) is not None and spec.pzprv3
+)
+
+
+def test_the_pzprv3_writers_are_found():
+    assert len(WRITERS) >= 20
+
+
+@pytest.mark.parametrize("genre", WRITERS)
+def test_pzprv3_round_trip(genre):
+    """The example's known solution, written as pzprv3 and read back, is the same solution."""
+    loaded = load_genre(str(genre_file(genre)))
+    puzzle = PUZZLES / genre / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    solution = solution_file(puzzle)
+    known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+    spec = loaded.puzzlink.pzprv3
+    text = write_pzprv3(loaded, spec, instance, known)
+    assert text.splitlines()[:2] == ["pzprv3", spec.type]
+    back = read_answer(loaded, spec, instance, text, "test")
+    assert Evaluator(loaded.genre, instance, back).violations() == []
+    shown = {s.name for s in spec.sections} | {src.name for s in spec.sections for src in s.sources}
+    for var in shown & set(known):
+        assert back[var] == known[var], var
+
+
+def test_format_pzprv3(run):
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    result = run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3")
+    assert result.code == 0
+    assert result.out.splitlines()[:5] == ["pzprv3", "nurikabe", "5", "5", ". 5 # # # "]
+    assert f"puzzle: {url}" in result.err
+
+
+def test_format_pzprv3_needs_a_declaration(run):
+    result = run(PUZZLES / "kakuro.yaml", PUZZLES / "kakuro" / "example.txt", "--format", "pzprv3")
+    assert result.code == 2
+    assert "does not say how to write a pzprv3 file" in result.err
+
+
+# --- pzpr as the referee (Node and `npm ci --prefix referee`; boards from ../shared) ----------
+
+BOARDS = next(
+    (
+        p / "shared/puzzlink/boards/boards.jsonl"
+        for p in PUZZLES.parents
+        if (p / "shared/puzzlink/boards/boards.jsonl").exists()
+    ),
+    None,
+)
+needs_referee = pytest.mark.skipif(not referee_ready(), reason="node or referee/ not installed")
+
+
+@needs_referee
+def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
+    nurikabe = load_genre(str(genre_file("nurikabe")))
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    [verdict] = judge([(nurikabe, url, None, True)])
+    assert verdict.agree, verdict.note
+    broken = verdict.answer.replace(". 5 # # #", "# 5 # # #")  # one more black cell
+    opened, judged = pzpr_verdicts([url, broken])
+    assert judged["url"] == opened["url"] and judged["code"] is not None
+
+
+@needs_referee
+@pytest.mark.skipif(BOARDS is None, reason="no ../shared/puzzlink/boards")
+@pytest.mark.parametrize("genre", ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku"])
+def test_referee_on_pzpr_test_boards(genre):
+    """pzpr's own boards for the genre: dslsolve solves the correct one (pzpr accepts the
+    answer) and its check rejects every board pzpr rejects."""
+    loaded = load_genre(str(genre_file(genre)))
+    cases = []
+    for line in BOARDS.read_text().splitlines():
+        board = json.loads(line)
+        if board["type"] in loaded.puzzlink.types and board["same_puzzle_as_url"]:
+            cases.append((loaded, board["url"], board["pzprv3"], board["correct"]))
+    verdicts = judge(cases)
+    assert len(verdicts) >= 3 and any(v.expected_correct for v in verdicts)
+    assert [v.note for v in verdicts if not v.agree] == []

@@ -924,5 +924,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(rules),
         tuple(sets.values()),
     )
-    puzzlink = parse_puzzlink(data.get("puzzlink"), top, {s.name for s in sections})
+    puzzlink = parse_puzzlink(
+        data.get("puzzlink"), top, {s.name for s in sections}, set(variables)
+    )
     return GenreFile(path, genre, tuple(sections), output, puzzlink)

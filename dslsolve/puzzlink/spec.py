@@ -16,13 +16,14 @@ from typing import Any
 from dslsolve.dsl.yamlsource import where_of
 from dslsolve.errors import DslError, Location
 from dslsolve.puzzlink.codecs import SLOT_DECODERS
+from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 
 # decoders that are not a slot decoder of `codecs`: rooms, clues outside the grid, prefixes
 SPECIAL = ("border", "number16excell", "count", "separator", "kakuro")
 OVER = ("cells", "points", "borders", "rooms")
 LAYOUTS = ("frame", "stacked")
 STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")
-BLOCK_KEYS = ("types", "flags", "decode")
+BLOCK_KEYS = ("types", "flags", "decode", "pzprv3")
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class PuzzlinkSpec:
     flags: tuple[str, ...]
     steps: tuple[Step, ...]
     where: Location
+    pzprv3: Pzprv3Spec | None = None  # how an answer is written as a pzprv3 file
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -110,7 +112,9 @@ def _step(raw: Any, where: Location, sections: set[str]) -> Step:
     )
 
 
-def parse_puzzlink(raw: Any, top: Location, sections: set[str]) -> PuzzlinkSpec | None:
+def parse_puzzlink(
+    raw: Any, top: Location, sections: set[str], variables: set[str]
+) -> PuzzlinkSpec | None:
     """The genre's `puzzlink:` block, checked; None when the genre has none."""
     if raw is None:
         return None
@@ -131,4 +135,5 @@ def parse_puzzlink(raw: Any, top: Location, sections: set[str]) -> PuzzlinkSpec 
         tuple(str(flag) for flag in flags),
         tuple(_step(step, at, sections) for step in steps),
         at,
+        parse_pzprv3(raw["pzprv3"], sections | variables, at) if "pzprv3" in raw else None,
     )

@@ -1,0 +1,284 @@
+"""pzprv3 files (ENCODINGS.md section 8): write a puzzle with its answer as pzprjs saves it,
+and read the answer of a pzprv3 board back as an assignment, both from the sections that the
+genre file's `puzzlink: pzprv3:` block declares.
+
+A section is one of
+  `cells: [SOURCE, ...]`  rows lines of one token per cell: the first source that has something
+                          to say at the cell prints it, else `.`;
+  `borders: NAME`         the inside borders (rows lines of cols-1, then rows-1 lines of cols):
+                          the value of a variable on links or borders, 0 where it is absent;
+  `edges: NAME`           every cell edge with the outline (rows lines of cols+1, then rows+1
+                          lines of cols), a variable on borders;
+  `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
+                          their first cell in row-major order), from a region layer;
+  `text: TEXT`            one line as it is.
+A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
+(print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
+(print the value through the map).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dslsolve import ir
+from dslsolve.errors import DslError, Location
+from dslsolve.geometry import Element, grid_of
+from dslsolve.instance import Instance
+
+if TYPE_CHECKING:
+    from dslsolve.evaluator import Assignment
+
+KINDS = ("cells", "borders", "edges", "rooms", "text")
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str
+    token: str | None = None  # printed where given / true
+    tokens: tuple[tuple[str, str], ...] = ()  # value -> printed token
+
+
+@dataclass(frozen=True)
+class Pzprv3Section:
+    kind: str
+    name: str = ""  # borders, edges, rooms: the variable or layer; text: the line
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pzprv3Spec:
+    type: str
+    one_size: bool  # sudoku writes a single size line
+    sections: tuple[Pzprv3Section, ...]
+
+
+def _fail(where: Location, message: str) -> DslError:
+    return DslError(where, f"puzzlink.pzprv3: {message}")
+
+
+def _source(raw: Any, names: set[str], where: Location) -> Source:
+    if isinstance(raw, str):
+        name, rest = raw, None
+    elif isinstance(raw, dict) and len(raw) == 1:
+        name, rest = next(iter(raw.items()))
+    else:
+        raise _fail(where, f"a cell source is a name or {{NAME: TOKEN}}, not {raw!r}")
+    if name not in names:
+        raise _fail(where, f"'{name}' is neither an input section nor a variable")
+    if isinstance(rest, dict):
+        return Source(name, tokens=tuple((str(k), str(v)) for k, v in rest.items()))
+    return Source(name, None if rest is None else str(rest))
+
+
+def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
+    if not isinstance(raw, dict) or "type" not in raw or "sections" not in raw:
+        raise _fail(where, "the block needs 'type' (the pzprjs type id) and 'sections'")
+    sections = []
+    for entry in raw["sections"]:
+        if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in KINDS:
+            raise _fail(where, f"a section is one of {', '.join(KINDS)}, as a one-key mapping")
+        kind, value = next(iter(entry.items()))
+        if kind == "cells":
+            listed = value if isinstance(value, list) else [value]
+            sources = tuple(_source(s, names, where) for s in listed)
+            sections.append(Pzprv3Section(kind, sources=sources))
+        elif kind == "text":
+            sections.append(Pzprv3Section(kind, str(value)))
+        else:
+            if value not in names:
+                raise _fail(where, f"'{value}' is neither an input section nor a variable")
+            sections.append(Pzprv3Section(kind, str(value)))
+    return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
+
+
+def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
+    """The pairs of cells each inside border separates, in pzprjs's order."""
+    vertical = [((r, c), (r, c + 1)) for r in range(rows) for c in range(columns - 1)]
+    across = [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(columns)]
+    return vertical + across
+
+
+def _line_lengths(kind: str, rows: int, columns: int) -> list[int]:
+    """Tokens per line of a section."""
+    if kind == "cells":
+        return [columns] * rows
+    if kind == "borders":
+        return [columns - 1] * rows + [columns] * (rows - 1)
+    if kind == "edges":
+        return [columns + 1] * rows + [columns] * (rows + 1)
+    if kind == "rooms":
+        return [1] + [columns] * rows
+    return [1]
+
+
+def _edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list[Element]:
+    """The dslsolve element of each token of a borders or edges section, in file order."""
+    if kind == "edges":
+        vertical = [("v", r, c) for r in range(rows) for c in range(columns + 1)]
+        return vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
+    elements = []
+    for (r1, c1), (r2, c2) in inside_borders(rows, columns):
+        if on == ir.ElementKind.LINK:
+            elements.append(("h", r1, c1) if r1 == r2 else ("v", r1, c1))
+        else:
+            elements.append(("v", r1, c2) if r1 == r2 else ("h", r2, c1))
+    return elements
+
+
+class _Board:
+    def __init__(self, genre, instance: Instance, assignment: Assignment | None) -> None:
+        self.instance = instance
+        self.assignment = assignment
+        self.variables = {v.name: v for v in genre.genre.variables}
+
+    def value(self, name: str, element: Element) -> object:
+        if name in self.variables:
+            return None if self.assignment is None else self.assignment[name].get(element)
+        return self.instance.grids[name].get(element)
+
+    def printed(self, sources: tuple[Source, ...], cell: Element) -> str:
+        for source in sources:
+            value = self.value(source.name, cell)
+            given = value not in (None, 0) if source.name in self.variables else value is not None
+            if source.token is not None:
+                if given:
+                    return source.token
+            elif source.tokens:
+                if value is not None:
+                    return dict(source.tokens).get(str(value), str(value))
+            elif value is not None:
+                return str(value)
+        return "."
+
+
+def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
+    index: dict[object, int] = {}
+    lines = []
+    for r in range(rows):
+        row = []
+        for c in range(columns):
+            label = layer[(r, c)]
+            index.setdefault(label, len(index))
+            row.append(str(index[label]))
+        lines.append(" ".join(row) + " ")
+    return [str(len(index))] + lines
+
+
+def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assignment) -> str:
+    """The puzzle and its answer as a pzprv3 file (lines end with a space, as pzprjs's do)."""
+    rows, columns = instance.rows, instance.columns
+    board = _Board(genre, instance, assignment)
+    size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
+    lines = ["pzprv3", spec.type, *size]
+    grid = grid_of(rows, columns)
+    for section in spec.sections:
+        if section.kind == "text":
+            lines.append(section.name)
+        elif section.kind == "rooms":
+            lines.extend(_rooms(instance.grids[section.name], rows, columns))
+        elif section.kind == "cells":
+            for r in range(rows):
+                tokens = [board.printed(section.sources, (r, c)) for c in range(columns)]
+                lines.append(" ".join(tokens) + " ")
+        elif section.name not in board.variables:  # a region layer: its rooms' walls
+            layer = instance.grids[section.name]
+            walls = ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
+            lines.extend(_lines(walls, _line_lengths(section.kind, rows, columns)))
+        else:
+            var = board.variables[section.name]
+            elements = _edge_elements(section.kind, rows, columns, var.on)
+            known = set(grid.elements(var.on))
+            values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
+            lines.extend(_lines(values, _line_lengths(section.kind, rows, columns)))
+    return "\n".join(lines) + "\n"
+
+
+def _lines(tokens: list[str], lengths: list[int]) -> list[str]:
+    lines, at = [], 0
+    for length in lengths:
+        lines.append(" ".join(tokens[at : at + length]) + " ")
+        at += length
+    return lines
+
+
+def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: str) -> Assignment:
+    """The answer of a pzprv3 board (the instance's givens come from elsewhere): each variable
+    that a section shows reads from it; the others keep their lowest value."""
+    rows, columns = instance.rows, instance.columns
+    grid = grid_of(rows, columns)
+    assignment: Assignment = {
+        var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
+        for var in genre.genre.variables
+    }
+    variables = {v.name: v for v in genre.genre.variables}
+    board = _Board(genre, instance, None)
+    lines = [line.strip() for line in text.replace("/", "\n").splitlines()]
+    header = 3 if spec.one_size else 4
+    if not lines or not lines[0].startswith("pzprv3"):
+        raise DslError(Location(where, 1), "not a pzprv3 file (its first line is not 'pzprv3')")
+    at = header
+    while at < len(lines) and lines[at].startswith("v:"):
+        at += 1
+    for section in spec.sections:
+        lengths = _line_lengths(section.kind, rows, columns)
+        chunk = lines[at : at + len(lengths)]
+        at += len(lengths)
+        chunk += [""] * (len(lengths) - len(chunk))  # missing lines read as empty
+        tokens = [t for line in chunk for t in line.split()]
+        if section.kind == "cells":
+            for cell, token in zip(grid.cells(), tokens, strict=False):
+                token = _given_answer(board, spec, section.sources, cell, token)
+                _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind in ("borders", "edges") and section.name in variables:
+            var = variables[section.name]
+            known = set(grid.elements(var.on))
+            if section.kind == "borders" and var.on == ir.ElementKind.BORDER:
+                for element in known:  # walls between cells: the outline is one (hasborder=1)
+                    assignment[var.name][element] = int(grid.outline(element))
+            for element, token in zip(
+                _edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
+            ):
+                if element in known and token.lstrip("-").isdigit() and int(token) > 0:
+                    # a bool: 2 is a wall with pzprjs's aux mark
+                    assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
+    return assignment
+
+
+def _given_answer(
+    board: _Board, spec: Pzprv3Spec, sources: tuple[Source, ...], cell: Element, token: str
+) -> str:
+    """The token to read at a cell where an answer section prints `.` for a given (pzprjs
+    leaves the answer out there): the given, as the section that shows the given prints it."""
+    for source in sources:
+        if source.name in board.variables or source.token != token:
+            continue
+        if board.value(source.name, cell) is None:
+            return token
+        for section in spec.sections:
+            for shown in section.sources:
+                if shown.name == source.name and shown.token is None:
+                    return board.printed((shown,), cell)
+    return token
+
+
+def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> None:
+    for source in sources:
+        if source.name not in variables:
+            continue
+        if source.token is not None:
+            if token == source.token:
+                assignment[source.name][cell] = 1
+                return
+        elif source.tokens:
+            for value, printed in source.tokens:
+                if printed == token:
+                    assignment[source.name][cell] = int(value)
+                    return
+            if token.lstrip("-").isdigit():  # a value the map leaves as it is
+                assignment[source.name][cell] = int(token)
+                return
+        elif token.lstrip("-").isdigit():
+            assignment[source.name][cell] = int(token)
+            return
