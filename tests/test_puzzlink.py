@@ -180,6 +180,30 @@ def test_pzprv3_round_trip(genre):
         assert back[var] == known[var], var
 
 
+@pytest.mark.parametrize("genre", WRITERS)
+def test_a_pzprv3_file_as_the_puzzle(genre, tmp_path):
+    """The givens of a written pzprv3 file read back as the same instance."""
+    loaded = load_genre(str(genre_file(genre)))
+    puzzle = PUZZLES / genre / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    solution = solution_file(puzzle)
+    known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+    board = tmp_path / "board.pzprv3"
+    board.write_text(write_pzprv3(loaded, loaded.puzzlink.pzprv3, instance, known))
+    again = read_puzzle(str(board), loaded)
+    assert _canonical(again, loaded) == _canonical(instance, loaded)
+
+
+def test_check_reads_a_pzprv3_answer(run, tmp_path):
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    board = tmp_path / "board.pzprv3"
+    board.write_text(run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3").out)
+    assert run("check", PUZZLES / "nurikabe.yaml", url, board).code == 0
+    board.write_text(board.read_text().replace(". 5 # # #", "# 5 # # #"))
+    result = run("check", PUZZLES / "nurikabe.yaml", board, board)
+    assert result.code == 1 and "black cells connected" in result.out
+
+
 def test_format_pzprv3(run):
     url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
     result = run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3")

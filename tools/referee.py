@@ -6,9 +6,10 @@ instance whose source line names a puzz.link URL and (b) the pzpr test boards of
     PYTHONPATH=. python tools/referee.py [--boards FILE] [--genre NAME] [--time-limit S]
 
 For a correct board (and a shipped instance), dslsolve solves the URL and pzpr must accept the
-answer; for a board pzpr rejects, `dslsolve check` must reject it too. Boards whose givens are
-not the URL's puzzle (`same_puzzle_as_url` false) are counted apart. Prints one line per board
-that disagrees, then the counts per genre; exits 1 if any board disagrees.
+answer; for a board pzpr rejects, `dslsolve check` must reject it too. A board whose givens are
+not the URL's puzzle (`same_puzzle_as_url` false) is its own puzzle (read as a pzprv3 file);
+a blank board (a header only, which pzpr rejects for having nothing drawn) is counted apart.
+Prints one line per board that disagrees, then the counts per genre; exits 1 if any does.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from dslsolve.dsl.genre import GenreFile, load_genre
+from dslsolve.puzzlink.pzprv3_puzzle import file_lines
 from dslsolve.puzzlink.referee import judge, referee_ready
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,10 +63,12 @@ def board_cases(known: dict[str, GenreFile], path: Path, counts: Counter) -> lis
         genre = by_type.get(board["type"])
         if genre is None:
             continue
-        if not board["same_puzzle_as_url"]:
-            counts[(genre.genre.name, "other puzzle (skipped)")] += 1
+        if len(file_lines(board["pzprv3"])) <= 4:  # a header only: pzpr's "nothing drawn"
+            counts[(genre.genre.name, "blank board (skipped)")] += 1
             continue
-        cases.append((genre, board["url"], board["pzprv3"], board["correct"]))
+        # a board whose givens are not the URL's puzzle: the board is the puzzle too
+        puzzle = board["url"] if board["same_puzzle_as_url"] else board["pzprv3"]
+        cases.append((genre, puzzle, board["pzprv3"], board["correct"]))
     return cases
 
 

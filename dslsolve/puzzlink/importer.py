@@ -15,19 +15,20 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROOM_LABELS = LETTERS.lower() + LETTERS
 
 
-class _Board:
-    """What the decoders found, section by section, while they read the body in turn."""
+class Board:
+    """A puzzle read from puz.link's formats (a URL's decoders, or a pzprv3 file's sections),
+    section by section, before it is written in dslsolve's text format."""
 
-    def __init__(self, url: PuzzlinkUrl) -> None:
-        self.url = url
-        self.columns, self.rows = url.columns, url.rows
+    def __init__(self, source: str, columns: int, rows: int) -> None:
+        self.source = source  # the URL or file: where errors point
+        self.columns, self.rows = columns, rows
         self.grids: dict[str, list[list[str]]] = {}
         self.lists: dict[str, list[str]] = {}
         self.tables: dict[str, str] = {}
         self.walls: list[bool] = []  # inside borders, verticals first (ENCODINGS.md 2)
 
     def fail(self, message: str, hint: str | None = None) -> DslError:
-        return DslError(Location(self.url.text), message, hint=hint)
+        return DslError(Location(self.source), message, hint=hint)
 
     @property
     def inside_borders(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -60,7 +61,7 @@ class _Board:
         return label
 
 
-def _printed(board: _Board, part: int, mapping: dict[str, str | None], what: str) -> str:
+def _printed(board: Board, part: int, mapping: dict[str, str | None], what: str) -> str:
     key = "?" if part == QUESTION else str(part)
     if key in mapping:
         token = mapping[key]
@@ -74,7 +75,7 @@ def _printed(board: _Board, part: int, mapping: dict[str, str | None], what: str
     return key
 
 
-def _token(board: _Board, step: Step, value: Value) -> str:
+def _token(board: Board, step: Step, value: Value) -> str:
     """The token of a decoded value: each part through its field's map, then the format, then
     `tokens` (a single value goes through `tokens` only)."""
     if value is None:
@@ -96,7 +97,7 @@ def _grid_of(tokens: list[str], rows: int, columns: int) -> list[list[str]]:
     return [tokens[r * columns : (r + 1) * columns] for r in range(rows)]
 
 
-def _slots(board: _Board, step: Step, cursor: Cursor) -> None:
+def _slots(board: Board, step: Step, cursor: Cursor) -> None:
     decode = codecs.SLOT_DECODERS[step.decoder]
     rows, columns = board.rows, board.columns
     if step.over == "rooms":
@@ -128,7 +129,7 @@ def _slots(board: _Board, step: Step, cursor: Cursor) -> None:
     _put(board, step, _grid_of(tokens, rows, columns))
 
 
-def _put(board: _Board, step: Step, grid: list[list[str]]) -> None:
+def _put(board: Board, step: Step, grid: list[list[str]]) -> None:
     if not step.into:
         if any(token != "." for row in grid for token in row):
             raise board.fail(
@@ -138,7 +139,7 @@ def _put(board: _Board, step: Step, grid: list[list[str]]) -> None:
     board.grids[step.into[0]] = grid
 
 
-def _border(board: _Board, step: Step, cursor: Cursor) -> None:
+def _border(board: Board, step: Step, cursor: Cursor) -> None:
     pairs = board.inside_borders
     vertical = (board.columns - 1) * board.rows
     bits = codecs._bits(cursor, vertical) + codecs._bits(cursor, len(pairs) - vertical)
@@ -147,15 +148,15 @@ def _border(board: _Board, step: Step, cursor: Cursor) -> None:
         if any(bits):
             raise board.fail("the URL draws walls, which this genre has no place for")
         return
-    board.grids[step.into[0]] = [[_label(room) for room in row] for row in board.rooms()]
+    board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
 
 
-def _label(room: int) -> str:
+def label(room: int) -> str:
     """A room's label: a letter while there are letters, then a number."""
     return ROOM_LABELS[room] if room < len(ROOM_LABELS) else str(room)
 
 
-def _excells(board: _Board, step: Step, cursor: Cursor) -> None:
+def _excells(board: Board, step: Step, cursor: Cursor) -> None:
     cols, rows = board.columns, board.rows
     if step.layout == "stacked":  # nonogram: per line, clues nearest the grid first
         top_depth, left_depth = (rows + 1) // 2, (cols + 1) // 2
@@ -179,7 +180,7 @@ def _excells(board: _Board, step: Step, cursor: Cursor) -> None:
         start += length
 
 
-def _count(board: _Board, step: Step, cursor: Cursor) -> None:
+def _count(board: Board, step: Step, cursor: Cursor) -> None:
     text, _, _ = cursor.rest().partition("/")
     cursor.take(len(text) + 1)
     if not text.isdigit():
@@ -194,12 +195,12 @@ def _count(board: _Board, step: Step, cursor: Cursor) -> None:
         board.tables[step.into[0]] = LETTERS[:number]
 
 
-def _separator(board: _Board, step: Step, cursor: Cursor) -> None:
+def _separator(board: Board, step: Step, cursor: Cursor) -> None:
     if cursor.peek() == "/":
         cursor.take()
 
 
-def _kakuro(board: _Board, step: Step, cursor: Cursor) -> None:
+def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
     values = codecs.kakuro(cursor, board.columns, board.rows)
     tokens = [_token(board, step, value) for value in values]
     board.grids[step.into[0]] = _grid_of(tokens, board.rows + 1, board.columns + 1)
@@ -251,7 +252,7 @@ def url_to_text(text: str, genre: GenreFile) -> str:
     except UrlError as err:
         raise DslError(Location(text.strip()), str(err)) from None
     spec = url_spec(url, genre)
-    board = _Board(url)
+    board = Board(url.text, url.columns, url.rows)
     cursor = Cursor(url.body)
     for step in spec.steps:
         try:
@@ -261,11 +262,12 @@ def url_to_text(text: str, genre: GenreFile) -> str:
                 _slots(board, step, cursor)
         except (ValueError, IndexError):
             raise board.fail(f"the URL body is not valid {step.decoder} data") from None
-    return _write(board, genre)
+    return puzzle_text(board, genre)
 
 
-def _write(board: _Board, genre: GenreFile) -> str:
-    lines = [f"# source: {board.url.text}"]
+def puzzle_text(board: Board, genre: GenreFile) -> str:
+    """The board in dslsolve's puzzle format; a section no part filled is empty."""
+    lines = [f"# source: {board.source}"]
     for section in genre.sections:
         lines.append(f"{section.name}:")
         if section.name in board.grids:

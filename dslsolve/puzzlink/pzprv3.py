@@ -100,7 +100,7 @@ def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
     return vertical + across
 
 
-def _line_lengths(kind: str, rows: int, columns: int) -> list[int]:
+def line_lengths(kind: str, rows: int, columns: int) -> list[int]:
     """Tokens per line of a section."""
     if kind == "cells":
         return [columns] * rows
@@ -185,13 +185,13 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
         elif section.name not in board.variables:  # a region layer: its rooms' walls
             layer = instance.grids[section.name]
             walls = ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
-            lines.extend(_lines(walls, _line_lengths(section.kind, rows, columns)))
+            lines.extend(_lines(walls, line_lengths(section.kind, rows, columns)))
         else:
             var = board.variables[section.name]
             elements = _edge_elements(section.kind, rows, columns, var.on)
             known = set(grid.elements(var.on))
             values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
-            lines.extend(_lines(values, _line_lengths(section.kind, rows, columns)))
+            lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
     return "\n".join(lines) + "\n"
 
 
@@ -222,7 +222,7 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
     while at < len(lines) and lines[at].startswith("v:"):
         at += 1
     for section in spec.sections:
-        lengths = _line_lengths(section.kind, rows, columns)
+        lengths = line_lengths(section.kind, rows, columns)
         chunk = lines[at : at + len(lengths)]
         at += len(lengths)
         chunk += [""] * (len(lengths) - len(chunk))  # missing lines read as empty

@@ -20,7 +20,9 @@ from dslsolve.dsl.genre import GenreFile
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Evaluator
+from dslsolve.instance import Instance
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
+from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3
 from dslsolve.solve import solve_puzzle
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
@@ -59,9 +61,17 @@ class Verdict:
     answer: str | None = None  # the pzprv3 file dslsolve wrote (for a correct board)
 
 
+def _instance(genre: GenreFile, puzzle: str) -> Instance:
+    """The puzzle of a URL, or of a pzprv3 board's givens."""
+    if is_pzprv3(puzzle):
+        return read_puzzle("(pzprv3 board)", genre, text=puzzle)
+    return read_puzzle(puzzle, genre)
+
+
 def solve_to_pzprv3(genre: GenreFile, url: str, time_limit: float | None) -> str:
-    """dslsolve's answer to a URL, as a pzprv3 file; raises DslError when it has none."""
-    instance = read_puzzle(url, genre)
+    """dslsolve's answer to a URL (or a board's puzzle), as a pzprv3 file; raises DslError
+    when it has none."""
+    instance = _instance(genre, url)
     outcome = solve_puzzle(genre, instance, parse_formulation([]), time_limit=time_limit)
     if outcome.assignment is None:
         raise DslError(Location(url), f"no solution ({outcome.status.value})")
@@ -70,7 +80,7 @@ def solve_to_pzprv3(genre: GenreFile, url: str, time_limit: float | None) -> str
 
 def evaluator_rejects(genre: GenreFile, url: str, board: str) -> bool:
     """Whether dslsolve's evaluator finds a broken rule in the answer of a pzprv3 board."""
-    instance = read_puzzle(url, genre)
+    instance = _instance(genre, url)
     assignment = read_answer(genre, genre.puzzlink.pzprv3, instance, board, url)
     return bool(Evaluator(genre.genre, instance, assignment).violations())
 
@@ -78,7 +88,8 @@ def evaluator_rejects(genre: GenreFile, url: str, board: str) -> bool:
 def judge(
     cases: list[tuple[GenreFile, str, str | None, bool]], time_limit: float | None = None
 ) -> list[Verdict]:
-    """Each case is (genre, URL, a pzprv3 board or None, whether pzpr accepts the board).
+    """Each case is (genre, puzzle: a URL or a pzprv3 board, a pzprv3 board or None, whether
+    pzpr accepts the board).
     A board's answer goes to dslsolve's evaluator, which must agree with pzpr; a correct case
     is also solved from its URL, and pzpr must accept dslsolve's answer (one Node run)."""
     verdicts: list[Verdict] = []

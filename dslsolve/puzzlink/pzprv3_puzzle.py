@@ -1,0 +1,102 @@
+"""A pzprv3 file given as the puzzle: its givens, read through the genre's declared pzprv3
+sections (the layers the sections show), written in dslsolve's puzzle format."""
+
+from __future__ import annotations
+
+import re
+
+from dslsolve.dsl.genre import GenreFile
+from dslsolve.errors import DslError, Location
+from dslsolve.evaluator import Assignment
+from dslsolve.instance import Instance
+from dslsolve.puzzlink.importer import Board, label, puzzle_text
+from dslsolve.puzzlink.pzprv3 import (
+    Pzprv3Section,
+    Pzprv3Spec,
+    inside_borders,
+    line_lengths,
+    read_answer,
+)
+
+CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
+
+
+def is_pzprv3(text: str) -> bool:
+    return text.lstrip().startswith("pzprv3")
+
+
+def file_lines(text: str) -> list[str]:
+    """The lines of a pzprv3 file; `/` stands for a newline in test data and URLs."""
+    lines = text.strip().splitlines()
+    return lines[0].split("/") if len(lines) == 1 else lines
+
+
+def declared(genre: GenreFile, path: str) -> Pzprv3Spec:
+    """The genre's pzprv3 sections, or an error at the file that needs them."""
+    spec: Pzprv3Spec | None = genre.puzzlink.pzprv3 if genre.puzzlink else None
+    if spec is None:
+        raise DslError(
+            Location(path, 1),
+            f"the genre {genre.genre.name} does not declare the pzprv3 format",
+            hint=f"add 'pzprv3:' to the 'puzzlink:' block of {genre.path}",
+        )
+    return spec
+
+
+def pzprv3_solution(genre: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
+    """The answer of a pzprv3 board given as the solution (to `dslsolve check`)."""
+    return read_answer(genre, declared(genre, path), instance, text, path)
+
+
+def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
+    """The givens of a pzprv3 file, in dslsolve's puzzle format."""
+    spec = declared(genre, path)
+    lines = [line.strip() for line in file_lines(text)]
+    if len(lines) < 3 or lines[1] not in genre.puzzlink.types:
+        raise DslError(
+            Location(path, 2),
+            f"not a pzprv3 file of a {genre.genre.name} puzzle",
+            hint=f"{genre.path} reads the types " + ", ".join(genre.puzzlink.types),
+        )
+    at = 2
+    while lines[at].startswith("v:"):
+        at += 1
+    sizes = lines[at : at + (1 if spec.one_size else 2)]
+    if not all(size.isdigit() for size in sizes):
+        raise DslError(Location(path, at + 1), "the pzprv3 file gives no size after its type")
+    rows, columns = int(sizes[0]), int(sizes[-1])
+    at += len(sizes)
+    board = Board(path, columns, rows)
+    for section in spec.sections:
+        lengths = line_lengths(section.kind, rows, columns)
+        chunk = (lines[at : at + len(lengths)] + [""] * len(lengths))[: len(lengths)]
+        at += len(lengths)
+        tokens = [token for line in chunk for token in line.split()]
+        _read_section(board, genre, section, tokens)
+    return puzzle_text(board, genre)
+
+
+def _read_section(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: list) -> None:
+    variables = {v.name for v in genre.genre.variables}
+    rows, columns = board.rows, board.columns
+    if section.kind == "rooms":
+        cells = [label(int(t)) if t.isdigit() else "." for t in tokens[1:]]
+        cells += ["."] * (rows * columns - len(cells))
+        board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
+    elif section.kind == "borders" and section.name not in variables:
+        count = len(inside_borders(rows, columns))
+        walls = [token == "1" for token in tokens][:count]
+        board.walls = walls + [False] * (count - len(walls))
+        board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
+    elif section.kind == "cells":
+        tokens = tokens + ["."] * (rows * columns - len(tokens))
+        for source in section.sources:
+            if source.name in variables or source.token is not None:
+                continue  # an answer, or a mark on the givens
+            reverse = {printed: value for value, printed in source.tokens}
+            grid = board.grids.setdefault(source.name, [["."] * columns for _ in range(rows)])
+            for index, token in enumerate(tokens[: rows * columns]):
+                if token in reverse:
+                    grid[index // columns][index % columns] = reverse[token]
+                elif CLUE.match(token):
+                    grid[index // columns][index % columns] = token
