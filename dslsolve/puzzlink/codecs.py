@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 QUESTION = -2  # pzprjs's value of a "?" clue (in akari and shakashaka: a black cell)
 
-Value = int | tuple[int, ...] | None
+Value = int | str | tuple[int, ...] | None
 
 
 @dataclass
@@ -275,6 +275,31 @@ def kakuro(cursor: Cursor, columns: int, rows: int) -> list[Value]:
             board[(row + 1) * (columns + 1)] = (0, _kakuro_sum(cursor.take()) or 0)
     return board
 
+
+def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
+    """Minarism's borders (verticals first): a hex digit or `-`XX is a difference, `.` "?",
+    `g` the first mark (`lt` on a vertical border, `up` on a horizontal one), `h` the second
+    (`rt`, `dn`), `i`..`z` skip 1..18 borders."""
+    count = vertical + horizontal
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char in "0123456789abcdef":
+            values[slot] = int(char, 16)
+        elif char == "-":
+            values[slot] = int(cursor.take(2), 16)
+        elif char == ".":
+            values[slot] = QUESTION
+        elif char in "gh":
+            values[slot] = ("lt", "rt", "up", "dn")[(char == "h") + 2 * (slot >= vertical)]
+        elif "i" <= char <= "z":
+            slot += _b36(char) - 18
+        slot += 1
+    return values
+
+
+BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
 

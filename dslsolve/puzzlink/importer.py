@@ -61,7 +61,7 @@ class Board:
         return label
 
 
-def _printed(board: Board, part: int, mapping: dict[str, str | None], what: str) -> str:
+def _printed(board: Board, part: int | str, mapping: dict[str, str | None], what: str) -> str:
     key = "?" if part == QUESTION else str(part)
     if key in mapping:
         token = mapping[key]
@@ -98,8 +98,13 @@ def _grid_of(tokens: list[str], rows: int, columns: int) -> list[list[str]]:
 
 
 def _slots(board: Board, step: Step, cursor: Cursor) -> None:
-    decode = codecs.SLOT_DECODERS[step.decoder]
     rows, columns = board.rows, board.columns
+    if step.decoder in codecs.BORDER_DECODERS:
+        vertical = (columns - 1) * rows
+        values = codecs.BORDER_DECODERS[step.decoder](cursor, vertical, columns * (rows - 1))
+        _draw_borders(board, step, values)
+        return
+    decode = codecs.SLOT_DECODERS[step.decoder]
     if step.over == "rooms":
         rooms = board.rooms()
         count = 1 + max(max(row) for row in rooms)
@@ -115,18 +120,21 @@ def _slots(board: Board, step: Step, cursor: Cursor) -> None:
         _put(board, step, tokens)
         return
     if step.over == "borders":
-        pairs = board.inside_borders
-        values = decode(cursor, len(pairs))
-        drawing = [["."] * (2 * columns - 1) for _ in range(2 * rows - 1)]
-        for value, ((r1, c1), (r2, c2)) in zip(values, pairs, strict=True):
-            drawing[r1 + r2][c1 + c2] = _token(board, step, value)
-        _put(board, step, drawing)
+        _draw_borders(board, step, decode(cursor, len(board.inside_borders)))
         return
     if step.over == "points":
         rows, columns = rows + 1, columns + 1
     values = decode(cursor, rows * columns)
     tokens = [_token(board, step, value) for value in values]
     _put(board, step, _grid_of(tokens, rows, columns))
+
+
+def _draw_borders(board: Board, step: Step, values: list[Value]) -> None:
+    """Values on the inside borders, as the between-cells drawing of a section on links."""
+    drawing = [["."] * (2 * board.columns - 1) for _ in range(2 * board.rows - 1)]
+    for value, ((r1, c1), (r2, c2)) in zip(values, board.inside_borders, strict=True):
+        drawing[r1 + r2][c1 + c2] = _token(board, step, value)
+    _put(board, step, drawing)
 
 
 def _put(board: Board, step: Step, grid: list[list[str]]) -> None:

@@ -30,7 +30,7 @@ from dslsolve.instance import Instance
 if TYPE_CHECKING:
     from dslsolve.evaluator import Assignment
 
-KINDS = ("cells", "borders", "edges", "rooms", "text")
+KINDS = ("cells", "borders", "edges", "rooms", "crosses", "text")
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,8 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         elif kind == "text":
             sections.append(Pzprv3Section(kind, str(value)))
         else:
-            if value not in names:
-                raise _fail(where, f"'{value}' is neither an input section nor a variable")
-            sections.append(Pzprv3Section(kind, str(value)))
+            source = _source(value, names, where)
+            sections.append(Pzprv3Section(kind, source.name, (source,)))
     return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
 
 
@@ -110,6 +109,8 @@ def line_lengths(kind: str, rows: int, columns: int) -> list[int]:
         return [columns + 1] * rows + [columns] * (rows + 1)
     if kind == "rooms":
         return [1] + [columns] * rows
+    if kind == "crosses":
+        return [columns + 1] * (rows + 1)
     return [1]
 
 
@@ -182,6 +183,15 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             for r in range(rows):
                 tokens = [board.printed(section.sources, (r, c)) for c in range(columns)]
                 lines.append(" ".join(tokens) + " ")
+        elif section.kind == "crosses":
+            points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
+            tokens = [board.printed(section.sources, point) for point in points]
+            lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
+        elif section.name not in board.variables and on_links(genre, section.name):
+            links = _edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
+            tokens = [board.printed(section.sources, link) for link in links]
+            tokens = ["0" if token == "." else token for token in tokens]
+            lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
         elif section.name not in board.variables:  # a region layer: its rooms' walls
             layer = instance.grids[section.name]
             walls = ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
@@ -193,6 +203,13 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
             lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
     return "\n".join(lines) + "\n"
+
+
+def on_links(genre, name: str) -> bool:
+    """Whether an input section is on links (a between-cells drawing: kropki's dots)."""
+    return any(
+        s.name == name and getattr(s, "on", None) == ir.ElementKind.LINK for s in genre.sections
+    )
 
 
 def _lines(tokens: list[str], lengths: list[int]) -> list[str]:

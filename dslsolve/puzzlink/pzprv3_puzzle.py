@@ -15,6 +15,7 @@ from dslsolve.puzzlink.pzprv3 import (
     Pzprv3Spec,
     inside_borders,
     line_lengths,
+    on_links,
     read_answer,
 )
 
@@ -84,19 +85,46 @@ def _read_section(board: Board, genre: GenreFile, section: Pzprv3Section, tokens
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
     elif section.kind == "borders" and section.name not in variables:
+        if on_links(genre, section.name):  # given marks between cells (kropki, minarism)
+            width = 2 * columns - 1
+            pairs = inside_borders(rows, columns)
+            places = [(r1 + r2) * width + c1 + c2 for (r1, c1), (r2, c2) in pairs]
+            tokens = [token if token != "0" else "." for token in tokens]
+            _read_layers(board, variables, section, tokens, 2 * rows - 1, width, places)
+            return
         count = len(inside_borders(rows, columns))
         walls = [token == "1" for token in tokens][:count]
         board.walls = walls + [False] * (count - len(walls))
         board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
-    elif section.kind == "cells":
-        tokens = tokens + ["."] * (rows * columns - len(tokens))
-        for source in section.sources:
-            if source.name in variables or source.token is not None:
-                continue  # an answer, or a mark on the givens
-            reverse = {printed: value for value, printed in source.tokens}
-            grid = board.grids.setdefault(source.name, [["."] * columns for _ in range(rows)])
-            for index, token in enumerate(tokens[: rows * columns]):
-                if token in reverse:
-                    grid[index // columns][index % columns] = reverse[token]
-                elif CLUE.match(token):
-                    grid[index // columns][index % columns] = token
+    elif section.kind in ("cells", "crosses"):
+        shape = (rows, columns) if section.kind == "cells" else (rows + 1, columns + 1)
+        count = shape[0] * shape[1]
+        _read_layers(board, variables, section, tokens[:count], *shape, list(range(count)))
+
+
+def _read_layers(
+    board: Board,
+    variables: set[str],
+    section: Pzprv3Section,
+    tokens: list[str],
+    rows: int,
+    columns: int,
+    places: list[int],
+) -> None:
+    """The givens of a section's layer sources: token `i` of the file goes to position
+    `places[i]` (row-major) of the layer's rows x columns grid when it is a number or a token
+    of the source's map. A token that the map gives to two values (minarism's `a` is `<` and
+    `^`) is the first on even rows of a between-cells drawing (a border inside a row of
+    cells), the last on odd rows."""
+    for source in section.sources:
+        if source.name in variables or source.token is not None:
+            continue  # an answer, or a mark on the givens
+        reverse: dict[str, list[str]] = {}
+        for value, printed in source.tokens:
+            reverse.setdefault(printed, []).append(value)
+        grid = board.grids.setdefault(source.name, [["."] * columns for _ in range(rows)])
+        for token, at in zip(tokens, places, strict=False):
+            if token in reverse:
+                grid[at // columns][at % columns] = reverse[token][-((at // columns) % 2)]
+            elif CLUE.match(token):
+                grid[at // columns][at % columns] = token

@@ -15,7 +15,7 @@ from typing import Any
 
 from dslsolve.dsl.yamlsource import where_of
 from dslsolve.errors import DslError, Location
-from dslsolve.puzzlink.codecs import SLOT_DECODERS
+from dslsolve.puzzlink.codecs import BORDER_DECODERS, SLOT_DECODERS
 from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 
 # decoders that are not a slot decoder of `codecs`: rooms, clues outside the grid, prefixes
@@ -79,8 +79,8 @@ def _step(raw: Any, where: Location, sections: set[str]) -> Step:
     at = where_of(raw, where)
     _check_keys(raw, STEP_KEYS, at)
     decoder = str(raw["decoder"])
-    if decoder not in SLOT_DECODERS and decoder not in SPECIAL:
-        known = ", ".join([*SLOT_DECODERS, *SPECIAL])
+    if decoder not in SLOT_DECODERS and decoder not in SPECIAL and decoder not in BORDER_DECODERS:
+        known = ", ".join([*SLOT_DECODERS, *BORDER_DECODERS, *SPECIAL])
         raise _fail(raw["decoder"], at, f"puzzlink: unknown decoder '{decoder}'", f"known: {known}")
     into = _names(raw["into"], at, "into") if "into" in raw else ()
     for name in into:
