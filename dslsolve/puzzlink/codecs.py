@@ -41,10 +41,15 @@ def _b36(char: str) -> int:
 
 
 def _numbers(
-    cursor: Cursor, count: int, wide: dict[str, tuple[int, int]], marks: dict[str, int]
+    cursor: Cursor,
+    count: int,
+    wide: dict[str, tuple[int, int]],
+    marks: dict[str, Value],
+    skip_from: str = "g",
 ) -> list[Value]:
     """The Number16 family: a hex digit; a prefix of `wide` then (digits, base) more hex digits;
-    a character of `marks` for its value; `g`..`z` skip 1..20 slots; anything else is skipped."""
+    a character of `marks` for its value; `skip_from`..`z` skip 1, 2, ... slots; anything else
+    is passed over."""
     values: list[Value] = [None] * count
     slot = 0
     while slot < count and cursor.more():
@@ -56,8 +61,8 @@ def _numbers(
             values[slot] = int(cursor.take(digits), 16) + base
         elif char in marks:
             values[slot] = marks[char]
-        elif "g" <= char <= "z":
-            slot += _b36(char) - 16
+        elif skip_from <= char <= "z":
+            slot += _b36(char) - _b36(skip_from)
         else:
             continue
         slot += 1
@@ -280,23 +285,14 @@ def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     """Minarism's borders (verticals first): a hex digit or `-`XX is a difference, `.` "?",
     `g` the first mark (`lt` on a vertical border, `up` on a horizontal one), `h` the second
     (`rt`, `dn`), `i`..`z` skip 1..18 borders."""
-    count = vertical + horizontal
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
-        if char in "0123456789abcdef":
-            values[slot] = int(char, 16)
-        elif char == "-":
-            values[slot] = int(cursor.take(2), 16)
-        elif char == ".":
-            values[slot] = QUESTION
-        elif char in "gh":
-            values[slot] = ("lt", "rt", "up", "dn")[(char == "h") + 2 * (slot >= vertical)]
-        elif "i" <= char <= "z":
-            slot += _b36(char) - 18
-        slot += 1
-    return values
+    marks: dict[str, Value] = {".": QUESTION, "g": "first", "h": "second"}
+    values = _numbers(cursor, vertical + horizontal, {"-": (2, 0)}, marks, skip_from="i")
+    names = {("first", True): "lt", ("second", True): "rt"}
+    names |= {("first", False): "up", ("second", False): "dn"}
+    return [
+        names[(value, slot < vertical)] if isinstance(value, str) else value
+        for slot, value in enumerate(values)
+    ]
 
 
 BORDER_DECODERS = {"inequalities": inequalities}
