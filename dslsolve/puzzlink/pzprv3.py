@@ -38,6 +38,31 @@ class Source:
     name: str
     token: str | None = None  # printed where given / true
     tokens: tuple[tuple[str, str], ...] = ()  # value -> printed token
+    # a token of comma-separated parts (yajilin's `2,L`): each part through its map, written
+    # in another order (pzprjs's `3,2`)
+    order: tuple[int, ...] = ()
+    parts: tuple[tuple[tuple[str, str], ...], ...] = ()
+
+    def convert(self, value: object) -> str:
+        """A given's token as the file writes it."""
+        if not self.order:
+            return dict(self.tokens).get(str(value), str(value))
+        pieces = str(value).split(",")
+        mapped = [dict(self.parts[i]).get(p, p) for i, p in enumerate(pieces)]
+        return ",".join(mapped[i] for i in self.order)
+
+    def unconvert(self, token: str) -> list[str]:
+        """The given's tokens a file's token can stand for (see `convert`)."""
+        if not self.order:
+            return [value for value, printed in self.tokens if printed == token]
+        pieces = token.split(",")
+        if len(pieces) != len(self.order):
+            return []
+        back = [""] * len(self.order)
+        for piece, i in zip(pieces, self.order, strict=True):
+            reverse = {printed: value for value, printed in self.parts[i]}
+            back[i] = reverse.get(piece, piece)
+        return [",".join(back)]
 
 
 @dataclass(frozen=True)
@@ -67,6 +92,9 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"a cell source is a name or {{NAME: TOKEN}}, not {raw!r}")
     if name not in names:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
+    if isinstance(rest, dict) and "order" in rest:
+        parts = tuple(tuple((str(k), str(v)) for k, v in part.items()) for part in rest["parts"])
+        return Source(name, order=tuple(rest["order"]), parts=parts)
     if isinstance(rest, dict):
         return Source(name, tokens=tuple((str(k), str(v)) for k, v in rest.items()))
     return Source(name, None if rest is None else str(rest))
@@ -146,9 +174,9 @@ class _Board:
             if source.token is not None:
                 if given:
                     return source.token
-            elif source.tokens:
+            elif source.tokens or source.order:
                 if value is not None:
-                    return dict(source.tokens).get(str(value), str(value))
+                    return source.convert(value)
             elif value is not None:
                 return str(value)
         return "."

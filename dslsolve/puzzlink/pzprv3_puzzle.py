@@ -119,12 +119,9 @@ def _read_layers(
     for source in section.sources:
         if source.name in variables or source.token is not None:
             continue  # an answer, or a mark on the givens
-        reverse: dict[str, list[str]] = {}
-        for value, printed in source.tokens:
-            reverse.setdefault(printed, []).append(value)
         grid = board.grids.setdefault(source.name, [["."] * columns for _ in range(rows)])
         for token, at in zip(tokens, places, strict=False):
-            if token in reverse:
-                grid[at // columns][at % columns] = reverse[token][-((at // columns) % 2)]
+            if values := source.unconvert(token):
+                grid[at // columns][at % columns] = values[-((at // columns) % 2)]
             elif CLUE.match(token):
                 grid[at // columns][at % columns] = token
