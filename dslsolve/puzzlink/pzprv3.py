@@ -42,6 +42,7 @@ class Source:
     # in another order (pzprjs's `3,2`)
     order: tuple[int, ...] = ()
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
+    when: str | None = None  # print the value only where this bool variable is true
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it."""
@@ -92,6 +93,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"a cell source is a name or {{NAME: TOKEN}}, not {raw!r}")
     if name not in names:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
+    if isinstance(rest, dict) and "when" in rest:
+        return Source(name, when=str(rest["when"]))
     if isinstance(rest, dict) and "order" in rest:
         parts = tuple(tuple((str(k), str(v)) for k, v in part.items()) for part in rest["parts"])
         return Source(name, order=tuple(rest["order"]), parts=parts)
@@ -169,6 +172,8 @@ class _Board:
 
     def printed(self, sources: tuple[Source, ...], cell: Element) -> str:
         for source in sources:
+            if source.when is not None and not self.value(source.when, cell):
+                continue
             value = self.value(source.name, cell)
             given = value not in (None, 0) if source.name in self.variables else value is not None
             if source.token is not None:
@@ -326,4 +331,6 @@ def _read_cell(sources, variables, assignment: Assignment, cell: Element, token:
                 return
         elif token.lstrip("-").isdigit():
             assignment[source.name][cell] = int(token)
+            if source.when is not None:
+                assignment[source.when][cell] = 1
             return
