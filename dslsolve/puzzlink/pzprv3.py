@@ -43,6 +43,7 @@ class Source:
     order: tuple[int, ...] = ()
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
     when: str | None = None  # print the value only where this bool variable is true
+    boundary_of: int | None = None  # edges: the outline of the cells of this value
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it."""
@@ -93,6 +94,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"a cell source is a name or {{NAME: TOKEN}}, not {raw!r}")
     if name not in names:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
+    if isinstance(rest, dict) and "boundary_of" in rest:
+        return Source(name, boundary_of=int(rest["boundary_of"]))
     if isinstance(rest, dict) and "when" in rest:
         return Source(name, when=str(rest["when"]))
     if isinstance(rest, dict) and "order" in rest:
@@ -234,6 +237,10 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             elements = _edge_elements(section.kind, rows, columns, var.on)
             known = set(grid.elements(var.on))
             values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
+            region = section.sources[0].boundary_of
+            if region is not None:  # the edges between a cell of the region and one outside
+                inside = {cell for cell, value in assignment[var.name].items() if value == region}
+                values = [str(int(len(set(_sides(e)) & inside) == 1)) for e in elements]
             lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
     return "\n".join(lines) + "\n"
 
@@ -281,6 +288,10 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             for cell, token in zip(grid.cells(), tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "edges" and section.sources[0].boundary_of is not None:
+            edges = _edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
+            drawn = {edge for edge, token in zip(edges, tokens, strict=False) if token == "1"}
+            _read_boundary(assignment[section.name], section.sources[0].boundary_of, drawn)
         elif section.kind in ("borders", "edges") and section.name in variables:
             var = variables[section.name]
             known = set(grid.elements(var.on))
@@ -294,6 +305,40 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
     return assignment
+
+
+def _sides(edge: Element) -> tuple[Element, Element]:
+    """The two cells beside a cell edge (one may be outside the grid)."""
+    axis, r, c = edge
+    return ((r - 1, c), (r, c)) if axis == "h" else ((r, c - 1), (r, c))
+
+
+def _read_boundary(values: dict, region: int, drawn: set) -> None:
+    """Cells that the drawn edges enclose take `region`; the others, reached from outside the
+    grid without crossing a drawn edge, the other value (of a bool)."""
+
+    def beside(cell: Element) -> list[tuple[Element, Element]]:
+        r, c = cell
+        return [
+            (("h", r, c), (r - 1, c)),
+            (("h", r + 1, c), (r + 1, c)),
+            (("v", r, c), (r, c - 1)),
+            (("v", r, c + 1), (r, c + 1)),
+        ]
+
+    reached = {
+        cell
+        for cell in values
+        if any(other not in values and edge not in drawn for edge, other in beside(cell))
+    }
+    todo = list(reached)
+    while todo:
+        for edge, other in beside(todo.pop()):
+            if other in values and other not in reached and edge not in drawn:
+                reached.add(other)
+                todo.append(other)
+    for cell in values:
+        values[cell] = 1 - region if cell in reached else region
 
 
 def _given_answer(
