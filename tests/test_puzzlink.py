@@ -131,6 +131,18 @@ def test_unsupported_urls_are_refused_with_a_message(genre, url, message):
     assert str(err.value.where) == url
 
 
+def test_tile_paint_reads_its_sums_and_refuses_clue_cells():
+    tile_paint = load_genre(str(genre_file("tile_paint")))
+    url = "https://puzz.link/p?tilepaint/6/6/mfttf5ovqrrvzv234232243331"  # pzprjs's test URL
+    instance = read_puzzle(url, tile_paint)
+    assert [entry[0] for entry in instance.lists["columns"]] == [2, 3, 4, 2, 3, 2]
+    assert [entry[0] for entry in instance.lists["rows"]] == [2, 4, 3, 3, 3, 1]
+    assert len(set(instance.grids["tiles"].values())) == 20
+    with pytest.raises(DslError) as err:
+        read_puzzle("https://puzz.link/p?tilepaint/6/6/mfttf5ovqrrv12zu234232243331", tile_paint)
+    assert "black clue cells" in err.value.message
+
+
 def test_a_displayed_flag_is_accepted():
     yajilin = load_genre(str(genre_file("yajilin")))
     clues = read_puzzle("https://puzz.link/p?yajilin/b/5/5/m32j10", yajilin).grids["clues"]

@@ -295,6 +295,58 @@ def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     ]
 
 
+def _hex_or_none(text: str) -> int | None:
+    return None if text in (".", "") else int(text, 16)
+
+
+def tile_paint(cursor: Cursor, columns: int, rows: int) -> tuple[list[Value], list[Value]]:
+    """Tilepaint's part after its Border (section 5): black clue cells (a pair of sums per
+    cell; `g`..`z` skip 1..20 cells), then the column sums and the row sums (`.` none, a hex
+    digit, or `-` and two hex digits, of which pzprjs reads only the first for a column).
+    Returns the clue cells (a (down, right) pair, None for none) and the sums, columns first."""
+    widths = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}
+    cells: list[Value] = [None] * (columns * rows)
+    slot = 0
+    while slot < len(cells) and cursor.more():
+        char = cursor.take()
+        if "g" <= char <= "z":
+            slot += _b36(char) - 16
+        else:
+            down, right = widths.get(char, (1, 1))
+            if char not in widths:
+                cursor.at -= 1
+            parts = (_hex_or_none(cursor.take(down)), _hex_or_none(cursor.take(right)))
+            cells[slot] = tuple(-1 if part is None else part for part in parts)
+        slot += 1
+    sums: list[Value] = []
+    for index in range(columns + rows):
+        char = cursor.take()
+        if char == "-":
+            digits = cursor.take(2)
+            sums.append(int(digits[0] if index < columns else digits, 16))
+        else:
+            sums.append(_hex_or_none(char))
+    return cells, sums
+
+
+def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
+    """Icebarn's arrows on the inside borders (section 5): two passes, each a run-length code
+    in base 36 (`z` moves on 35 borders without an arrow); the first pass's arrows point left
+    (`lt`, on a vertical border) or up (`up`), the second's right (`rt`) or down (`dn`)."""
+    count = vertical + horizontal
+    values: list[Value] = [None] * count
+    for first in (True, False):
+        border = 0
+        while border < count and cursor.more():
+            step = _b36(cursor.take())
+            border += step
+            if step != 35 and border < count:
+                names = ("lt", "up") if first else ("rt", "dn")
+                values[border] = names[border >= vertical]
+                border += 1
+    return values
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]

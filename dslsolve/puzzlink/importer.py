@@ -215,7 +215,53 @@ def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
     board.rows, board.columns = board.rows + 1, board.columns + 1
 
 
+def _tile_paint(board: Board, step: Step, cursor: Cursor) -> None:
+    cells, sums = codecs.tile_paint(cursor, board.columns, board.rows)
+    if any(cell is not None for cell in cells):
+        raise board.fail(
+            "the URL has black clue cells inside the grid, which this genre cannot hold"
+        )
+    for name, values in (
+        (step.into[0], sums[: board.columns]),
+        (step.into[1], sums[board.columns :]),
+    ):
+        board.lists[name] = [_token(board, step, value) for value in values]
+
+
+def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
+    """Ice (a binary part), arrows on the borders, then `/IN/OUT`: the entrance and the exit,
+    indices into the outline (top, bottom, left, right), as directions of travel."""
+    rows, columns = board.rows, board.columns
+    ice = codecs.binary(cursor, rows * columns)
+    vertical = (columns - 1) * rows
+    arrows = codecs.ice_arrows(cursor, vertical, columns * (rows - 1))
+    _draw_borders(board, step, arrows)
+    drawing = board.grids[step.into[0]]
+    for index, value in enumerate(ice):
+        if value:
+            drawing[2 * (index // columns)][2 * (index % columns)] = _token(board, step, "ice")
+    ends = cursor.rest().strip("/").split("/")
+    if len(ends) != 2 or not all(end.isdigit() for end in ends):
+        raise board.fail("the URL does not end with /IN/OUT (the gates), as icebarn's does")
+    outline = [(0, c) for c in range(columns)] + [(rows - 1, c) for c in range(columns)]
+    outline += [(r, 0) for r in range(rows)] + [(r, columns - 1) for r in range(rows)]
+    sides = ["top"] * columns + ["bottom"] * columns + ["left"] * rows + ["right"] * rows
+    entering = {"top": "dn", "bottom": "up", "left": "rt", "right": "lt"}
+    leaving = {"top": "up", "bottom": "dn", "left": "lt", "right": "rt"}
+    gates = [["."] * columns for _ in range(rows)]
+    for end, travel in zip(map(int, ends), (entering, leaving), strict=True):
+        if end >= len(outline):
+            raise board.fail(f"the URL's gate {end} is not on the outline")
+        r, c = outline[end]
+        if gates[r][c] != ".":
+            raise board.fail("the URL's entrance and exit are at one cell: no place for both")
+        gates[r][c] = _token(board, step, travel[sides[end]])
+    board.grids[step.into[1]] = gates
+
+
 SPECIAL_STEPS = {
+    "tilepaint": _tile_paint,
+    "icebarn": _ice_barn,
     "border": _border,
     "number16excell": _excells,
     "count": _count,
