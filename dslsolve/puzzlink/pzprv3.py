@@ -30,7 +30,8 @@ from dslsolve.instance import Instance
 if TYPE_CHECKING:
     from dslsolve.evaluator import Assignment
 
-KINDS = ("cells", "borders", "edges", "rooms", "crosses", "text")
+KINDS = ("cells", "borders", "edges", "rooms", "crosses", "margins", "text")
+SIDES = ("top", "bottom", "left", "right")
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class Pzprv3Section:
     kind: str
     name: str = ""  # borders, edges, rooms: the variable or layer; text: the line
     sources: tuple[Source, ...] = ()
+    margins: tuple[tuple[str, str], ...] = ()  # margins: side -> list section
+    empty: str = "."  # margins: the token of a corner or of a side without a clue
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,14 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             sections.append(Pzprv3Section(kind, sources=sources))
         elif kind == "text":
             sections.append(Pzprv3Section(kind, str(value)))
+        elif kind == "margins":
+            if not isinstance(value, dict) or not set(value) <= {*SIDES, "cells", "empty"}:
+                raise _fail(where, "margins: {top: LIST, bottom:, left:, right:, cells:, empty:}")
+            listed = value.get("cells", [])
+            sources = tuple(_source(s, names, where) for s in listed)
+            sides = tuple((side, str(value[side])) for side in SIDES if side in value)
+            empty = str(value.get("empty", "."))
+            sections.append(Pzprv3Section(kind, "", sources, sides, empty))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
@@ -133,8 +144,18 @@ def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
     return vertical + across
 
 
-def line_lengths(kind: str, rows: int, columns: int) -> list[int]:
+def margin_shape(section: Pzprv3Section, rows: int, columns: int) -> tuple[int, int, int, int]:
+    """A margins section's lines, tokens per line, and where the cells start (line, token)."""
+    sides = dict(section.margins)
+    top, left = int("top" in sides), int("left" in sides)
+    return rows + top + ("bottom" in sides), columns + left + ("right" in sides), top, left
+
+
+def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
     """Tokens per line of a section."""
+    if kind == "margins":
+        height, width, _, _ = margin_shape(section, rows, columns)
+        return [width] * height
     if kind == "cells":
         return [columns] * rows
     if kind == "borders":
@@ -219,6 +240,8 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             for r in range(rows):
                 tokens = [board.printed(section.sources, (r, c)) for c in range(columns)]
                 lines.append(" ".join(tokens) + " ")
+        elif section.kind == "margins":
+            lines.extend(_write_margins(board, section, rows, columns))
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
@@ -243,6 +266,30 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
                 values = [str(int(len(set(_sides(e)) & inside) == 1)) for e in elements]
             lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
     return "\n".join(lines) + "\n"
+
+
+def _write_margins(board: _Board, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """Clue lists around the cells (skyscrapers' frame, tilepaint's sums), the cells inside."""
+    height, width, top, left = margin_shape(section, rows, columns)
+    grid = [[section.empty] * width for _ in range(height)]
+    for side, name in section.margins:
+        for index, entry in enumerate(board.instance.lists[name]):
+            r, c = margin_place(side, index, height, width, top, left)
+            grid[r][c] = section.empty if entry is None else str(entry[0])
+    for r in range(rows):
+        for c in range(columns):
+            grid[r + top][c + left] = board.printed(section.sources, (r, c))
+    return [" ".join(row) + " " for row in grid]
+
+
+def margin_place(side: str, index: int, height: int, width: int, top: int, left: int):
+    """The line and token of a side's clue number `index`."""
+    return {
+        "top": (0, index + left),
+        "bottom": (height - 1, index + left),
+        "left": (index + top, 0),
+        "right": (index + top, width - 1),
+    }[side]
 
 
 def on_links(genre, name: str) -> bool:
@@ -279,12 +326,20 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
     while at < len(lines) and lines[at].startswith("v:"):
         at += 1
     for section in spec.sections:
-        lengths = line_lengths(section.kind, rows, columns)
+        lengths = line_lengths(section.kind, rows, columns, section)
         chunk = lines[at : at + len(lengths)]
         at += len(lengths)
         chunk += [""] * (len(lengths) - len(chunk))  # missing lines read as empty
         tokens = [t for line in chunk for t in line.split()]
-        if section.kind == "cells":
+        if section.kind == "margins":
+            _, width, top, left = margin_shape(section, rows, columns)
+            inner = [(r, c) for r in range(rows) for c in range(columns)]
+            places = [(r + top) * width + c + left for r, c in inner]
+            cells = [tokens[at] if at < len(tokens) else "." for at in places]
+            for cell, token in zip(inner, cells, strict=True):
+                token = _given_answer(board, spec, section.sources, cell, token)
+                _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "cells":
             for cell, token in zip(grid.cells(), tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)

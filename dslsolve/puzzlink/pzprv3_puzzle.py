@@ -15,6 +15,8 @@ from dslsolve.puzzlink.pzprv3 import (
     Pzprv3Spec,
     inside_borders,
     line_lengths,
+    margin_place,
+    margin_shape,
     on_links,
     read_answer,
 )
@@ -69,7 +71,7 @@ def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
     at += len(sizes)
     board = Board(path, columns, rows)
     for section in spec.sections:
-        lengths = line_lengths(section.kind, rows, columns)
+        lengths = line_lengths(section.kind, rows, columns, section)
         chunk = (lines[at : at + len(lengths)] + [""] * len(lengths))[: len(lengths)]
         at += len(lengths)
         tokens = [token for line in chunk for token in line.split()]
@@ -96,6 +98,15 @@ def _read_section(board: Board, genre: GenreFile, section: Pzprv3Section, tokens
         walls = [token == "1" for token in tokens][:count]
         board.walls = walls + [False] * (count - len(walls))
         board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
+    elif section.kind == "margins":
+        height, width, top, left = margin_shape(section, rows, columns)
+        for side, name in section.margins:
+            length = columns if side in ("top", "bottom") else rows
+            places = [margin_place(side, i, height, width, top, left) for i in range(length)]
+            entries = [
+                tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
+            ]
+            board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
     elif section.kind in ("cells", "crosses"):
         shape = (rows, columns) if section.kind == "cells" else (rows + 1, columns + 1)
         count = shape[0] * shape[1]
