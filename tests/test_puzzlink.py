@@ -71,6 +71,34 @@ def _canonical(instance: Instance, genre) -> dict:
     return found
 
 
+@pytest.mark.parametrize(
+    ("genre", "url", "section", "expected"),
+    [  # bodies from ENCODINGS.md's examples and pzprjs's test URLs (MIT)
+        ("slitherlink", "slither/5/5/cbcbcddad", "clues", "2..1./.2..1/..2../3..3./.0..3"),
+        ("hitori", "hitori/4/4/1114142333214213", "numbers", "1114/1423/3321/4213"),
+        ("creek", "creek/3/2/1g5a", "clues", "1.0./0.../...."),
+        ("nurikabe", "nurikabe/4/1/-1f+1ff3g", "clues", "31 511 3 ."),
+        ("tapa", "tapa/3/1/a7bm9", "clues", "1,1 1,1,2 1,1,1,1"),
+    ],
+)
+def test_decoders(genre, url, section, expected):
+    """Decoders whose formats no shipped instance with a URL exercises."""
+    loaded = load_genre(str(genre_file(genre)))
+    grid = read_puzzle(f"https://puzz.link/p?{url}", loaded).grids[section]
+    rows = expected.split("/")
+    tokens = [row.split() if " " in row else list(row) for row in rows]
+    want = {(r, c): token for r, row in enumerate(tokens) for c, token in enumerate(row)}
+    got = {cell: "." if token is None else str(token) for cell, token in grid.items()}
+    assert got == want
+
+
+def test_nonogram_clues_nearest_the_grid_first():
+    nonogram = load_genre(str(genre_file("nonogram")))
+    url = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+    instance = read_puzzle(url, nonogram)
+    assert instance.lists["columns"][0] == (2, 1) and instance.lists["rows"][0] == (2, 1)
+
+
 def test_the_shipped_puzzlink_instances_are_found():
     assert len({genre for genre, _, _ in SHIPPED}) >= 25
 
