@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -297,3 +298,42 @@ def test_referee_on_pzpr_test_boards(genre):
     verdicts = judge(cases)
     assert len(verdicts) >= 3 and any(v.expected_correct for v in verdicts)
     assert [v.note for v in verdicts if not v.agree] == []
+
+
+# --- pictures -------------------------------------------------------------------------------
+
+
+def _svg(run, genre: str) -> tuple[ET.Element, str]:
+    result = run(PUZZLES / f"{genre}.yaml", PUZZLES / genre / "example.txt", "--format", "svg")
+    assert result.code == 0
+    return ET.fromstring(result.out), (PUZZLES / genre / "example.solution.txt").read_text()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_a_picture_shades_the_shaded_cells(run):
+    picture, solution = _svg(run, "nurikabe")
+    shaded = [r for r in picture.iter(f"{SVG}rect") if r.get("fill") == "#333"]
+    assert len(shaded) == solution.count("#")
+    texts = [t.text for t in picture.iter(f"{SVG}text") if t.get("fill") == "black"]
+    assert sorted(texts) == sorted(t for t in solution.split() if t.isdigit())
+
+
+def test_a_picture_draws_the_loop(run):
+    picture, _ = _svg(run, "masyu")
+    loaded = load_genre(str(genre_file("masyu")))
+    instance = read_puzzle(str(PUZZLES / "masyu" / "example.txt"), loaded)
+    solution = PUZZLES / "masyu" / "example.solution.txt"
+    line = parse_solution(loaded, instance, solution.read_text(), str(solution))["line"]
+    drawn = [x for x in picture.iter(f"{SVG}line") if x.get("stroke") == "#1a5fb4"]
+    assert len(drawn) == sum(line.values())
+    circles = list(picture.iter(f"{SVG}circle"))
+    assert len(circles) == sum(1 for t in instance.grids["circles"].values() if t is not None)
+
+
+def test_no_picture_without_a_grid(run):
+    result = run(
+        PUZZLES / "logic_grid.yaml", PUZZLES / "logic_grid" / "example.txt", "--format", "svg"
+    )
+    assert result.code == 2 and "no picture" in result.err
