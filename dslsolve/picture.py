@@ -23,19 +23,21 @@ from dslsolve.output import render
 
 CELL = 36  # pixels per cell
 PAD = 12
+SIDES = ("top", "bottom", "left", "right")
 DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
 
 
 class _Canvas:
-    def __init__(self, rows: int, columns: int) -> None:
+    def __init__(self, rows: int, columns: int, margins: dict[str, int] | None = None) -> None:
         self.rows, self.columns = rows, columns
+        self.margins = {side: 0 for side in SIDES} | (margins or {})
         self.items: list[str] = []
 
     def x(self, column: float) -> float:
-        return PAD + column * CELL
+        return PAD + (self.margins["left"] + column) * CELL
 
     def y(self, row: float) -> float:
-        return PAD + row * CELL
+        return PAD + (self.margins["top"] + row) * CELL
 
     def line(self, r1: float, c1: float, r2: float, c2: float, width: float, colour: str) -> None:
         self.items.append(
@@ -67,7 +69,9 @@ class _Canvas:
         )
 
     def svg(self) -> str:
-        width, height = 2 * PAD + self.columns * CELL, 2 * PAD + self.rows * CELL
+        across = self.columns + self.margins["left"] + self.margins["right"]
+        down = self.rows + self.margins["top"] + self.margins["bottom"]
+        width, height = 2 * PAD + across * CELL, 2 * PAD + down * CELL
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">\n<rect width="100%" height="100%" fill="white"/>'
@@ -83,14 +87,19 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment) -
             f"the genre {genre_file.genre.name} is not a grid of cells: no picture",
         )
     rows, columns = instance.rows, instance.columns
-    canvas = _Canvas(rows, columns)
+    sides = _list_sides(instance)
+    margins = {
+        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
+        for side, names in sides.items()
+    }
+    canvas = _Canvas(rows, columns, margins)
     cell_sections = [
         s
         for s in genre_file.sections
         if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.name in instance.grids
     ]
     regions = [s.name for s in cell_sections if s.symbols == ("any",)]
-    shading = _Canvas(rows, columns)
+    shading = _Canvas(rows, columns, margins)
     _cells(genre_file, instance, assignment, shading, cell_sections, regions)
     canvas.items.extend(item for item in shading.items if item.startswith("<rect"))
     for r in range(rows + 1):
@@ -105,7 +114,41 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment) -
     for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
         canvas.line(r1, c1, r2, c2, 3, "black")
     canvas.line(0, columns, rows, columns, 3, "black")
+    for side, names in sides.items():
+        for name in names:
+            _clue_list(canvas, side, instance.lists[name])
     return canvas.svg()
+
+
+def _list_sides(instance: Instance) -> dict[str, list[str]]:
+    """The side of the grid each list section is drawn on: a list named for a side there
+    (`right`, `bottom`), else a list per row on the left and per column on top."""
+    sides: dict[str, list[str]] = {}
+    for name, entries in instance.lists.items():
+        named = [side for side in ("right", "bottom", "left", "top") if side in name]
+        per_row = len(entries) == instance.rows and (
+            len(entries) != instance.columns or name in ("rows", "left", "right", "across")
+        )
+        side = named[0] if named else ("left" if per_row else "top")
+        sides.setdefault(side, []).append(name)
+    return sides
+
+
+def _clue_list(canvas: _Canvas, side: str, entries) -> None:
+    """Each entry's numbers in a line beside its row or column, the last next to the grid."""
+    for index, entry in enumerate(entries):
+        numbers = list(entry or ())
+        for k, number in enumerate(numbers):
+            depth = {
+                "left": -len(numbers) + k,
+                "top": -len(numbers) + k,
+                "right": canvas.columns + k,
+                "bottom": canvas.rows + k,
+            }[side]
+            if side in ("left", "right"):
+                canvas.text(index + 0.5, depth + 0.5, str(number), 0.45)
+            else:
+                canvas.text(depth + 0.5, index + 0.5, str(number), 0.45)
 
 
 def _cells(genre_file, instance, assignment, canvas, cell_sections, regions) -> None:

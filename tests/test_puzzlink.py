@@ -337,3 +337,15 @@ def test_no_picture_without_a_grid(run):
         PUZZLES / "logic_grid.yaml", PUZZLES / "logic_grid" / "example.txt", "--format", "svg"
     )
     assert result.code == 2 and "no picture" in result.err
+
+
+def test_a_picture_draws_the_clue_lists_beside_the_grid(run):
+    picture, _ = _svg(run, "nonogram")
+    loaded = load_genre(str(genre_file("nonogram")))
+    instance = read_puzzle(str(PUZZLES / "nonogram" / "example.txt"), loaded)
+    texts = [t for t in picture.iter(f"{SVG}text") if t.get("fill") == "black"]
+    clues = [n for entries in instance.lists.values() for entry in entries for n in entry or ()]
+    assert sorted(int(t.text) for t in texts) == sorted(clues)
+    left = min(float(x.get("x1")) for x in picture.iter(f"{SVG}line"))
+    top = min(float(x.get("y1")) for x in picture.iter(f"{SVG}line"))
+    assert all(float(t.get("x")) < left or float(t.get("y")) < top for t in texts)
