@@ -8,6 +8,7 @@ from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
 from dslsolve.errors import DslError, Location
 from dslsolve.puzzlink import codecs
 from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
+from dslsolve.puzzlink.pzprv3 import inside_borders
 from dslsolve.puzzlink.spec import PuzzlinkSpec, Step
 from dslsolve.puzzlink.url import PuzzlinkUrl, UrlError, parse_url
 
@@ -16,7 +17,7 @@ ROOM_LABELS = LETTERS.lower() + LETTERS
 
 
 class Board:
-    """A puzzle read from puz.link's formats (a URL's decoders, or a pzprv3 file's sections),
+    """A puzzle read from puzz.link's formats (a URL's decoders, or a pzprv3 file's sections),
     section by section, before it is written in dslsolve's text format."""
 
     def __init__(self, source: str, columns: int, rows: int) -> None:
@@ -33,9 +34,7 @@ class Board:
     @property
     def inside_borders(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """The pairs of cells each inside border separates, in pzprjs's border order."""
-        vertical = [((r, c), (r, c + 1)) for r in range(self.rows) for c in range(self.columns - 1)]
-        across = [((r, c), (r + 1, c)) for r in range(self.rows - 1) for c in range(self.columns)]
-        return vertical + across
+        return inside_borders(self.rows, self.columns)
 
     def rooms(self) -> list[list[int]]:
         """Room index per cell, rooms numbered by first cell in row-major order."""
@@ -90,7 +89,7 @@ def _token(board: Board, step: Step, value: Value) -> str:
         name = names[index] if index < len(names) else f"part{index}"
         printed[name] = _printed(board, part, dict(fields.get(name, ())), f"{name} ")
     text = step.format.format(**printed) if step.format else ",".join(printed.values())
-    return tokens.get(text, text) or text
+    return _printed(board, text, tokens, "")
 
 
 def _grid_of(tokens: list[str], rows: int, columns: int) -> list[list[str]]:
