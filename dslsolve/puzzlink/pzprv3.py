@@ -183,7 +183,9 @@ def _edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> li
     return elements
 
 
-class _Board:
+class _Values:
+    """The puzzle's givens and (when writing) its answer, as the sections' sources read them."""
+
     def __init__(self, genre, instance: Instance, assignment: Assignment | None) -> None:
         self.instance = instance
         self.assignment = assignment
@@ -227,7 +229,7 @@ def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
 def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assignment) -> str:
     """The puzzle and its answer as a pzprv3 file (lines end with a space, as pzprjs's do)."""
     rows, columns = instance.rows, instance.columns
-    board = _Board(genre, instance, assignment)
+    board = _Values(genre, instance, assignment)
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
     grid = grid_of(rows, columns)
@@ -268,7 +270,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     return "\n".join(lines) + "\n"
 
 
-def _write_margins(board: _Board, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+def _write_margins(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
     """Clue lists around the cells (skyscrapers' frame, tilepaint's sums), the cells inside."""
     height, width, top, left = margin_shape(section, rows, columns)
     grid = [[section.empty] * width for _ in range(height)]
@@ -317,7 +319,7 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
         for var in genre.genre.variables
     }
     variables = {v.name: v for v in genre.genre.variables}
-    board = _Board(genre, instance, None)
+    board = _Values(genre, instance, None)
     lines = [line.strip() for line in text.replace("/", "\n").splitlines()]
     header = 3 if spec.one_size else 4
     if not lines or not lines[0].startswith("pzprv3"):
@@ -397,7 +399,7 @@ def _read_boundary(values: dict, region: int, drawn: set) -> None:
 
 
 def _given_answer(
-    board: _Board, spec: Pzprv3Spec, sources: tuple[Source, ...], cell: Element, token: str
+    board: _Values, spec: Pzprv3Spec, sources: tuple[Source, ...], cell: Element, token: str
 ) -> str:
     """The token to read at a cell where an answer section prints `.` for a given (pzprjs
     leaves the answer out there): the given, as the section that shows the given prints it."""
