@@ -27,6 +27,7 @@ from dslsolve.errors import (
 )
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution
+from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -47,7 +48,10 @@ def _check(argv: list[str]) -> int:
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     text = read_text(args.solution, "solution file")
-    assignment = parse_solution(genre_file, instance, text, args.solution)
+    if is_pzprv3(text):
+        assignment = pzprv3_solution(genre_file, instance, text, args.solution)
+    else:
+        assignment = parse_solution(genre_file, instance, text, args.solution)
     violations = Evaluator(genre_file.genre, instance, assignment).violations()
     if args.format == "json":
         print(

@@ -16,6 +16,8 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.output import differences, render, unfaithful
+from dslsolve.picture import picture
+from dslsolve.puzzlink.answer import pzprv3_answer
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -78,7 +80,12 @@ def _solve_parser() -> argparse.ArgumentParser:
         help="print model size, compile and solve times and cut rounds "
         "(to standard error in text format)",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "pzprv3", "svg"),
+        default="text",
+        help="pzprv3: the puzzle with its solution as a puzz.link (pzprjs) file; svg: as a picture",
+    )
     return parser
 
 
@@ -198,7 +205,11 @@ def solve_command(argv: list[str]) -> int:
                 report["diagnosis"]["stats"] = diagnosis.stats.as_dict()
         print(json.dumps(report, indent=2))
     else:
-        if solution is not None:
+        if solution is not None and args.format == "pzprv3":
+            sys.stdout.write(pzprv3_answer(genre_file, instance, outcome.assignment, args.puzzle))
+        elif solution is not None and args.format == "svg":
+            sys.stdout.write(picture(genre_file, instance, outcome.assignment))
+        elif solution is not None:
             sys.stdout.write(solution)
         _explain(outcome, args, genre_file, instance)
         if diagnosis is not None:

@@ -23,6 +23,7 @@ from dslsolve.dsl.checker import (
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location, read_text
+from dslsolve.puzzlink.spec import PuzzlinkSpec, parse_puzzlink
 
 TOP_KEYS = (
     "name",
@@ -34,6 +35,7 @@ TOP_KEYS = (
     "variables",
     "rules",
     "output",
+    "puzzlink",
 )
 RESERVED = {
     "each",
@@ -215,6 +217,7 @@ class GenreFile:
     genre: ir.Genre
     sections: tuple[Section, ...]
     output: OutputSpec | SetOutput
+    puzzlink: PuzzlinkSpec | None = None  # how the genre reads puzz.link URLs
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -921,4 +924,5 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(rules),
         tuple(sets.values()),
     )
-    return GenreFile(path, genre, tuple(sections), output)
+    puzzlink = parse_puzzlink(data.get("puzzlink"), top, {s.name for s in sections}, set(variables))
+    return GenreFile(path, genre, tuple(sections), output, puzzlink)

@@ -1,0 +1,372 @@
+"""The data formats of puzz.link URL bodies (ENCODINGS.md sections 4 and 5), one function each.
+
+Each decoder reads from a `Cursor` over the body and returns one value per slot (cell, lattice
+point, border, room or outside clue), `None` for an empty slot. A value is an int (`QUESTION`
+for a "?" clue) or a tuple of named parts (see `FIELDS`). None of them knows a genre: a genre
+file says which decoder fills which of its sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+QUESTION = -2  # pzprjs's value of a "?" clue (in akari and shakashaka: a black cell)
+
+Value = int | str | tuple[int, ...] | None
+
+
+@dataclass
+class Cursor:
+    body: str
+    at: int = 0
+
+    def more(self) -> bool:
+        return self.at < len(self.body)
+
+    def take(self, count: int = 1) -> str:
+        piece = self.body[self.at : self.at + count]
+        self.at += count
+        return piece
+
+    def peek(self) -> str:
+        return self.body[self.at] if self.more() else ""
+
+    def rest(self) -> str:
+        return self.body[self.at :]
+
+
+def _b36(char: str) -> int:
+    return int(char, 36)
+
+
+def _numbers(
+    cursor: Cursor,
+    count: int,
+    wide: dict[str, tuple[int, int]],
+    marks: dict[str, Value],
+    skip_from: str = "g",
+) -> list[Value]:
+    """The Number16 family: a hex digit; a prefix of `wide` then (digits, base) more hex digits;
+    a character of `marks` for its value; `skip_from`..`z` skip 1, 2, ... slots; anything else
+    is passed over."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char in "0123456789abcdef":
+            values[slot] = int(char, 16)
+        elif char in wide:
+            digits, base = wide[char]
+            values[slot] = int(cursor.take(digits), 16) + base
+        elif char in marks:
+            values[slot] = marks[char]
+        elif skip_from <= char <= "z":
+            slot += _b36(char) - _b36(skip_from)
+        else:
+            continue
+        slot += 1
+    return values
+
+
+NUMBER16_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192)}
+NUMBER16_WIDE |= {"*": (4, 12240), "$": (5, 77776)}
+
+
+def number16(cursor: Cursor, count: int) -> list[Value]:
+    """Numbers per slot: hex digit, `-`XX, `+`XXX, `=`XXX, `%`/`@`XXX, `*`XXXX, `$`XXXXX, `.` for
+    "?"; `g`..`z` skip 1..20 slots (section 4.1)."""
+    return _numbers(cursor, count, NUMBER16_WIDE, {".": QUESTION})
+
+
+def number10(cursor: Cursor, count: int) -> list[Value]:
+    """Digits 0..9, `.` for "?", `a`..`z` skip 1..26 (section 4.3)."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char.isdigit():
+            values[slot] = int(char)
+        elif char == ".":
+            values[slot] = QUESTION
+        elif "a" <= char <= "z":
+            slot += _b36(char) - 10
+        slot += 1
+    return values
+
+
+def four(cursor: Cursor, count: int) -> list[Value]:
+    """4Cell / 4Cross: clues 0..4 with a built-in skip of 0, 1 or 2 (section 4.2)."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        code = _b36(char) if char.isalnum() else -1
+        if 0 <= code <= 14:
+            values[slot] = code % 5
+            slot += code // 5
+        elif 16 <= code <= 35:
+            slot += code - 16
+        elif char == ".":
+            values[slot] = QUESTION
+        slot += 1
+    return values
+
+
+def _bits(cursor: Cursor, count: int) -> list[bool]:
+    """`count` bits, 5 per base-32 character, most significant first."""
+    bits: list[bool] = []
+    for _ in range((count + 4) // 5):
+        char = cursor.take()
+        number = int(char, 32) if char else 0
+        bits.extend(bool(number >> shift & 1) for shift in range(4, -1, -1))
+    return bits[:count]
+
+
+def binary(cursor: Cursor, count: int) -> list[Value]:
+    """One bit per slot (section 4.6): 1 for a marked slot."""
+    return [1 if bit else None for bit in _bits(cursor, count)]
+
+
+def ternary(cursor: Cursor, count: int) -> list[Value]:
+    """Circle: three slots per base-27 character, 0 none, 1 white, 2 black (section 4.5)."""
+    values: list[Value] = []
+    for _ in range((count + 2) // 3):
+        char = cursor.take()
+        number = int(char, 27) if char else 0
+        values.extend((number // 9, number // 3 % 3, number % 3))
+    return [v or None for v in values[:count]]
+
+
+def one_cell(cursor: Cursor, count: int) -> list[Value]:
+    """1Cell (section 4.9): `0`..`h` mark the slot then skip that many; `i`..`z` skip 1..18."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        code = _b36(cursor.take())
+        if code <= 17:
+            values[slot] = 1
+            slot += code + 1
+        else:
+            slot += code - 17
+    return values
+
+
+def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
+    """(arrow, number) per slot, arrow 0 none, 1 up, 2 down, 3 left, 4 right (section 4.7)."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char in "01234":
+            digit = cursor.take()
+            values[slot] = (int(char), QUESTION if digit == "." else int(digit, 16))
+        elif char in "56789":
+            values[slot] = (int(char) - 5, int(cursor.take(2), 16))
+        elif char == "-":
+            values[slot] = (int(cursor.take(), 16), int(cursor.take(3), 16))
+        elif char == "+":
+            values[slot] = (0, -3)
+        elif "a" <= char <= "z":
+            slot += _b36(char) - 10
+        slot += 1
+    return values
+
+
+def number16_excell(cursor: Cursor, count: int) -> list[Value]:
+    """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
+    return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
+
+
+def hitori(cursor: Cursor, count: int) -> list[Value]:
+    """One base-36 number per slot, `-`XX for 36..1295, `%`/`@` "?", `.` empty (section 5)."""
+    values: list[Value] = [None] * count
+    for slot in range(count):
+        char = cursor.take()
+        if char == "-":
+            values[slot] = int(cursor.take(2), 36)
+        elif char in "%@":
+            values[slot] = QUESTION
+        elif char and char != ".":
+            values[slot] = _b36(char)
+    return values
+
+
+def tapa(cursor: Cursor, count: int) -> list[Value]:
+    """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char in "012345678":
+            values[slot] = (int(char),)
+        elif char == "9":
+            values[slot] = (1, 1, 1, 1)
+        elif char == ".":
+            values[slot] = (QUESTION,)
+        elif "a" <= char <= "f":
+            code = _b36(char) * 36 + _b36(cursor.take())
+            if 360 <= code < 396:
+                parts = [(code - 360) // 6, (code - 360) % 6]
+            elif 396 <= code < 460:
+                parts = [(code - 396) // 16, (code - 396) // 4 % 4, (code - 396) % 4]
+            else:
+                parts = [(code - 460) >> shift & 1 for shift in (3, 2, 1, 0)]
+            values[slot] = tuple(part or QUESTION for part in parts)
+        elif "g" <= char <= "z":
+            slot += _b36(char) - 16
+        slot += 1
+    return values
+
+
+def pipelink(cursor: Cursor, count: int) -> list[Value]:
+    """Pipe pieces 11..17 (section 5), `.` "?", digits: n+1 circle cells (value 6)."""
+    values: list[Value] = [None] * count
+    slot = 0
+    while slot < count and cursor.more():
+        char = cursor.take()
+        if char == ".":
+            values[slot] = QUESTION
+        elif char.isdigit():
+            for _ in range(int(char) + 1):
+                if slot < count:
+                    values[slot] = 6
+                slot += 1
+            continue
+        elif "a" <= char <= "g":
+            values[slot] = _b36(char) + 1
+        elif "h" <= char <= "z":
+            slot += _b36(char) - 17
+        slot += 1
+    return values
+
+
+def wall_logic(cursor: Cursor, count: int) -> list[Value]:
+    """Number16 up to two hex digits, with `+` a given wall cell (value -4) (section 5)."""
+    return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION, "+": -4})
+
+
+def _kakuro_sum(char: str) -> int | None:
+    if char == "-" or not char:
+        return None
+    value = _b36(char) + (10 if char.isupper() else 0) if char.isalpha() else int(char)
+    return value or None
+
+
+def kakuro(cursor: Cursor, columns: int, rows: int) -> list[Value]:
+    """The play area then the margin sums (section 5): per cell of the (rows+1) x (columns+1)
+    board, `None` for a white cell, else (down, across) with 0 for no sum."""
+    play: list[Value] = [None] * (columns * rows)
+    slot = 0
+    while slot < len(play) and cursor.more():
+        char = cursor.take()
+        if "k" <= char <= "z":
+            slot += _b36(char) - 20
+        elif char == ".":
+            play[slot] = (0, 0)
+        else:
+            down, across = _kakuro_sum(char), _kakuro_sum(cursor.take())
+            play[slot] = (down or 0, across or 0)
+        slot += 1
+    board: list[Value] = [(0, 0)] * (columns + 1)
+    for row in range(rows):
+        board.append((0, 0))
+        board.extend(play[row * columns : (row + 1) * columns])
+    for column in range(columns):
+        if play[column] is None:
+            board[column + 1] = (_kakuro_sum(cursor.take()) or 0, 0)
+    for row in range(rows):
+        if play[row * columns] is None:
+            board[(row + 1) * (columns + 1)] = (0, _kakuro_sum(cursor.take()) or 0)
+    return board
+
+
+def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
+    """Minarism's borders (verticals first): a hex digit or `-`XX is a difference, `.` "?",
+    `g` the first mark (`lt` on a vertical border, `up` on a horizontal one), `h` the second
+    (`rt`, `dn`), `i`..`z` skip 1..18 borders."""
+    marks: dict[str, Value] = {".": QUESTION, "g": "first", "h": "second"}
+    values = _numbers(cursor, vertical + horizontal, {"-": (2, 0)}, marks, skip_from="i")
+    names = {("first", True): "lt", ("second", True): "rt"}
+    names |= {("first", False): "up", ("second", False): "dn"}
+    return [
+        names[(value, slot < vertical)] if isinstance(value, str) else value
+        for slot, value in enumerate(values)
+    ]
+
+
+def _hex_or_none(text: str) -> int | None:
+    return None if text in (".", "") else int(text, 16)
+
+
+def tile_paint(cursor: Cursor, columns: int, rows: int) -> tuple[list[Value], list[Value]]:
+    """Tilepaint's part after its Border (section 5): black clue cells (a pair of sums per
+    cell; `g`..`z` skip 1..20 cells), then the column sums and the row sums (`.` none, a hex
+    digit, or `-` and two hex digits, of which pzprjs reads only the first for a column).
+    Returns the clue cells (a (down, right) pair, None for none) and the sums, columns first."""
+    widths = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}
+    cells: list[Value] = [None] * (columns * rows)
+    slot = 0
+    while slot < len(cells) and cursor.more():
+        char = cursor.take()
+        if "g" <= char <= "z":
+            slot += _b36(char) - 16
+        else:
+            down, right = widths.get(char, (1, 1))
+            if char not in widths:
+                cursor.at -= 1
+            parts = (_hex_or_none(cursor.take(down)), _hex_or_none(cursor.take(right)))
+            cells[slot] = tuple(-1 if part is None else part for part in parts)
+        slot += 1
+    sums: list[Value] = []
+    for index in range(columns + rows):
+        char = cursor.take()
+        if char == "-":
+            digits = cursor.take(2)
+            sums.append(int(digits[0] if index < columns else digits, 16))
+        else:
+            sums.append(_hex_or_none(char))
+    return cells, sums
+
+
+def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
+    """Icebarn's arrows on the inside borders (section 5): two passes, each a run-length code
+    in base 36 (`z` moves on 35 borders without an arrow); the first pass's arrows point left
+    (`lt`, on a vertical border) or up (`up`), the second's right (`rt`) or down (`dn`)."""
+    count = vertical + horizontal
+    values: list[Value] = [None] * count
+    for first in (True, False):
+        border = 0
+        while border < count and cursor.more():
+            step = _b36(cursor.take())
+            border += step
+            if step != 35 and border < count:
+                names = ("lt", "up") if first else ("rt", "dn")
+                values[border] = names[border >= vertical]
+                border += 1
+    return values
+
+
+BORDER_DECODERS = {"inequalities": inequalities}
+
+CountDecoder = Callable[[Cursor, int], list[Value]]
+
+SLOT_DECODERS: dict[str, CountDecoder] = {
+    "number16": number16,
+    "number10": number10,
+    "4cell": four,
+    "4cross": four,
+    "binary": binary,
+    "circle": ternary,
+    "1cell": one_cell,
+    "arrownumber16": arrow_number16,
+    "hitori": hitori,
+    "tapa": tapa,
+    "pipelink": pipelink,
+    "walllogic": wall_logic,
+}
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "arrownumber16": ("arrow", "number"),
+    "kakuro": ("down", "across"),
+}

@@ -1,0 +1,343 @@
+"""A puzz.link URL as a puzzle: run the genre's declared decoders over the URL body and write
+the puzzle in dslsolve's text format, which the ordinary puzzle reader then reads (so a URL
+meets every check a puzzle file meets)."""
+
+from __future__ import annotations
+
+from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
+from dslsolve.errors import DslError, Location
+from dslsolve.puzzlink import codecs
+from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
+from dslsolve.puzzlink.pzprv3 import inside_borders
+from dslsolve.puzzlink.spec import PuzzlinkSpec, Step
+from dslsolve.puzzlink.url import PuzzlinkUrl, UrlError, parse_url
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ROOM_LABELS = LETTERS.lower() + LETTERS
+
+
+class Board:
+    """A puzzle read from puzz.link's formats (a URL's decoders, or a pzprv3 file's sections),
+    section by section, before it is written in dslsolve's text format."""
+
+    def __init__(self, source: str, columns: int, rows: int) -> None:
+        self.source = source  # the URL or file: where errors point
+        self.columns, self.rows = columns, rows
+        self.grids: dict[str, list[list[str]]] = {}
+        self.lists: dict[str, list[str]] = {}
+        self.tables: dict[str, str] = {}
+        self.walls: list[bool] = []  # inside borders, verticals first (ENCODINGS.md 2)
+
+    def fail(self, message: str, hint: str | None = None) -> DslError:
+        return DslError(Location(self.source), message, hint=hint)
+
+    @property
+    def inside_borders(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of cells each inside border separates, in pzprjs's border order."""
+        return inside_borders(self.rows, self.columns)
+
+    def rooms(self) -> list[list[int]]:
+        """Room index per cell, rooms numbered by first cell in row-major order."""
+        label = [[-1] * self.columns for _ in range(self.rows)]
+        open_sides: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for wall, (a, b) in zip(self.walls, self.inside_borders, strict=True):
+            if not wall:
+                open_sides.setdefault(a, []).append(b)
+                open_sides.setdefault(b, []).append(a)
+        count = 0
+        for r in range(self.rows):
+            for c in range(self.columns):
+                if label[r][c] >= 0:
+                    continue
+                stack = [(r, c)]
+                label[r][c] = count
+                while stack:
+                    for nr, nc in open_sides.get(stack.pop(), []):
+                        if label[nr][nc] < 0:
+                            label[nr][nc] = count
+                            stack.append((nr, nc))
+                count += 1
+        return label
+
+
+def _printed(board: Board, part: int | str, mapping: dict[str, str | None], what: str) -> str:
+    key = "?" if part == QUESTION else str(part)
+    if key in mapping:
+        token = mapping[key]
+        if token is None:
+            raise board.fail(f"the URL has a clue ({what}{key}) that this genre cannot hold")
+        return token
+    if part == QUESTION:
+        raise board.fail(
+            "the URL has a '?' clue (a clue without its number), which this genre cannot hold"
+        )
+    return key
+
+
+def _token(board: Board, step: Step, value: Value) -> str:
+    """The token of a decoded value: each part through its field's map, then the format, then
+    `tokens` (a single value goes through `tokens` only)."""
+    if value is None:
+        return "."
+    tokens = dict(step.tokens)
+    if not isinstance(value, tuple):
+        return _printed(board, value, tokens, "")
+    names = codecs.FIELDS.get(step.decoder, ())
+    fields = dict(step.fields)
+    printed: dict[str, str] = {}
+    for index, part in enumerate(value):
+        name = names[index] if index < len(names) else f"part{index}"
+        printed[name] = _printed(board, part, dict(fields.get(name, ())), f"{name} ")
+    text = step.format.format(**printed) if step.format else ",".join(printed.values())
+    return _printed(board, text, tokens, "")
+
+
+def _grid_of(tokens: list[str], rows: int, columns: int) -> list[list[str]]:
+    return [tokens[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+def _slots(board: Board, step: Step, cursor: Cursor) -> None:
+    rows, columns = board.rows, board.columns
+    if step.decoder in codecs.BORDER_DECODERS:
+        vertical = (columns - 1) * rows
+        values = codecs.BORDER_DECODERS[step.decoder](cursor, vertical, columns * (rows - 1))
+        _draw_borders(board, step, values)
+        return
+    decode = codecs.SLOT_DECODERS[step.decoder]
+    if step.over == "rooms":
+        rooms = board.rooms()
+        count = 1 + max(max(row) for row in rooms)
+        values = decode(cursor, count)
+        tokens = [["."] * columns for _ in range(rows)]
+        placed: set[int] = set()
+        for c in range(columns):  # a room's number sits on its leftmost, then topmost cell
+            for r in range(rows):
+                room = rooms[r][c]
+                if room not in placed:
+                    placed.add(room)
+                    tokens[r][c] = _token(board, step, values[room])
+        _put(board, step, tokens)
+        return
+    if step.over == "borders":
+        _draw_borders(board, step, decode(cursor, len(board.inside_borders)))
+        return
+    if step.over == "points":
+        rows, columns = rows + 1, columns + 1
+    values = decode(cursor, rows * columns)
+    tokens = [_token(board, step, value) for value in values]
+    _put(board, step, _grid_of(tokens, rows, columns))
+
+
+def _draw_borders(board: Board, step: Step, values: list[Value]) -> None:
+    """Values on the inside borders, as the between-cells drawing of a section on links."""
+    drawing = [["."] * (2 * board.columns - 1) for _ in range(2 * board.rows - 1)]
+    for value, ((r1, c1), (r2, c2)) in zip(values, board.inside_borders, strict=True):
+        drawing[r1 + r2][c1 + c2] = _token(board, step, value)
+    _put(board, step, drawing)
+
+
+def _put(board: Board, step: Step, grid: list[list[str]]) -> None:
+    if not step.into:
+        if any(token != "." for row in grid for token in row):
+            raise board.fail(
+                f"the URL gives {step.decoder} data ({step.over}) that this genre has no place for"
+            )
+        return
+    board.grids[step.into[0]] = grid
+
+
+def _border(board: Board, step: Step, cursor: Cursor) -> None:
+    pairs = board.inside_borders
+    vertical = (board.columns - 1) * board.rows
+    bits = codecs._bits(cursor, vertical) + codecs._bits(cursor, len(pairs) - vertical)
+    board.walls = bits
+    if not step.into:
+        if any(bits):
+            raise board.fail("the URL draws walls, which this genre has no place for")
+        return
+    board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+
+
+def label(room: int) -> str:
+    """A room's label: a letter while there are letters, then a number."""
+    return ROOM_LABELS[room] if room < len(ROOM_LABELS) else str(room)
+
+
+def _excells(board: Board, step: Step, cursor: Cursor) -> None:
+    cols, rows = board.columns, board.rows
+    if step.layout == "stacked":  # nonogram: per line, clues nearest the grid first
+        top_depth, left_depth = (rows + 1) // 2, (cols + 1) // 2
+        top = codecs.number16_excell(cursor, cols * top_depth)
+        left = codecs.number16_excell(cursor, rows * left_depth)
+        for name, values, depth, lines in (
+            (step.into[0], top, top_depth, cols),
+            (step.into[1], left, left_depth, rows),
+        ):
+            entries = []
+            for line in range(lines):
+                clues = [v for v in values[line * depth : (line + 1) * depth] if v is not None]
+                entries.append(" ".join(_token(board, step, v) for v in reversed(clues)) or "0")
+            board.lists[name] = entries
+        return
+    lengths = (cols, cols, rows, rows) if len(step.into) == 4 else (cols, rows)
+    values = codecs.number16_excell(cursor, sum(lengths))
+    start = 0
+    for name, length in zip(step.into, lengths, strict=True):
+        board.lists[name] = [_token(board, step, v) for v in values[start : start + length]]
+        start += length
+
+
+def _count(board: Board, step: Step, cursor: Cursor) -> None:
+    text, _, _ = cursor.rest().partition("/")
+    cursor.take(len(text) + 1)
+    if not text.isdigit():
+        raise board.fail(f"the URL's count '{text}' is not a number")
+    number = int(text)
+    if step.expect is not None and number != step.expect:
+        raise board.fail(
+            f"the URL's count is {number}; this genre is declared for {step.expect} only",
+            hint="a variant of the genre: its rules are not the ones in the genre file",
+        )
+    if step.into and step.as_letters:
+        board.tables[step.into[0]] = LETTERS[:number]
+
+
+def _separator(board: Board, step: Step, cursor: Cursor) -> None:
+    if cursor.peek() == "/":
+        cursor.take()
+
+
+def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
+    values = codecs.kakuro(cursor, board.columns, board.rows)
+    tokens = [_token(board, step, value) for value in values]
+    board.grids[step.into[0]] = _grid_of(tokens, board.rows + 1, board.columns + 1)
+    board.rows, board.columns = board.rows + 1, board.columns + 1
+
+
+def _tile_paint(board: Board, step: Step, cursor: Cursor) -> None:
+    cells, sums = codecs.tile_paint(cursor, board.columns, board.rows)
+    if any(cell is not None for cell in cells):
+        raise board.fail(
+            "the URL has black clue cells inside the grid, which this genre cannot hold"
+        )
+    for name, values in (
+        (step.into[0], sums[: board.columns]),
+        (step.into[1], sums[board.columns :]),
+    ):
+        board.lists[name] = [_token(board, step, value) for value in values]
+
+
+def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
+    """Ice (a binary part), arrows on the borders, then `/IN/OUT`: the entrance and the exit,
+    indices into the outline (top, bottom, left, right), as directions of travel."""
+    rows, columns = board.rows, board.columns
+    ice = codecs.binary(cursor, rows * columns)
+    vertical = (columns - 1) * rows
+    arrows = codecs.ice_arrows(cursor, vertical, columns * (rows - 1))
+    _draw_borders(board, step, arrows)
+    drawing = board.grids[step.into[0]]
+    for index, value in enumerate(ice):
+        if value:
+            drawing[2 * (index // columns)][2 * (index % columns)] = _token(board, step, "ice")
+    ends = cursor.rest().strip("/").split("/")
+    if len(ends) != 2 or not all(end.isdigit() for end in ends):
+        raise board.fail("the URL does not end with /IN/OUT (the gates), as icebarn's does")
+    outline = [(0, c) for c in range(columns)] + [(rows - 1, c) for c in range(columns)]
+    outline += [(r, 0) for r in range(rows)] + [(r, columns - 1) for r in range(rows)]
+    sides = ["top"] * columns + ["bottom"] * columns + ["left"] * rows + ["right"] * rows
+    entering = {"top": "dn", "bottom": "up", "left": "rt", "right": "lt"}
+    leaving = {"top": "up", "bottom": "dn", "left": "lt", "right": "rt"}
+    gates = [["."] * columns for _ in range(rows)]
+    for end, travel in zip(map(int, ends), (entering, leaving), strict=True):
+        if end >= len(outline):
+            raise board.fail(f"the URL's gate {end} is not on the outline")
+        r, c = outline[end]
+        if gates[r][c] != ".":
+            raise board.fail("the URL's entrance and exit are at one cell: no place for both")
+        gates[r][c] = _token(board, step, travel[sides[end]])
+    board.grids[step.into[1]] = gates
+
+
+SPECIAL_STEPS = {
+    "tilepaint": _tile_paint,
+    "icebarn": _ice_barn,
+    "border": _border,
+    "number16excell": _excells,
+    "count": _count,
+    "separator": _separator,
+    "kakuro": _kakuro,
+}
+
+
+def url_spec(url: PuzzlinkUrl, genre: GenreFile) -> PuzzlinkSpec:
+    """The genre's puzzlink block, once the URL is known to be a puzzle of this genre."""
+    spec: PuzzlinkSpec | None = genre.puzzlink
+    where = Location(url.text)
+    if spec is None:
+        raise DslError(
+            where,
+            f"the genre {genre.genre.name} does not read puzz.link URLs",
+            hint=f"add a 'puzzlink:' block to {genre.path} (see docs/puzzlink.md)",
+        )
+    if url.type not in spec.types:
+        raise DslError(
+            where,
+            f"a puzz.link '{url.type}' URL is not a {genre.genre.name} puzzle",
+            hint=f"{genre.path} reads the types " + ", ".join(spec.types),
+        )
+    for flag in url.pflags:
+        if flag not in spec.flags:
+            raise DslError(
+                where,
+                f"the URL's flag '{flag}' (a rule variant of {url.type}) is not supported",
+                hint=f"{genre.path} solves the plain rules; accepted flags: "
+                + (", ".join(spec.flags) or "none"),
+            )
+    if url.variant is not None:
+        raise DslError(where, f"the URL's variant 'v:{url.variant}' is not supported")
+    return spec
+
+
+def url_to_text(text: str, genre: GenreFile) -> str:
+    """The puzzle of a puzz.link URL, written in dslsolve's puzzle format."""
+    try:
+        url = parse_url(text)
+    except UrlError as err:
+        raise DslError(Location(text.strip()), str(err)) from None
+    spec = url_spec(url, genre)
+    board = Board(url.text, url.columns, url.rows)
+    cursor = Cursor(url.body)
+    for step in spec.steps:
+        try:
+            if step.decoder in SPECIAL_STEPS:
+                SPECIAL_STEPS[step.decoder](board, step, cursor)
+            else:
+                _slots(board, step, cursor)
+        except (ValueError, IndexError):
+            raise board.fail(f"the URL body is not valid {step.decoder} data") from None
+    return puzzle_text(board, genre)
+
+
+def puzzle_text(board: Board, genre: GenreFile) -> str:
+    """The board in dslsolve's puzzle format; a section no part filled is empty."""
+    lines = [f"# source: {board.source}"]
+    for section in genre.sections:
+        lines.append(f"{section.name}:")
+        if section.name in board.grids:
+            grid = board.grids[section.name]
+        elif section.name in board.lists:
+            lines.extend(board.lists[section.name])
+            continue
+        elif section.name in board.tables:
+            lines.append(board.tables[section.name])
+            continue
+        elif isinstance(section, ListSection):
+            count = board.rows if section.per == "row" else board.columns
+            lines.extend(["."] * count)
+            continue
+        elif isinstance(section, GridSection):
+            grid = [["."] * board.columns for _ in range(board.rows)]
+        else:
+            raise board.fail(f"no decode step fills the section '{section.name}'")
+        lines.extend(" ".join(row) for row in grid)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,438 @@
+"""pzprv3 files (ENCODINGS.md section 8): write a puzzle with its answer as pzprjs saves it,
+and read the answer of a pzprv3 board back as an assignment, both from the sections that the
+genre file's `puzzlink: pzprv3:` block declares.
+
+A section is one of
+  `cells: [SOURCE, ...]`  rows lines of one token per cell: the first source that has something
+                          to say at the cell prints it, else `.`;
+  `borders: NAME`         the inside borders (rows lines of cols-1, then rows-1 lines of cols):
+                          the value of a variable on links or borders, 0 where it is absent;
+  `edges: NAME`           every cell edge with the outline (rows lines of cols+1, then rows+1
+                          lines of cols), a variable on borders;
+  `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
+                          their first cell in row-major order), from a region layer;
+  `text: TEXT`            one line as it is.
+A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
+(print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
+(print the value through the map).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dslsolve import ir
+from dslsolve.errors import DslError, Location
+from dslsolve.geometry import Element, grid_of
+from dslsolve.instance import Instance
+
+if TYPE_CHECKING:
+    from dslsolve.evaluator import Assignment
+
+KINDS = ("cells", "borders", "edges", "rooms", "crosses", "margins", "text")
+SIDES = ("top", "bottom", "left", "right")
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str
+    token: str | None = None  # printed where given / true
+    tokens: tuple[tuple[str, str], ...] = ()  # value -> printed token
+    # a token of comma-separated parts (yajilin's `2,L`): each part through its map, written
+    # in another order (pzprjs's `3,2`)
+    order: tuple[int, ...] = ()
+    parts: tuple[tuple[tuple[str, str], ...], ...] = ()
+    when: str | None = None  # print the value only where this bool variable is true
+    boundary_of: int | None = None  # edges: the outline of the cells of this value
+
+    def convert(self, value: object) -> str:
+        """A given's token as the file writes it."""
+        if not self.order:
+            return dict(self.tokens).get(str(value), str(value))
+        pieces = str(value).split(",")
+        mapped = [dict(self.parts[i]).get(p, p) for i, p in enumerate(pieces)]
+        return ",".join(mapped[i] for i in self.order)
+
+    def unconvert(self, token: str) -> list[str]:
+        """The given's tokens a file's token can stand for (see `convert`)."""
+        if not self.order:
+            return [value for value, printed in self.tokens if printed == token]
+        pieces = token.split(",")
+        if len(pieces) != len(self.order):
+            return []
+        back = [""] * len(self.order)
+        for piece, i in zip(pieces, self.order, strict=True):
+            reverse = {printed: value for value, printed in self.parts[i]}
+            back[i] = reverse.get(piece, piece)
+        return [",".join(back)]
+
+
+@dataclass(frozen=True)
+class Pzprv3Section:
+    kind: str
+    name: str = ""  # borders, edges, rooms: the variable or layer; text: the line
+    sources: tuple[Source, ...] = ()
+    margins: tuple[tuple[str, str], ...] = ()  # margins: side -> list section
+    empty: str = "."  # margins: the token of a corner or of a side without a clue
+
+
+@dataclass(frozen=True)
+class Pzprv3Spec:
+    type: str
+    one_size: bool  # sudoku writes a single size line
+    sections: tuple[Pzprv3Section, ...]
+
+
+def _fail(where: Location, message: str) -> DslError:
+    return DslError(where, f"puzzlink.pzprv3: {message}")
+
+
+def _source(raw: Any, names: set[str], where: Location) -> Source:
+    if isinstance(raw, str):
+        name, rest = raw, None
+    elif isinstance(raw, dict) and len(raw) == 1:
+        name, rest = next(iter(raw.items()))
+    else:
+        raise _fail(where, f"a cell source is a name or {{NAME: TOKEN}}, not {raw!r}")
+    if name not in names:
+        raise _fail(where, f"'{name}' is neither an input section nor a variable")
+    if isinstance(rest, dict) and "boundary_of" in rest:
+        return Source(name, boundary_of=int(rest["boundary_of"]))
+    if isinstance(rest, dict) and "when" in rest:
+        return Source(name, when=str(rest["when"]))
+    if isinstance(rest, dict) and "order" in rest:
+        parts = tuple(tuple((str(k), str(v)) for k, v in part.items()) for part in rest["parts"])
+        return Source(name, order=tuple(rest["order"]), parts=parts)
+    if isinstance(rest, dict):
+        return Source(name, tokens=tuple((str(k), str(v)) for k, v in rest.items()))
+    return Source(name, None if rest is None else str(rest))
+
+
+def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
+    if not isinstance(raw, dict) or "type" not in raw or "sections" not in raw:
+        raise _fail(where, "the block needs 'type' (the pzprjs type id) and 'sections'")
+    sections = []
+    for entry in raw["sections"]:
+        if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in KINDS:
+            raise _fail(where, f"a section is one of {', '.join(KINDS)}, as a one-key mapping")
+        kind, value = next(iter(entry.items()))
+        if kind == "cells":
+            listed = value if isinstance(value, list) else [value]
+            sources = tuple(_source(s, names, where) for s in listed)
+            sections.append(Pzprv3Section(kind, sources=sources))
+        elif kind == "text":
+            sections.append(Pzprv3Section(kind, str(value)))
+        elif kind == "margins":
+            if not isinstance(value, dict) or not set(value) <= {*SIDES, "cells", "empty"}:
+                raise _fail(where, "margins: {top: LIST, bottom:, left:, right:, cells:, empty:}")
+            listed = value.get("cells", [])
+            sources = tuple(_source(s, names, where) for s in listed)
+            sides = tuple((side, str(value[side])) for side in SIDES if side in value)
+            empty = str(value.get("empty", "."))
+            sections.append(Pzprv3Section(kind, "", sources, sides, empty))
+        else:
+            source = _source(value, names, where)
+            sections.append(Pzprv3Section(kind, source.name, (source,)))
+    return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
+
+
+def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
+    """The pairs of cells each inside border separates, in pzprjs's order."""
+    vertical = [((r, c), (r, c + 1)) for r in range(rows) for c in range(columns - 1)]
+    across = [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(columns)]
+    return vertical + across
+
+
+def margin_shape(section: Pzprv3Section, rows: int, columns: int) -> tuple[int, int, int, int]:
+    """A margins section's lines, tokens per line, and where the cells start (line, token)."""
+    sides = dict(section.margins)
+    top, left = int("top" in sides), int("left" in sides)
+    return rows + top + ("bottom" in sides), columns + left + ("right" in sides), top, left
+
+
+def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
+    """Tokens per line of a section."""
+    if kind == "margins":
+        height, width, _, _ = margin_shape(section, rows, columns)
+        return [width] * height
+    if kind == "cells":
+        return [columns] * rows
+    if kind == "borders":
+        return [columns - 1] * rows + [columns] * (rows - 1)
+    if kind == "edges":
+        return [columns + 1] * rows + [columns] * (rows + 1)
+    if kind == "rooms":
+        return [1] + [columns] * rows
+    if kind == "crosses":
+        return [columns + 1] * (rows + 1)
+    return [1]
+
+
+def _edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list[Element]:
+    """The dslsolve element of each token of a borders or edges section, in file order."""
+    if kind == "edges":
+        vertical = [("v", r, c) for r in range(rows) for c in range(columns + 1)]
+        return vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
+    elements = []
+    for (r1, c1), (r2, c2) in inside_borders(rows, columns):
+        if on == ir.ElementKind.LINK:
+            elements.append(("h", r1, c1) if r1 == r2 else ("v", r1, c1))
+        else:
+            elements.append(("v", r1, c2) if r1 == r2 else ("h", r2, c1))
+    return elements
+
+
+class _Values:
+    """The puzzle's givens and (when writing) its answer, as the sections' sources read them."""
+
+    def __init__(self, genre, instance: Instance, assignment: Assignment | None) -> None:
+        self.instance = instance
+        self.assignment = assignment
+        self.variables = {v.name: v for v in genre.genre.variables}
+
+    def value(self, name: str, element: Element) -> object:
+        if name in self.variables:
+            return None if self.assignment is None else self.assignment[name].get(element)
+        return self.instance.grids[name].get(element)
+
+    def printed(self, sources: tuple[Source, ...], cell: Element) -> str:
+        for source in sources:
+            if source.when is not None and not self.value(source.when, cell):
+                continue
+            value = self.value(source.name, cell)
+            given = value not in (None, 0) if source.name in self.variables else value is not None
+            if source.token is not None:
+                if given:
+                    return source.token
+            elif source.tokens or source.order:
+                if value is not None:
+                    return source.convert(value)
+            elif value is not None:
+                return str(value)
+        return "."
+
+
+def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
+    index: dict[object, int] = {}
+    lines = []
+    for r in range(rows):
+        row = []
+        for c in range(columns):
+            label = layer[(r, c)]
+            index.setdefault(label, len(index))
+            row.append(str(index[label]))
+        lines.append(" ".join(row) + " ")
+    return [str(len(index))] + lines
+
+
+def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assignment) -> str:
+    """The puzzle and its answer as a pzprv3 file (lines end with a space, as pzprjs's do)."""
+    rows, columns = instance.rows, instance.columns
+    board = _Values(genre, instance, assignment)
+    size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
+    lines = ["pzprv3", spec.type, *size]
+    grid = grid_of(rows, columns)
+    for section in spec.sections:
+        if section.kind == "text":
+            lines.append(section.name)
+        elif section.kind == "rooms":
+            lines.extend(_rooms(instance.grids[section.name], rows, columns))
+        elif section.kind == "cells":
+            for r in range(rows):
+                tokens = [board.printed(section.sources, (r, c)) for c in range(columns)]
+                lines.append(" ".join(tokens) + " ")
+        elif section.kind == "margins":
+            lines.extend(_write_margins(board, section, rows, columns))
+        elif section.kind == "crosses":
+            points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
+            tokens = [board.printed(section.sources, point) for point in points]
+            lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
+        elif section.name not in board.variables and on_links(genre, section.name):
+            links = _edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
+            tokens = [board.printed(section.sources, link) for link in links]
+            tokens = ["0" if token == "." else token for token in tokens]
+            lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
+        elif section.name not in board.variables:  # a region layer: its rooms' walls
+            layer = instance.grids[section.name]
+            walls = ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
+            lines.extend(_lines(walls, line_lengths(section.kind, rows, columns)))
+        else:
+            var = board.variables[section.name]
+            elements = _edge_elements(section.kind, rows, columns, var.on)
+            known = set(grid.elements(var.on))
+            values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
+            region = section.sources[0].boundary_of
+            if region is not None:  # the edges between a cell of the region and one outside
+                inside = {cell for cell, value in assignment[var.name].items() if value == region}
+                values = [str(int(len(set(_sides(e)) & inside) == 1)) for e in elements]
+            lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
+    return "\n".join(lines) + "\n"
+
+
+def _write_margins(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """Clue lists around the cells (skyscrapers' frame, tilepaint's sums), the cells inside."""
+    height, width, top, left = margin_shape(section, rows, columns)
+    grid = [[section.empty] * width for _ in range(height)]
+    for side, name in section.margins:
+        for index, entry in enumerate(board.instance.lists[name]):
+            r, c = margin_place(side, index, height, width, top, left)
+            grid[r][c] = section.empty if entry is None else str(entry[0])
+    for r in range(rows):
+        for c in range(columns):
+            grid[r + top][c + left] = board.printed(section.sources, (r, c))
+    return [" ".join(row) + " " for row in grid]
+
+
+def margin_place(side: str, index: int, height: int, width: int, top: int, left: int):
+    """The line and token of a side's clue number `index`."""
+    return {
+        "top": (0, index + left),
+        "bottom": (height - 1, index + left),
+        "left": (index + top, 0),
+        "right": (index + top, width - 1),
+    }[side]
+
+
+def on_links(genre, name: str) -> bool:
+    """Whether an input section is on links (a between-cells drawing: kropki's dots)."""
+    return any(
+        s.name == name and getattr(s, "on", None) == ir.ElementKind.LINK for s in genre.sections
+    )
+
+
+def _lines(tokens: list[str], lengths: list[int]) -> list[str]:
+    lines, at = [], 0
+    for length in lengths:
+        lines.append(" ".join(tokens[at : at + length]) + " ")
+        at += length
+    return lines
+
+
+def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: str) -> Assignment:
+    """The answer of a pzprv3 board (the instance's givens come from elsewhere): each variable
+    that a section shows reads from it; the others keep their lowest value."""
+    rows, columns = instance.rows, instance.columns
+    grid = grid_of(rows, columns)
+    assignment: Assignment = {
+        var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
+        for var in genre.genre.variables
+    }
+    variables = {v.name: v for v in genre.genre.variables}
+    board = _Values(genre, instance, None)
+    lines = [line.strip() for line in text.replace("/", "\n").splitlines()]
+    header = 3 if spec.one_size else 4
+    if not lines or not lines[0].startswith("pzprv3"):
+        raise DslError(Location(where, 1), "not a pzprv3 file (its first line is not 'pzprv3')")
+    at = header
+    while at < len(lines) and lines[at].startswith("v:"):
+        at += 1
+    for section in spec.sections:
+        lengths = line_lengths(section.kind, rows, columns, section)
+        chunk = lines[at : at + len(lengths)]
+        at += len(lengths)
+        chunk += [""] * (len(lengths) - len(chunk))  # missing lines read as empty
+        tokens = [t for line in chunk for t in line.split()]
+        if section.kind == "margins":
+            _, width, top, left = margin_shape(section, rows, columns)
+            inner = [(r, c) for r in range(rows) for c in range(columns)]
+            places = [(r + top) * width + c + left for r, c in inner]
+            cells = [tokens[at] if at < len(tokens) else "." for at in places]
+            for cell, token in zip(inner, cells, strict=True):
+                token = _given_answer(board, spec, section.sources, cell, token)
+                _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "cells":
+            for cell, token in zip(grid.cells(), tokens, strict=False):
+                token = _given_answer(board, spec, section.sources, cell, token)
+                _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "edges" and section.sources[0].boundary_of is not None:
+            edges = _edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
+            drawn = {edge for edge, token in zip(edges, tokens, strict=False) if token == "1"}
+            _read_boundary(assignment[section.name], section.sources[0].boundary_of, drawn)
+        elif section.kind in ("borders", "edges") and section.name in variables:
+            var = variables[section.name]
+            known = set(grid.elements(var.on))
+            if section.kind == "borders" and var.on == ir.ElementKind.BORDER:
+                for element in known:  # walls between cells: the outline is one (hasborder=1)
+                    assignment[var.name][element] = int(grid.outline(element))
+            for element, token in zip(
+                _edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
+            ):
+                if element in known and token.lstrip("-").isdigit() and int(token) > 0:
+                    # a bool: 2 is a wall with pzprjs's aux mark
+                    assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
+    return assignment
+
+
+def _sides(edge: Element) -> tuple[Element, Element]:
+    """The two cells beside a cell edge (one may be outside the grid)."""
+    axis, r, c = edge
+    return ((r - 1, c), (r, c)) if axis == "h" else ((r, c - 1), (r, c))
+
+
+def _read_boundary(values: dict, region: int, drawn: set) -> None:
+    """Cells that the drawn edges enclose take `region`; the others, reached from outside the
+    grid without crossing a drawn edge, the other value (of a bool)."""
+
+    def beside(cell: Element) -> list[tuple[Element, Element]]:
+        r, c = cell
+        return [
+            (("h", r, c), (r - 1, c)),
+            (("h", r + 1, c), (r + 1, c)),
+            (("v", r, c), (r, c - 1)),
+            (("v", r, c + 1), (r, c + 1)),
+        ]
+
+    reached = {
+        cell
+        for cell in values
+        if any(other not in values and edge not in drawn for edge, other in beside(cell))
+    }
+    todo = list(reached)
+    while todo:
+        for edge, other in beside(todo.pop()):
+            if other in values and other not in reached and edge not in drawn:
+                reached.add(other)
+                todo.append(other)
+    for cell in values:
+        values[cell] = 1 - region if cell in reached else region
+
+
+def _given_answer(
+    board: _Values, spec: Pzprv3Spec, sources: tuple[Source, ...], cell: Element, token: str
+) -> str:
+    """The token to read at a cell where an answer section prints `.` for a given (pzprjs
+    leaves the answer out there): the given, as the section that shows the given prints it."""
+    for source in sources:
+        if source.name in board.variables or source.token != token:
+            continue
+        if board.value(source.name, cell) is None:
+            return token
+        for section in spec.sections:
+            for shown in section.sources:
+                if shown.name == source.name and shown.token is None:
+                    return board.printed((shown,), cell)
+    return token
+
+
+def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> None:
+    for source in sources:
+        if source.name not in variables:
+            continue
+        if source.token is not None:
+            if token == source.token:
+                assignment[source.name][cell] = 1
+                return
+        elif source.tokens:
+            for value, printed in source.tokens:
+                if printed == token:
+                    assignment[source.name][cell] = int(value)
+                    return
+            if token.lstrip("-").isdigit():  # a value the map leaves as it is
+                assignment[source.name][cell] = int(token)
+                return
+        elif token.lstrip("-").isdigit():
+            assignment[source.name][cell] = int(token)
+            if source.when is not None:
+                assignment[source.when][cell] = 1
+            return

@@ -1,0 +1,351 @@
+"""puzz.link URLs: each shipped instance that came from a puzz.link board reads the same from
+its URL as from its file; URL forms; refused flags and clues; solving a URL end to end."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from dslsolve.dsl.genre import GridSection, load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import DslError
+from dslsolve.evaluator import Evaluator
+from dslsolve.instance import Instance
+from dslsolve.output import parse_solution
+from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
+from dslsolve.puzzlink.referee import judge, pzpr_verdicts, referee_ready
+from dslsolve.puzzlink.url import parse_url
+
+from helpers import PUZZLES, genre_file, solution_file
+
+SOURCE_URL = re.compile(r"https?://puzz\.link/p\?[^\s)]+")
+
+
+def _shipped_urls() -> list[tuple[str, str, str]]:
+    """(genre, puzzle file, URL) for every shipped puzzle whose source line names a URL, in a
+    genre that reads URLs."""
+    found = []
+    for puzzle in sorted(PUZZLES.glob("*/*.txt")):
+        if puzzle.name.endswith(".solution.txt"):
+            continue
+        match = SOURCE_URL.search(puzzle.read_text().split("\n", 2)[0])
+        genre = puzzle.parent.name
+        if match and load_genre(str(genre_file(genre))).puzzlink is not None:
+            found.append((genre, str(puzzle), match.group(0)))
+    return found
+
+
+SHIPPED = _shipped_urls()
+
+
+def _partition(layer: dict) -> frozenset:
+    groups: dict = {}
+    for element, label in layer.items():
+        groups.setdefault(label, set()).add(element)
+    return frozenset(frozenset(cells) for cells in groups.values())
+
+
+def _canonical(instance: Instance, genre) -> dict:
+    """The instance with room labels as a partition, and room clues per room (a file may put
+    a room's number on any of its cells; a URL puts it on the room's top cell)."""
+    regions = {
+        s.name
+        for s in genre.sections
+        if isinstance(s, GridSection) and s.symbols == ("any",) and s.name in instance.grids
+    }
+    per_room = {step.into[0] for step in genre.puzzlink.steps if step.over == "rooms"}
+    rooms = next(iter(regions), None)
+    found: dict = {"lists": instance.lists, "tables": instance.tables}
+    for name, layer in instance.grids.items():
+        if name in regions:
+            found[name] = _partition(layer)
+        elif name in per_room:
+            found[name] = {
+                room: sorted(str(layer[cell]) for cell in room if layer[cell] is not None)
+                for room in _partition(instance.grids[rooms])
+            }
+        else:
+            found[name] = layer
+    return found
+
+
+@pytest.mark.parametrize(
+    ("genre", "url", "section", "expected"),
+    [  # bodies from ENCODINGS.md's examples and pzprjs's test URLs (MIT)
+        ("slitherlink", "slither/5/5/cbcbcddad", "clues", "2..1./.2..1/..2../3..3./.0..3"),
+        ("hitori", "hitori/4/4/1114142333214213", "numbers", "1114/1423/3321/4213"),
+        ("creek", "creek/3/2/1g5a", "clues", "1.0./0.../...."),
+        ("nurikabe", "nurikabe/4/1/-1f+1ff3g", "clues", "31 511 3 ."),
+        ("tapa", "tapa/3/1/a7bm9", "clues", "1,1 1,1,2 1,1,1,1"),
+    ],
+)
+def test_decoders(genre, url, section, expected):
+    """Decoders whose formats no shipped instance with a URL exercises."""
+    loaded = load_genre(str(genre_file(genre)))
+    grid = read_puzzle(f"https://puzz.link/p?{url}", loaded).grids[section]
+    rows = expected.split("/")
+    tokens = [row.split() if " " in row else list(row) for row in rows]
+    want = {(r, c): token for r, row in enumerate(tokens) for c, token in enumerate(row)}
+    got = {cell: "." if token is None else str(token) for cell, token in grid.items()}
+    assert got == want
+
+
+def test_nonogram_clues_nearest_the_grid_first():
+    nonogram = load_genre(str(genre_file("nonogram")))
+    url = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+    instance = read_puzzle(url, nonogram)
+    assert instance.lists["columns"][0] == (2, 1) and instance.lists["rows"][0] == (2, 1)
+
+
+def test_the_shipped_puzzlink_instances_are_found():
+    assert len({genre for genre, _, _ in SHIPPED}) >= 25
+
+
+@pytest.mark.parametrize(("genre", "puzzle", "url"), SHIPPED, ids=[p for _, p, _ in SHIPPED])
+def test_a_url_reads_as_the_shipped_instance(genre, puzzle, url):
+    loaded = load_genre(str(genre_file(genre)))
+    from_url = read_puzzle(url, loaded)
+    from_file = read_puzzle(puzzle, loaded)
+    assert (from_url.rows, from_url.columns) == (from_file.rows, from_file.columns)
+    assert _canonical(from_url, loaded) == _canonical(from_file, loaded)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+        "http://pzv.jp/p.html?nurikabe/5/5/g5k2o1k3g",
+        "https://puzz.link/p?nurikabe_edit/5/5/g5k2o1k3g",
+        "https://puzz.link/p?type=editor&nurikabe_play/5/5/g5k2o1k3g/",
+    ],
+)
+def test_url_forms(text):
+    url = parse_url(text)
+    assert (url.type, url.columns, url.rows, url.body, url.pflags) == (
+        "nurikabe",
+        5,
+        5,
+        "g5k2o1k3g",
+        "",
+    )
+
+
+def test_an_alias_names_the_genre():
+    akari = load_genre(str(genre_file("akari")))
+    board = read_puzzle("https://puzz.link/p?akari/3/2/.g5", akari).grids["board"]
+    assert board[(0, 0)] == "#" and board[(0, 2)] == 0 and board[(1, 1)] is None
+
+
+@pytest.mark.parametrize(
+    ("genre", "url", "message"),
+    [
+        ("slitherlink", "https://puzz.link/p?slither/f/5/5/cbcbcddad", "flag 'f'"),
+        ("masyu", "https://puzz.link/p?mashu/f/6/6/1063000i3000", "flag 'f'"),
+        ("yajilin", "https://puzz.link/p?yajilin/o/5/5/m32j10", "flag 'o'"),
+        ("star_battle", "https://puzz.link/p?starbattle/6/6/2/4ilbhgdnmhou", "declared for 1"),
+        ("nurikabe", "https://puzz.link/p?nurikabe/5/5/g.k2o1k3g", "'?' clue"),
+        ("nurikabe", "https://puzz.link/p?heyawake/5/5/g5k2o1k3g", "not a nurikabe puzzle"),
+        ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
+        ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
+        ("yajilin", "https://puzz.link/p?yajilin/5/5/m02j10", "arrow 0"),
+    ],
+)
+def test_unsupported_urls_are_refused_with_a_message(genre, url, message):
+    with pytest.raises(DslError) as err:
+        read_puzzle(url, load_genre(str(genre_file(genre))))
+    assert message in err.value.message
+    assert str(err.value.where) == url
+
+
+def test_tile_paint_reads_its_sums_and_refuses_clue_cells():
+    tile_paint = load_genre(str(genre_file("tile_paint")))
+    url = "https://puzz.link/p?tilepaint/6/6/mfttf5ovqrrvzv234232243331"  # pzprjs's test URL
+    instance = read_puzzle(url, tile_paint)
+    assert [entry[0] for entry in instance.lists["columns"]] == [2, 3, 4, 2, 3, 2]
+    assert [entry[0] for entry in instance.lists["rows"]] == [2, 4, 3, 3, 3, 1]
+    assert len(set(instance.grids["tiles"].values())) == 20
+    with pytest.raises(DslError) as err:
+        read_puzzle("https://puzz.link/p?tilepaint/6/6/mfttf5ovqrrv12zu234232243331", tile_paint)
+    assert "black clue cells" in err.value.message
+
+
+def test_a_displayed_flag_is_accepted():
+    yajilin = load_genre(str(genre_file("yajilin")))
+    clues = read_puzzle("https://puzz.link/p?yajilin/b/5/5/m32j10", yajilin).grids["clues"]
+    assert clues[(2, 3)] == "2,L"
+
+
+def test_solving_a_url(run):
+    result = run(PUZZLES / "nurikabe.yaml", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    assert result.code == 0
+    assert result.out == (PUZZLES / "nurikabe" / "puzzlink-5x5.solution.txt").read_text()
+
+
+def test_a_refused_url_exits_2(run):
+    result = run(PUZZLES / "slitherlink.yaml", "https://puzz.link/p?slither/f/5/5/cbcbcddad")
+    assert result.code == 2
+    assert "flag 'f'" in result.err and result.out == ""
+
+
+# --- pzprv3 answers -------------------------------------------------------------------------
+
+WRITERS = sorted(
+    genre
+    for genre in {p.stem for p in PUZZLES.glob("*.yaml")}
+    if (spec := load_genre(str(genre_file(genre))).puzzlink) is not None and spec.pzprv3
+)
+
+
+def test_the_pzprv3_writers_are_found():
+    assert len(WRITERS) >= 20
+
+
+@pytest.mark.parametrize("genre", WRITERS)
+def test_pzprv3_round_trip(genre):
+    """The example's known solution, written as pzprv3 and read back, is the same solution."""
+    loaded = load_genre(str(genre_file(genre)))
+    puzzle = PUZZLES / genre / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    solution = solution_file(puzzle)
+    known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+    spec = loaded.puzzlink.pzprv3
+    text = write_pzprv3(loaded, spec, instance, known)
+    assert text.splitlines()[:2] == ["pzprv3", spec.type]
+    back = read_answer(loaded, spec, instance, text, "test")
+    assert Evaluator(loaded.genre, instance, back).violations() == []
+    shown = {s.name for s in spec.sections} | {src.name for s in spec.sections for src in s.sources}
+    for var in shown & set(known):
+        assert back[var] == known[var], var
+
+
+@pytest.mark.parametrize("genre", WRITERS)
+def test_a_pzprv3_file_as_the_puzzle(genre, tmp_path):
+    """The givens of a written pzprv3 file read back as the same instance."""
+    loaded = load_genre(str(genre_file(genre)))
+    puzzle = PUZZLES / genre / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    solution = solution_file(puzzle)
+    known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+    board = tmp_path / "board.pzprv3"
+    board.write_text(write_pzprv3(loaded, loaded.puzzlink.pzprv3, instance, known))
+    again = read_puzzle(str(board), loaded)
+    assert _canonical(again, loaded) == _canonical(instance, loaded)
+
+
+def test_check_reads_a_pzprv3_answer(run, tmp_path):
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    board = tmp_path / "board.pzprv3"
+    board.write_text(run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3").out)
+    assert run("check", PUZZLES / "nurikabe.yaml", url, board).code == 0
+    board.write_text(board.read_text().replace(". 5 # # #", "# 5 # # #"))
+    result = run("check", PUZZLES / "nurikabe.yaml", board, board)
+    assert result.code == 1 and "black cells connected" in result.out
+
+
+def test_format_pzprv3(run):
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    result = run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3")
+    assert result.code == 0
+    assert result.out.splitlines()[:5] == ["pzprv3", "nurikabe", "5", "5", ". 5 # # # "]
+    assert f"puzzle: {url}" in result.err
+
+
+def test_format_pzprv3_needs_a_declaration(run):
+    result = run(PUZZLES / "kakuro.yaml", PUZZLES / "kakuro" / "example.txt", "--format", "pzprv3")
+    assert result.code == 2
+    assert "does not say how to write a pzprv3 file" in result.err
+
+
+# --- pzpr as the referee (Node and `npm ci --prefix referee`; boards from ../shared) ----------
+
+BOARDS = next(
+    (
+        p / "shared/puzzlink/boards/boards.jsonl"
+        for p in PUZZLES.parents
+        if (p / "shared/puzzlink/boards/boards.jsonl").exists()
+    ),
+    None,
+)
+needs_referee = pytest.mark.skipif(not referee_ready(), reason="node or referee/ not installed")
+
+
+@needs_referee
+def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
+    nurikabe = load_genre(str(genre_file("nurikabe")))
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    [verdict] = judge([(nurikabe, url, None, True)])
+    assert verdict.agree, verdict.note
+    broken = verdict.answer.replace(". 5 # # #", "# 5 # # #")  # one more black cell
+    opened, judged = pzpr_verdicts([url, broken])
+    assert judged["url"] == opened["url"] and judged["code"] is not None
+
+
+@needs_referee
+@pytest.mark.skipif(BOARDS is None, reason="no ../shared/puzzlink/boards")
+@pytest.mark.parametrize("genre", ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku"])
+def test_referee_on_pzpr_test_boards(genre):
+    """pzpr's own boards for the genre: dslsolve solves the correct one (pzpr accepts the
+    answer) and its check rejects every board pzpr rejects."""
+    loaded = load_genre(str(genre_file(genre)))
+    cases = []
+    for line in BOARDS.read_text().splitlines():
+        board = json.loads(line)
+        if board["type"] in loaded.puzzlink.types and board["same_puzzle_as_url"]:
+            cases.append((loaded, board["url"], board["pzprv3"], board["correct"]))
+    verdicts = judge(cases)
+    assert len(verdicts) >= 3 and any(v.expected_correct for v in verdicts)
+    assert [v.note for v in verdicts if not v.agree] == []
+
+
+# --- pictures -------------------------------------------------------------------------------
+
+
+def _svg(run, genre: str) -> tuple[ET.Element, str]:
+    result = run(PUZZLES / f"{genre}.yaml", PUZZLES / genre / "example.txt", "--format", "svg")
+    assert result.code == 0
+    return ET.fromstring(result.out), (PUZZLES / genre / "example.solution.txt").read_text()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_a_picture_shades_the_shaded_cells(run):
+    picture, solution = _svg(run, "nurikabe")
+    shaded = [r for r in picture.iter(f"{SVG}rect") if r.get("fill") == "#333"]
+    assert len(shaded) == solution.count("#")
+    texts = [t.text for t in picture.iter(f"{SVG}text") if t.get("fill") == "black"]
+    assert sorted(texts) == sorted(t for t in solution.split() if t.isdigit())
+
+
+def test_a_picture_draws_the_loop(run):
+    picture, _ = _svg(run, "masyu")
+    loaded = load_genre(str(genre_file("masyu")))
+    instance = read_puzzle(str(PUZZLES / "masyu" / "example.txt"), loaded)
+    solution = PUZZLES / "masyu" / "example.solution.txt"
+    line = parse_solution(loaded, instance, solution.read_text(), str(solution))["line"]
+    drawn = [x for x in picture.iter(f"{SVG}line") if x.get("stroke") == "#1a5fb4"]
+    assert len(drawn) == sum(line.values())
+    circles = list(picture.iter(f"{SVG}circle"))
+    assert len(circles) == sum(1 for t in instance.grids["circles"].values() if t is not None)
+
+
+def test_no_picture_without_a_grid(run):
+    result = run(
+        PUZZLES / "logic_grid.yaml", PUZZLES / "logic_grid" / "example.txt", "--format", "svg"
+    )
+    assert result.code == 2 and "no picture" in result.err
+
+
+def test_a_picture_draws_the_clue_lists_beside_the_grid(run):
+    picture, _ = _svg(run, "nonogram")
+    loaded = load_genre(str(genre_file("nonogram")))
+    instance = read_puzzle(str(PUZZLES / "nonogram" / "example.txt"), loaded)
+    texts = [t for t in picture.iter(f"{SVG}text") if t.get("fill") == "black"]
+    clues = [n for entries in instance.lists.values() for entry in entries for n in entry or ()]
+    assert sorted(int(t.text) for t in texts) == sorted(clues)
+    left = min(float(x.get("x1")) for x in picture.iter(f"{SVG}line"))
+    top = min(float(x.get("y1")) for x in picture.iter(f"{SVG}line"))
+    assert all(float(t.get("x")) < left or float(t.get("y")) < top for t in texts)
