@@ -235,3 +235,19 @@ def test_a_room_in_two_pieces_is_connected_within_each(tmp_path, choice):
     found, wanted = black_patterns(tmp_path, SPLIT_ROOMS, "rooms:\naba\n", choice)
     assert found == wanted
     assert (0, 0, 0) not in wanted and (0, 0, 1) in wanted
+
+
+def test_a_component_is_cut_on_the_separator_that_faces_the_other(tmp_path):
+    """White r2c2 and r1c1 in a 3x3 of black (in a first answer): the cut of r2c2 names only
+    r1c2 and r2c1, its neighbours that r1c1 reaches without passing through another of them,
+    not all four; and r1c1's cut names the same two (its whole neighbourhood)."""
+    loaded, instance = load_texts(tmp_path, OPEN, "clues:\n...\n...\n...\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    for variable in compiled.decision_binaries(None):
+        variable.varValue = 0 if variable.name in ("black_0_0", "black_1_1") else 1
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    assert (
+        sorted(sorted(v.name for v in cut) for cut in cuts)
+        == [["black_0_0", "black_0_1", "black_1_0", "black_1_1"]] * 2
+    )
+    assert all(cut.constant == 1 and sorted(cut.values()) == [-1, -1, 1, 1] for cut in cuts)
