@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from dslsolve import ir
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
@@ -251,3 +252,41 @@ def test_a_component_is_cut_on_the_separator_that_faces_the_other(tmp_path):
         == [["black_0_0", "black_0_1", "black_1_0", "black_1_1"]] * 2
     )
     assert all(cut.constant == 1 and sorted(cut.values()) == [-1, -1, 1, 1] for cut in cuts)
+
+
+BORDER = ir.ElementKind.BORDER
+LOOP = """\
+name: loop
+input:
+  clues: {type: grid}
+variables:
+  line: {type: bool, on: borders}
+rules:
+  - each cell: count(sides where line) = clues
+  - line forms single loop
+output:
+  cell:
+    - show: clues
+  edges: line
+"""
+
+
+@pytest.mark.parametrize("grid", ["clues:\n. . .\n. . .\n", "clues:\n2 . 2\n. . .\n"])
+def test_the_lazy_loop_cuts_keep_exactly_the_evaluators_loops(tmp_path, grid):
+    """On 3x4 points two separate squares can be an answer that the cycle cuts (on the edges
+    between a cycle and the region of another) must remove; every single loop must stay."""
+    loaded, instance = load_texts(tmp_path, LOOP, grid)
+    borders = Grid(instance.rows, instance.columns).borders()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["loop=lazy"]))
+    found = every_solution(compiled, lambda values: tuple(values["line"][b] for b in borders))
+    grid_of = Grid(instance.rows, instance.columns)
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=len(borders)):
+        used = dict(zip(borders, pattern, strict=True))
+        degrees = [sum(used[b] for b in grid_of.incident(BORDER, p)) for p in grid_of.points()]
+        if any(d not in (0, 2) for d in degrees):
+            continue  # a branch or a dead end: no loop (saves the evaluator 90% of the calls)
+        if not Evaluator(loaded.genre, instance, {"line": used}).violations():
+            wanted.add(pattern)
+    assert found == wanted
+    assert len(wanted) > 1
