@@ -21,10 +21,11 @@ from pathlib import Path
 STATS = re.compile(r"solve ([\d.]+) s \((\d+) solver calls\), lazy-cut rounds (\d+) \((\d+) cuts\)")
 
 
-def run(code: Path, puzzle: Path, backend: str, limit: float) -> str:
+def run(code: Path, puzzle: Path, backend: str, limit: float, options: list[str]) -> str:
     genre = code / "puzzles" / f"{puzzle.parent.name}.yaml"
     command = [sys.executable, "-m", "dslsolve", str(genre), str(puzzle.resolve()), "--stats"]
     command += ["--backend", backend, "--time-limit", str(limit)]
+    command += [word for option in options for word in ("--formulation", option)]
     done = subprocess.run(command, cwd=code, capture_output=True, text=True, timeout=limit + 60)
     found = STATS.search(done.stderr)
     if not found:
@@ -40,10 +41,11 @@ def main() -> None:
     parser.add_argument("--code", action="append", type=Path, required=True)
     parser.add_argument("--backend", default="cbc")
     parser.add_argument("--time-limit", type=float, default=60)
+    parser.add_argument("--formulation", action="append", default=[])
     args = parser.parse_args()
     for puzzle in args.puzzles:
         for code in args.code:
-            outcome = run(code.resolve(), puzzle, args.backend, args.time_limit)
+            outcome = run(code.resolve(), puzzle, args.backend, args.time_limit, args.formulation)
             print(f"{puzzle.parent.name}/{puzzle.stem:<14} {str(code):<16} {outcome}", flush=True)
 
 

@@ -16,7 +16,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution, load_texts
+from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
 
 SHADING = """\
 name: shading
@@ -160,6 +160,19 @@ def test_cells_connected_to_roots_have_the_evaluators_patterns(tmp_path, choice)
     assert two_parts in wanted and (0, 1, 0, 0, 0, 0, 0, 0, 1) not in wanted  # r1c2 alone
 
 
+def test_a_rootless_part_is_cut_on_the_side_where_a_root_may_be(tmp_path):
+    """Black r1c3 alone in `r....`: its cut names r1c2 (towards the root r1c1), not r1c4,
+    behind which no cell may be a root."""
+    loaded, instance = load_texts(tmp_path, ROOTED, "marks:\nr....\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    for variable in compiled.decision_binaries(None):
+        variable.varValue = int(variable.name == "black_0_2")
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    assert [sorted((v.name, c) for v, c in cut.items()) for cut in cuts] == [
+        [("black_0_1", 1), ("black_0_2", -1)]
+    ]
+
+
 ROOTED_BY_UNKNOWNS = (
     ROOTED.replace(
         "black cells connected to marks = 'r'", "black cells connected to light\n  - light <= black"
@@ -255,20 +268,7 @@ def test_a_component_is_cut_on_the_separator_that_faces_the_other(tmp_path):
 
 
 BORDER = ir.ElementKind.BORDER
-LOOP = """\
-name: loop
-input:
-  clues: {type: grid}
-variables:
-  line: {type: bool, on: borders}
-rules:
-  - each cell: count(sides where line) = clues
-  - line forms single loop
-output:
-  cell:
-    - show: clues
-  edges: line
-"""
+LOOP = (PUZZLES / "slitherlink.yaml").read_text()
 
 
 @pytest.mark.parametrize("grid", ["clues:\n. . .\n. . .\n", "clues:\n2 . 2\n. . .\n"])

@@ -22,8 +22,11 @@ arc flows f_uv <= (n - 1) x_u, f_uv <= (n - 1) x_v. Everything is in one model; 
 holds, so the chosen vertices may form several components, each with a root; r_v is R's
 literal at v, or a constant): `lazy` posts, for every vertex v that may be no root,
 sum_{u in N(v)} x_u + r_v >= x_v up front, and in rounds, for every component K of the answer
-without a root, sum_{n in N(K)} x_n + sum_{v in K} r_v >= x_s (s in K): a chosen s whose
-component stays inside K needs a root in K. `flow` lets every chosen root supply (g_v <= n x_v,
+without a root, sum_{n in S} x_n + sum_{v in K} r_v >= x_s (s in K): a chosen s whose
+component stays inside K needs a root in K. S is the part of N(K) that a root can lie behind:
+the vertices of N(K) that may be roots themselves or border a piece of G - N[K] holding one
+that may (the last vertex of N(K) on a path from s to its root is one of them); the rest of
+N(K) only leads to pieces where no root can be. `flow` lets every chosen root supply (g_v <= n x_v,
 g_v <= n r_v; no root binaries, as any number of roots may supply) and every chosen vertex
 consume a unit, along arcs between chosen vertices.
 
@@ -267,10 +270,18 @@ def _rootless_cuts(
         if any(v in roots and value_of(roots[v]) == 1 for v in part):
             continue
         boundary = {u for v in part for u in neighbours[v]} - part
+        facing = {u for u in boundary if _may_root(roots, u)}
+        for region in _regions(neighbours, part | boundary):
+            if any(_may_root(roots, v) for v in region):
+                facing |= {u for v in region for u in neighbours[v]} & boundary
         rooted = [roots[v].expr for v in part if v in roots]
-        crossing = pulp.lpSum([chosen[u].expr for u in boundary] + rooted)
+        crossing = pulp.lpSum([chosen[u].expr for u in sorted(facing)] + rooted)
         cuts.append(crossing >= chosen[min(part)].expr)
     return cuts
+
+
+def _may_root(roots: dict[Vertex, Lin], v: Vertex) -> bool:
+    return v in roots and roots[v].high >= 1
 
 
 def _rooted_flow(
