@@ -290,3 +290,41 @@ def test_the_lazy_loop_cuts_keep_exactly_the_evaluators_loops(tmp_path, grid):
             wanted.add(pattern)
     assert found == wanted
     assert len(wanted) > 1
+
+
+PATHS = (PUZZLES / "numberlink.yaml").read_text()
+
+
+def test_the_lazy_path_cuts_keep_exactly_the_evaluators_paths(tmp_path):
+    """1 at r1c1 and r3c1: a square of four cells on the right may close a cycle beside the
+    path, which the cycle cuts must remove; every path of the evaluator must stay."""
+    loaded, instance = load_texts(tmp_path, PATHS, "numbers:\n1..\n...\n1..\n")
+    grid = Grid(instance.rows, instance.columns)
+    links = grid.links()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["paths=lazy"]))
+    found = every_solution(compiled, lambda values: tuple(values["line"][b] for b in links))
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=len(links)):
+        used = dict(zip(links, pattern, strict=True))
+        if not Evaluator(loaded.genre, instance, {"line": used}).violations():
+            wanted.add(pattern)
+    assert found == wanted
+    assert len(wanted) > 1
+
+
+def test_a_cycle_is_cut_on_the_edges_towards_the_ends(tmp_path):
+    """A cycle on the eight cells around r3c3 of a 5x5: its cuts leave out the four links to
+    r3c3, which no path to an end can use to leave the cycle."""
+    loaded, instance = load_texts(tmp_path, PATHS, "numbers:\n1...1\n.....\n.....\n.....\n.....\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["paths=lazy"]))
+    ring = {(r, c) for r in (1, 2, 3) for c in (1, 2, 3)} - {(2, 2)}
+    lines = compiled.lowerer.encodings["line"]
+    for link, variable in lines.items():
+        a, b = Grid(5, 5).ends(ir.ElementKind.LINK, link)
+        on_ring = a in ring and b in ring and (a[0] == b[0] or a[1] == b[1])
+        variable.varValue = int(on_ring and (2, 2) not in (a, b))
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    inner = {lines[link].name for link in Grid(5, 5).incident(ir.ElementKind.LINK, (2, 2))}
+    assert len(cuts) == 8  # one per cell of the cycle
+    # the 12 links out of the 3x3 block and d_s; not the 4 links into r3c3
+    assert all(not inner & {v.name for v in cut} and len(cut) == 13 for cut in cuts)
