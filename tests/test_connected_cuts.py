@@ -328,3 +328,29 @@ def test_a_cycle_is_cut_on_the_edges_towards_the_ends(tmp_path):
     assert len(cuts) == 8  # one per cell of the cycle
     # the 12 links out of the 3x3 block and d_s; not the 4 links into r3c3
     assert all(not inner & {v.name for v in cut} and len(cut) == 13 for cut in cuts)
+
+
+def test_fractional_cuts_separate_a_fractional_point_and_keep_every_connected_set(tmp_path):
+    """`connected.fractional_cuts` (offered in `fractional_separators`) on fractional values:
+    each cut it returns is violated there and holds for every pattern the evaluator accepts."""
+    loaded, instance = load_texts(tmp_path, OPEN, "clues:\n...\n...\n...\n")
+    cells = Grid(3, 3).cells()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    binaries = dict(zip(cells, compiled.decision_binaries(None), strict=True))
+    accepted = accepted_patterns(loaded, instance, "black")
+    points = [  # black values, and how many cuts they call for
+        # white r1c1 and r3c3, the rest half white: every separator weighs 1 at least
+        ({c: 0.0 if c in ((0, 0), (2, 2)) else 0.5 for c in cells}, 0),
+        # a white column on each side, the middle one 0.3 white: cut against each left cell
+        ({c: 0.0 if c[1] != 1 else 0.7 for c in cells}, 3),
+    ]
+    for point, count in points:
+        for cell, value in point.items():
+            binaries[cell].varValue = value
+        cuts = [cut for separate in compiled.model.fractional_separators for cut in separate()]
+        assert len(cuts) == count
+        assert all(cut.value() < -1e-6 for cut in cuts)  # violated at the point
+        for pattern in accepted:
+            for cell, value in zip(cells, pattern, strict=True):
+                binaries[cell].varValue = value
+            assert all(cut.value() >= 0 for cut in cuts)
