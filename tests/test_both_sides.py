@@ -38,12 +38,12 @@ def test_the_face_rows_keep_every_pattern_the_evaluator_accepts(tmp_path, grid):
     assert found == accepted_patterns(loaded, instance, "black")
 
 
-def solvable_without_cuts(tmp_path, pattern: str, options: list[str]) -> bool:
+def solvable_without_cuts(tmp_path, pattern: str, options: list[str], genre=BOTH) -> bool:
     """Whether the model's rows before any lazy cut admit the black pattern (`#` black)."""
     rows = pattern.split()
-    _, _, cells, compiled = compiled_model(
-        tmp_path, BOTH, "circles:\n" + "\n".join("." * len(row) for row in rows) + "\n", options
-    )
+    key = "circles" if genre == BOTH else "clues"
+    grid = f"{key}:\n" + "\n".join("." * len(row) for row in rows) + "\n"
+    _, _, cells, compiled = compiled_model(tmp_path, genre, grid, options)
     black = {(r, c): rows[r][c] == "#" for r, c in cells}
     for (r, c), variable in zip(cells, compiled.decision_binaries(None), strict=True):
         assert variable.name == f"black_{r}_{c}"
@@ -72,3 +72,24 @@ def test_no_face_rows_when_cells_touch_at_corners(tmp_path, run):
         (tmp_path / "g.yaml").write_text(genre)
         (tmp_path / "p.txt").write_text("circles:\nbw\nwb\n")
         assert run(tmp_path / "g.yaml", tmp_path / "p.txt").code == code
+
+
+# cave without its counts: a clue is white, white connected, black connected to the border
+CAVE = "".join(
+    line
+    for line in (PUZZLES / "cave.yaml").read_text().splitlines(keepends=True)
+    if "rays" not in line
+)
+
+
+def test_a_set_rooted_on_the_border_and_its_connected_complement_have_no_checkerboard(tmp_path):
+    loaded, instance, cells, compiled = compiled_model(
+        tmp_path, CAVE, "clues:\n1..\n...\n..1\n", []
+    )
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    assert found == accepted_patterns(loaded, instance, "black")
+    square = ".... ..#. ..#. ##.."
+    assert not solvable_without_cuts(tmp_path, square, ["connected=lazy"], CAVE)
+    assert solvable_without_cuts(tmp_path, square, ["connected=lazy", "planar=none"], CAVE)
+    # the border may change colour more than twice: black cells on it are each rooted
+    assert solvable_without_cuts(tmp_path, "#.# ... #.#", ["connected=lazy"], CAVE)

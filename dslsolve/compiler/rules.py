@@ -196,11 +196,12 @@ class RuleCompiler:
             for b in self.grid.related(ir.ElementKind.CELL, body.relation, a)
             if a < b and b in chosen
         ]
-        if body.root is not None:
-            post_rooted(self.model, chosen, holds(body.root), edges, choice)
+        roots = None if body.root is None else holds(body.root)
+        if roots is not None:
+            post_rooted(self.model, chosen, roots, edges, choice)
         else:
             post_connected(self.model, chosen, edges, choice)
-            post_if_complements(self.model, self.connected_sets, chosen, edges)
+        post_if_complements(self.model, self.connected_sets, chosen, edges, roots)
 
     @staticmethod
     def why(rule: ir.Rule, env: Env) -> Reason:

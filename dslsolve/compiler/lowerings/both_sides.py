@@ -20,6 +20,13 @@ The faces used, in the graph's natural drawing (cells as points, edges unit step
   (all else lies inside it, so outside is the outer face): a continuous change c_i >= |x_i -
   x_{i+1}| for each step along it and sum c_i <= 2.
 
+The same holds when one of the two is `connected to ROOT` rather than connected (cave: white
+connected, black connected to the edge) and every cell that may be a root lies on the border
+of the rectangle: a new vertex o in the outer face, joined to every border cell, keeps the
+graph plane and makes the rooted set plus o connected (each of its components holds a root, a
+border cell). The unit squares are still faces, so no checkerboard; the outer face is split
+into triangles at o, so the border rows are not posted.
+
 `planar=faces` (default) posts them; `planar=none` leaves them out.
 """
 
@@ -36,16 +43,34 @@ Chosen = dict[Hashable, Lin | bool]
 
 
 def post_if_complements(
-    model: LinearModel, earlier: list[tuple[Chosen, list]], chosen: Chosen, edges: list
+    model: LinearModel,
+    earlier: list[tuple[Chosen, list, bool]],
+    chosen: Chosen,
+    edges: list,
+    roots: Chosen | None = None,
 ) -> None:
     """Post the face rows if `chosen` is the complement of a set already said to be connected
-    on the same edges (`earlier`); then remember `chosen`."""
+    on the same edges (`earlier`); then remember `chosen`. `roots`: the root literals of
+    `connected to ROOT`, which counts only if every cell that may be a root lies on the border
+    of the cells' rectangle, and then for the squares only (one of the two sets rooted)."""
+    rooted = roots is not None
+    if rooted and not _on_border(chosen.keys(), roots):
+        return
     if model.formulation["planar"] != "none" and _plane(edges):
-        for other, other_edges in earlier:
+        for other, other_edges, other_rooted in earlier:
+            if rooted and other_rooted:
+                continue
             if set(other_edges) == set(edges) and _complements(other, chosen):
-                _post_faces(model, {v: as_lin(x) for v, x in chosen.items()}, edges)
+                x = {v: as_lin(value) for v, value in chosen.items()}
+                _post_faces(model, x, edges, outer=not (rooted or other_rooted))
                 break
-    earlier.append((chosen, edges))
+    earlier.append((chosen, edges, rooted))
+
+
+def _on_border(cells, roots: Chosen) -> bool:
+    border = _border(cells)
+    may_root = {v for v, r in roots.items() if r is not False and as_lin(r).high >= 1}
+    return border is not None and may_root <= set(border)
 
 
 def _plane(edges: list) -> bool:
@@ -63,7 +88,7 @@ def _complements(first: Chosen, second: Chosen) -> bool:
     return True
 
 
-def _post_faces(model: LinearModel, x: dict[Cell, Lin], edges: list) -> None:
+def _post_faces(model: LinearModel, x: dict[Cell, Lin], edges: list, outer: bool) -> None:
     linked = {frozenset(edge) for edge in edges}
     for r, c in x:
         square = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
@@ -74,7 +99,7 @@ def _post_faces(model: LinearModel, x: dict[Cell, Lin], edges: list) -> None:
                 if row.keys():  # a row of givens alone: the lazy cuts see to it
                     model.add(row)
     border = _border(x.keys())
-    if border is None or len(border) < 4:
+    if not outer or border is None or len(border) < 4:
         return
     steps = list(zip(border, border[1:] + border[:1], strict=True))
     if not all(frozenset(step) in linked for step in steps):

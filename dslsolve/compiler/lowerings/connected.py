@@ -108,14 +108,11 @@ def _component_cuts(
     neighbours = _neighbours(chosen, edges)
     if arc_gate is None:
         return _separator_cuts(chosen, neighbours, parts)
-    where = {v: index for index, part in enumerate(parts) for v in part}
     cuts = []
     for index, part in enumerate(parts):  # cycles: see _cycle_cuts
-        for region in _regions(neighbours, part):
-            others = sorted({where[v] for v in region if v in where} - {index})
-            if others:  # t in the largest other part of the region
-                t = chosen[min(parts[others[0]])]
-                cuts.extend(_cycle_cuts(part, region, chosen[min(part)], t, arc_gate))
+        t = min(parts[1] if index == 0 else parts[0])  # in the largest other part
+        region = next(r for r in _regions(neighbours, part) if t in r)
+        cuts.extend(_cycle_cuts(part, region, chosen[min(part)], chosen[t], arc_gate))
     return cuts
 
 
