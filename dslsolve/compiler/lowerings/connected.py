@@ -9,7 +9,7 @@ that K' reaches without passing through N(K), a minimal separator of K and K'. I
 both chosen, some vertex of S must be chosen too. Then solve again. The Nurikabe seed adds one
 cut a round, on all of N(K), for one component; cutting every pair at once on the smaller
 separator needed 37 rounds where the whole N(K) of each component against one other needed
-209 (yin-yang 10x10, HiGHS; bench/README.md). The cut of a single vertex is posted up
+209 (yin-yang 10x10, HiGHS; docs/formulations.md). The cut of a single vertex is posted up
 front, one per vertex with a nearby partner (`_alone_cuts`): the stray components of a first
 answer are mostly single vertices.
 
