@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from dslsolve import ir
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
@@ -15,7 +16,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution, load_texts
+from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
 
 SHADING = """\
 name: shading
@@ -159,6 +160,19 @@ def test_cells_connected_to_roots_have_the_evaluators_patterns(tmp_path, choice)
     assert two_parts in wanted and (0, 1, 0, 0, 0, 0, 0, 0, 1) not in wanted  # r1c2 alone
 
 
+def test_a_rootless_part_is_cut_on_the_side_where_a_root_may_be(tmp_path):
+    """Black r1c3 alone in `r....`: its cut names r1c2 (towards the root r1c1), not r1c4,
+    behind which no cell may be a root."""
+    loaded, instance = load_texts(tmp_path, ROOTED, "marks:\nr....\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    for variable in compiled.decision_binaries(None):
+        variable.varValue = int(variable.name == "black_0_2")
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    assert [sorted((v.name, c) for v, c in cut.items()) for cut in cuts] == [
+        [("black_0_1", 1), ("black_0_2", -1)]
+    ]
+
+
 ROOTED_BY_UNKNOWNS = (
     ROOTED.replace(
         "black cells connected to marks = 'r'", "black cells connected to light\n  - light <= black"
@@ -235,3 +249,108 @@ def test_a_room_in_two_pieces_is_connected_within_each(tmp_path, choice):
     found, wanted = black_patterns(tmp_path, SPLIT_ROOMS, "rooms:\naba\n", choice)
     assert found == wanted
     assert (0, 0, 0) not in wanted and (0, 0, 1) in wanted
+
+
+def test_a_component_is_cut_on_the_separator_that_faces_the_other(tmp_path):
+    """White r2c2 and r1c1 in a 3x3 of black (in a first answer): the cut of r2c2 names only
+    r1c2 and r2c1, its neighbours that r1c1 reaches without passing through another of them,
+    not all four; and r1c1's cut names the same two (its whole neighbourhood)."""
+    loaded, instance = load_texts(tmp_path, OPEN, "clues:\n...\n...\n...\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    for variable in compiled.decision_binaries(None):
+        variable.varValue = 0 if variable.name in ("black_0_0", "black_1_1") else 1
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    assert (
+        sorted(sorted(v.name for v in cut) for cut in cuts)
+        == [["black_0_0", "black_0_1", "black_1_0", "black_1_1"]] * 2
+    )
+    assert all(cut.constant == 1 and sorted(cut.values()) == [-1, -1, 1, 1] for cut in cuts)
+
+
+BORDER = ir.ElementKind.BORDER
+LOOP = (PUZZLES / "slitherlink.yaml").read_text()
+
+
+@pytest.mark.parametrize("grid", ["clues:\n. . .\n. . .\n", "clues:\n2 . 2\n. . .\n"])
+def test_the_lazy_loop_cuts_keep_exactly_the_evaluators_loops(tmp_path, grid):
+    """On 3x4 points two separate squares can be an answer that the cycle cuts (on the edges
+    between a cycle and the region of another) must remove; every single loop must stay."""
+    loaded, instance = load_texts(tmp_path, LOOP, grid)
+    borders = Grid(instance.rows, instance.columns).borders()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["loop=lazy"]))
+    found = every_solution(compiled, lambda values: tuple(values["line"][b] for b in borders))
+    grid_of = Grid(instance.rows, instance.columns)
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=len(borders)):
+        used = dict(zip(borders, pattern, strict=True))
+        degrees = [sum(used[b] for b in grid_of.incident(BORDER, p)) for p in grid_of.points()]
+        if any(d not in (0, 2) for d in degrees):
+            continue  # a branch or a dead end: no loop (saves the evaluator 90% of the calls)
+        if not Evaluator(loaded.genre, instance, {"line": used}).violations():
+            wanted.add(pattern)
+    assert found == wanted
+    assert len(wanted) > 1
+
+
+PATHS = (PUZZLES / "numberlink.yaml").read_text()
+
+
+def test_the_lazy_path_cuts_keep_exactly_the_evaluators_paths(tmp_path):
+    """1 at r1c1 and r3c1: a square of four cells on the right may close a cycle beside the
+    path, which the cycle cuts must remove; every path of the evaluator must stay."""
+    loaded, instance = load_texts(tmp_path, PATHS, "numbers:\n1..\n...\n1..\n")
+    grid = Grid(instance.rows, instance.columns)
+    links = grid.links()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["paths=lazy"]))
+    found = every_solution(compiled, lambda values: tuple(values["line"][b] for b in links))
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=len(links)):
+        used = dict(zip(links, pattern, strict=True))
+        if not Evaluator(loaded.genre, instance, {"line": used}).violations():
+            wanted.add(pattern)
+    assert found == wanted
+    assert len(wanted) > 1
+
+
+def test_a_cycle_is_cut_on_the_edges_towards_the_ends(tmp_path):
+    """A cycle on the eight cells around r3c3 of a 5x5: its cuts leave out the four links to
+    r3c3, which no path to an end can use to leave the cycle."""
+    loaded, instance = load_texts(tmp_path, PATHS, "numbers:\n1...1\n.....\n.....\n.....\n.....\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["paths=lazy"]))
+    ring = {(r, c) for r in (1, 2, 3) for c in (1, 2, 3)} - {(2, 2)}
+    lines = compiled.lowerer.encodings["line"]
+    for link, variable in lines.items():
+        a, b = Grid(5, 5).ends(ir.ElementKind.LINK, link)
+        on_ring = a in ring and b in ring and (a[0] == b[0] or a[1] == b[1])
+        variable.varValue = int(on_ring and (2, 2) not in (a, b))
+    cuts = [cut for separate in compiled.model.separators for cut in separate()]
+    inner = {lines[link].name for link in Grid(5, 5).incident(ir.ElementKind.LINK, (2, 2))}
+    assert len(cuts) == 8  # one per cell of the cycle
+    # the 12 links out of the 3x3 block and d_s; not the 4 links into r3c3
+    assert all(not inner & {v.name for v in cut} and len(cut) == 13 for cut in cuts)
+
+
+def test_fractional_cuts_separate_a_fractional_point_and_keep_every_connected_set(tmp_path):
+    """`connected.fractional_cuts` (offered in `fractional_separators`) on fractional values:
+    each cut it returns is violated there and holds for every pattern the evaluator accepts."""
+    loaded, instance = load_texts(tmp_path, OPEN, "clues:\n...\n...\n...\n")
+    cells = Grid(3, 3).cells()
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=lazy"]))
+    binaries = dict(zip(cells, compiled.decision_binaries(None), strict=True))
+    accepted = accepted_patterns(loaded, instance, "black")
+    points = [  # black values, and how many cuts they call for
+        # white r1c1 and r3c3, the rest half white: every separator weighs 1 at least
+        ({c: 0.0 if c in ((0, 0), (2, 2)) else 0.5 for c in cells}, 0),
+        # a white column on each side, the middle one 0.3 white: cut against each left cell
+        ({c: 0.0 if c[1] != 1 else 0.7 for c in cells}, 3),
+    ]
+    for point, count in points:
+        for cell, value in point.items():
+            binaries[cell].varValue = value
+        cuts = [cut for separate in compiled.model.fractional_separators for cut in separate()]
+        assert len(cuts) == count
+        assert all(cut.value() < -1e-6 for cut in cuts)  # violated at the point
+        for pattern in accepted:
+            for cell, value in zip(cells, pattern, strict=True):
+                binaries[cell].varValue = value
+            assert all(cut.value() >= 0 for cut in cuts)

@@ -70,11 +70,19 @@ TOO_SLOW = {
 }
 
 
+# Alternatives that change the models of these genres only (bench/dump_models.py): elsewhere
+# the run would repeat the default's. planar=none: the genres that say a set and its complement
+# are connected (cave: one of them to the border).
+ONLY_IN = {"planar=none": {"yin_yang", "cave"}}
+
+
 @pytest.mark.parametrize("option", ALTERNATIVES)
 @pytest.mark.parametrize(("genre", "puzzle"), INSTANCES, ids=IDS)
 def test_every_alternative_lowering_finds_the_same_solution(genre, puzzle, option):
     if (option, f"{genre}/{puzzle.stem}") in TOO_SLOW:
         pytest.skip("too slow with this lowering; see TOO_SLOW")
+    if genre not in ONLY_IN.get(option, {genre}):
+        pytest.skip("the same model as the default's; see ONLY_IN")
     solve_and_compare(genre, puzzle, [option])
 
 

@@ -17,6 +17,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
     "loop": ("lazy", "flow"),  # subtour cuts added in rounds, or single-commodity flow
     "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
+    # a set and its complement both connected on a plane grid: face rows implied, or none
+    "planar": ("faces", "none"),
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
     # layered automaton
     "runs": ("blocks", "blocks-pairwise", "regular"),

@@ -140,6 +140,9 @@ class LinearModel:
     formulation: Formulation
     problem: pulp.LpProblem = field(default_factory=lambda: pulp.LpProblem("dslsolve"))
     separators: list[Separator] = field(default_factory=list)
+    # optional: separators that also read fractional values (an LP relaxation's), for a backend
+    # that calls them inside its search; each returns only cuts valid for every integral answer
+    fractional_separators: list[Separator] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     nogoods: set = field(default_factory=set)  # rows posted by lowerings/nogoods.py
     # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear

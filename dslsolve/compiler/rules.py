@@ -21,6 +21,7 @@ from dslsolve.compiler.lowerings.area import (
     post_areas,
     size_bound,
 )
+from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
@@ -99,6 +100,7 @@ class RuleCompiler:
         self.grid = lowerer.grid
         self.relaxed = {id(rule) for rule in relaxed}  # clue rules whose instances may drop
         self.kept: list[Kept] = []
+        self.connected_sets: list = []  # (chosen, edges) of each `connected` rule, for both_sides
         # id of a condition that must hold -> (the node, kept alive so that its id stays its
         # own; how it is posted)
         self._posters: dict[int, tuple[ir.Expr, Callable[[Env, Lin | None, Why], None]]] = {}
@@ -194,10 +196,12 @@ class RuleCompiler:
             for b in self.grid.related(ir.ElementKind.CELL, body.relation, a)
             if a < b and b in chosen
         ]
-        if body.root is not None:
-            post_rooted(self.model, chosen, holds(body.root), edges, choice)
+        roots = None if body.root is None else holds(body.root)
+        if roots is not None:
+            post_rooted(self.model, chosen, roots, edges, choice)
         else:
             post_connected(self.model, chosen, edges, choice)
+        post_if_complements(self.model, self.connected_sets, chosen, edges, roots)
 
     @staticmethod
     def why(rule: ir.Rule, env: Env) -> Reason:

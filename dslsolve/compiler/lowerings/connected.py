@@ -1,14 +1,21 @@
 """`C cells connected`: the chosen vertices of a graph form one connected set (or none).
 
 `connected=lazy` (default): solve without it; find the components of the chosen vertices;
-while there are two or more, add for every component K (with a chosen vertex s in K and t in
-another component) the vertex-separator cut
-    sum_{n in N(K)} x_n >= x_s + x_t - 1,
-N(K) being the vertices next to K outside it: if s and t are both chosen, some vertex around K
-must be chosen too. Then solve again. The Nurikabe seed adds one cut a round for one component;
-cutting every component at once needs fewer rounds. The cut of a single vertex is posted up
+while there are two or more, add for every ordered pair of components (K, K') (s in K, t in
+K') the vertex-separator cut
+    sum_{n in S} x_n >= x_s + x_t - 1,
+S the part of N(K) (the vertices next to K outside it) that faces K': the vertices of N(K)
+that K' reaches without passing through N(K), a minimal separator of K and K'. If s and t are
+both chosen, some vertex of S must be chosen too. Then solve again. The Nurikabe seed adds one
+cut a round, on all of N(K), for one component; cutting every pair at once on the smaller
+separator needed 37 rounds where the whole N(K) of each component against one other needed
+209 (yin-yang 10x10, HiGHS; docs/formulations.md). The cut of a single vertex is posted up
 front, one per vertex with a nearby partner (`_alone_cuts`): the stray components of a first
 answer are mostly single vertices.
+
+For a backend that can call separators inside its search on fractional values (an LP
+relaxation's), `fractional_cuts` finds the same cuts there by max flow; `post_connected` offers
+it in `LinearModel.fractional_separators` (the rounds never call it).
 
 `connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
 r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) supplies one unit
@@ -19,8 +26,11 @@ arc flows f_uv <= (n - 1) x_u, f_uv <= (n - 1) x_v. Everything is in one model; 
 holds, so the chosen vertices may form several components, each with a root; r_v is R's
 literal at v, or a constant): `lazy` posts, for every vertex v that may be no root,
 sum_{u in N(v)} x_u + r_v >= x_v up front, and in rounds, for every component K of the answer
-without a root, sum_{n in N(K)} x_n + sum_{v in K} r_v >= x_s (s in K): a chosen s whose
-component stays inside K needs a root in K. `flow` lets every chosen root supply (g_v <= n x_v,
+without a root, sum_{n in S} x_n + sum_{v in K} r_v >= x_s (s in K): a chosen s whose
+component stays inside K needs a root in K. S is the part of N(K) that a root can lie behind:
+the vertices of N(K) that may be roots themselves or border a piece of G - N[K] holding one
+that may (the last vertex of N(K) on a path from s to its root is one of them); the rest of
+N(K) only leads to pieces where no root can be. `flow` lets every chosen root supply (g_v <= n x_v,
 g_v <= n r_v; no root binaries, as any number of roots may supply) and every chosen vertex
 consume a unit, along arcs between chosen vertices.
 
@@ -52,6 +62,7 @@ def post_connected(
     else:
         if arc_gate is None:
             _alone_cuts(model, lins, edges)
+            model.fractional_separators.append(lambda: fractional_cuts(lins, edges))
         model.separators.append(lambda: _component_cuts(model, lins, edges, arc_gate))
 
 
@@ -65,11 +76,7 @@ def _alone_cuts(model: LinearModel, chosen: dict[Vertex, Lin], edges) -> None:
     connectivity examples one row per vertex needed less time in total than four (and than
     none); see docs/formulations.md.
     """
-    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in chosen}
-    for u, v in edges:
-        if u in chosen and v in chosen:
-            neighbours[u].add(v)
-            neighbours[v].add(u)
+    neighbours = _neighbours(chosen, edges)
     for v, x in chosen.items():
         around = neighbours[v]
         if any(chosen[u].low >= 1 for u in around):
@@ -98,46 +105,142 @@ def _component_cuts(
     parts = sorted(nx.connected_components(graph), key=len, reverse=True)
     if len(parts) <= 1:
         return []
-    neighbours: dict[Vertex, set[Vertex]] = {}
-    for u, v in edges:
-        neighbours.setdefault(u, set()).add(v)
-        neighbours.setdefault(v, set()).add(u)
+    neighbours = _neighbours(chosen, edges)
+    if arc_gate is None:
+        return _separator_cuts(chosen, neighbours, parts)
     cuts = []
-    for index, part in enumerate(parts):
-        s = min(part)
-        t = min(parts[1] if index == 0 else parts[0])
-        if arc_gate is None:
-            boundary = {n for v in part for n in neighbours.get(v, ())} - part
-            crossing = pulp.lpSum(chosen[n].expr for n in boundary if n in chosen)
-            cuts.append(crossing >= chosen[s].expr + chosen[t].expr - 1)
-        else:  # cycles: see _cycle_cuts
-            cuts.extend(_cycle_cuts(part, chosen[s], chosen[t], arc_gate))
+    for index, part in enumerate(parts):  # cycles: see _cycle_cuts
+        t = min(parts[1] if index == 0 else parts[0])  # in the largest other part
+        region = next(r for r in _regions(neighbours, part) if t in r)
+        cuts.extend(_cycle_cuts(part, region, chosen[min(part)], chosen[t], arc_gate))
     return cuts
 
 
-def _cycle_cuts(
-    part: set[Vertex], s: Lin, t: Lin, arc_gate: dict[tuple[Vertex, Vertex], Lin]
-) -> list[pulp.LpConstraint]:
-    """Two cuts against a separate cycle on the vertex set `part` (s in it, t outside).
+def _neighbours(chosen: dict[Vertex, Lin], edges) -> dict[Vertex, set[Vertex]]:
+    """The adjacency of the vertices that may be chosen."""
+    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in chosen}
+    for u, v in edges:
+        if u in chosen and v in chosen:
+            neighbours[u].add(v)
+            neighbours[v].add(u)
+    return neighbours
 
-    A loop through s and t crosses the part's boundary at least twice:
-        sum_{e leaving part} x_e >= 2 (d_s + d_t - 1).
-    A loop that also uses t has only paths inside the part, so fewer edges than vertices there
-    (a loop inside the part has at most as many):
+
+def _separator_cuts(
+    chosen: dict[Vertex, Lin], neighbours: dict[Vertex, set[Vertex]], parts: list[set[Vertex]]
+) -> list[pulp.LpConstraint]:
+    """For every ordered pair of components (K, K'), the cut on a minimal vertex separator
+    between them next to K: the vertices S of N(K) that K' reaches without passing through
+    N(K). Every vertex of S is next to K and reachable from K' outside S, so no smaller subset
+    separates them, and none of S is chosen now:
+        sum_{n in S} x_n >= x_s + x_t - 1   (s in K, t in K').
+    All components of a region of G - N[K] share that S; each gets its own t, so each pair is
+    cut (the LP then needs the separator for each of them)."""
+    where = {v: index for index, part in enumerate(parts) for v in part}
+    cuts = []
+    for index, part in enumerate(parts):
+        boundary = {n for v in part for n in neighbours[v]} - part
+        s = chosen[min(part)].expr
+        for region in _regions(neighbours, part | boundary):
+            separator = {n for v in region for n in neighbours[v]} & boundary
+            crossing = pulp.lpSum(chosen[n].expr for n in sorted(separator))
+            for other in sorted({where[v] for v in region if v in where} - {index}):
+                cuts.append(crossing >= s + chosen[min(parts[other])].expr - 1)
+    return cuts
+
+
+def _regions(neighbours: dict[Vertex, set[Vertex]], removed: set[Vertex]) -> list[set[Vertex]]:
+    """The connected pieces of the graph once the vertices `removed` are taken out."""
+    seen = set(removed)
+    regions = []
+    for start in neighbours:
+        if start in seen:
+            continue
+        seen.add(start)
+        region, stack = {start}, [start]
+        while stack:
+            for n in neighbours[stack.pop()]:
+                if n not in seen:
+                    seen.add(n)
+                    region.add(n)
+                    stack.append(n)
+        regions.append(region)
+    return regions
+
+
+def _cycle_cuts(
+    part: set[Vertex],
+    region: set[Vertex],
+    s: Lin,
+    t: Lin,
+    arc_gate: dict[tuple[Vertex, Vertex], Lin],
+) -> list[pulp.LpConstraint]:
+    """Two cuts against a separate cycle on the vertex set `part` (s in it), for t in `region`,
+    a piece of the graph once `part` is taken out.
+
+    A loop through s and t crosses twice from the part into t's region, and every edge leaving
+    the region ends in the part:
+        sum_{e between part and region} x_e >= 2 (d_s + d_t - 1).
+    Edges from the part into other regions (the other side of a cycle in a plane graph) are
+    left out: no such loop needs them, and the cut is the stronger for it. A loop that also
+    uses t has only paths inside the part, so fewer edges than vertices there (a loop inside
+    the part has at most as many):
         sum_{e inside part} x_e <= |part| - d_t.
     The second is not implied by the first in the LP; on the 30x30 slitherlinks of the corpus
     the pair needed about a third less solve time than the first alone (bench/README.md).
     """
     crossing, inside = [], []
     for (u, v), gate in arc_gate.items():
-        if (u in part) != (v in part):
+        if (u in part and v in region) or (v in part and u in region):
             crossing.append(gate.expr)
-        elif u in part:
+        elif u in part and v in part:
             inside.append(gate.expr)
     return [
         pulp.lpSum(crossing) >= 2 * (s.expr + t.expr - 1),
         pulp.lpSum(inside) <= len(part) - t.expr,
     ]
+
+
+def fractional_cuts(
+    chosen: dict[Vertex, Lin], edges, tolerance: float = 1e-6
+) -> list[pulp.LpConstraint]:
+    """The separator cuts that a fractional point x* (the variables' current values, say an LP
+    relaxation's) violates, found by max flow: with s the vertex of largest x*_s, for every t
+    with x*_s + x*_t > 1, the least-weight set S of vertices other than s and t that separates
+    them (weight x*_n; vertices split into in and out copies joined by an arc of capacity
+    x*_n) is cut if its weight is below x*_s + x*_t - 1:
+        sum_{n in S} x_n >= x_s + x_t - 1.
+    Valid for every integral answer as the rounds' cuts are (S separates s from t). One max
+    flow per t: meant for a backend that calls it at the nodes of its search, not for the
+    rounds, which see integral answers only (`LinearModel.fractional_separators`)."""
+    import networkx as nx  # imported here: it takes a tenth of a second
+
+    values = {v: _fractional_value(x) for v, x in chosen.items()}
+    s = max(values, key=lambda v: (values[v], v))
+    network = nx.DiGraph()
+    for v, value in values.items():
+        network.add_edge((v, "in"), (v, "out"), capacity=value)
+    for u, v in edges:
+        if u in chosen and v in chosen:
+            network.add_edge((u, "out"), (v, "in"))  # no capacity: never cut
+            network.add_edge((v, "out"), (u, "in"))
+    beside = {b for a, b in edges if a == s} | {a for a, b in edges if b == s} | {s}
+    cuts = []
+    for t in sorted(values):
+        wanted = values[s] + values[t] - 1
+        if wanted <= tolerance or t in beside:  # a neighbour of s cannot be separated from it
+            continue
+        weight, (near, _) = nx.minimum_cut(network, (s, "out"), (t, "in"))
+        if weight < wanted - tolerance:
+            separator = [v for v in chosen if (v, "in") in near and (v, "out") not in near]
+            crossing = pulp.lpSum(chosen[n].expr for n in separator)
+            cuts.append(crossing >= chosen[s].expr + chosen[t].expr - 1)
+    return cuts
+
+
+def _fractional_value(lin: Lin) -> float:
+    expr = lin.expr
+    return sum(c * (v.varValue or 0) for v, c in expr.items()) + expr.constant
 
 
 def _flow(model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate) -> None:
@@ -184,11 +287,7 @@ def post_rooted(
     """Every chosen vertex is joined through chosen vertices to a chosen root (see above)."""
     lins = {v: as_lin(x) for v, x in chosen.items() if x is not False}
     can_root = {v: as_lin(roots[v]) for v in lins if roots.get(v, False) is not False}
-    neighbours: dict[Vertex, set[Vertex]] = {v: set() for v in lins}
-    for u, v in edges:
-        if u in lins and v in lins:
-            neighbours[u].add(v)
-            neighbours[v].add(u)
+    neighbours = _neighbours(lins, edges)
     if choice == "flow":
         _rooted_flow(model, lins, can_root, edges)
         return
@@ -215,10 +314,18 @@ def _rootless_cuts(
         if any(v in roots and value_of(roots[v]) == 1 for v in part):
             continue
         boundary = {u for v in part for u in neighbours[v]} - part
+        facing = {u for u in boundary if _may_root(roots, u)}
+        for region in _regions(neighbours, part | boundary):
+            if any(_may_root(roots, v) for v in region):
+                facing |= {u for v in region for u in neighbours[v]} & boundary
         rooted = [roots[v].expr for v in part if v in roots]
-        crossing = pulp.lpSum([chosen[u].expr for u in boundary] + rooted)
+        crossing = pulp.lpSum([chosen[u].expr for u in sorted(facing)] + rooted)
         cuts.append(crossing >= chosen[min(part)].expr)
     return cuts
+
+
+def _may_root(roots: dict[Vertex, Lin], v: Vertex) -> bool:
+    return v in roots and roots[v].high >= 1
 
 
 def _rooted_flow(

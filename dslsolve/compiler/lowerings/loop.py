@@ -6,10 +6,12 @@ x_e <= d_v for its edges (implied for integers; it cuts fractional half-edges fr
 and at least one edge is used. Connectivity of the used vertices then makes the cycle unique:
 
 `loop=lazy` (default): subtour elimination in rounds. For every cycle S of the current solution
-(with s in S and t on another cycle) add sum_{e leaving S} x_e >= 2 (d_s + d_t - 1), which is
-valid whichever vertices the final loop uses (the classic cut for a cycle through optional
-vertices), and sum_{e inside S} x_e <= |S| - d_t (see `connected._cycle_cuts`). As in the
-seeds' slitherlink and masyu models, but every cycle is cut each round.
+(with s in S and t on the largest other cycle) add sum_{e between S and R} x_e >= 2 (d_s +
+d_t - 1), R the piece of the graph without S that holds t (in a plane grid: not the edges into
+the other side of S), which is valid whichever vertices the final loop uses (the classic cut
+for a cycle through optional vertices, on fewer edges), and sum_{e inside S} x_e <= |S| - d_t
+(see `connected._cycle_cuts`). As in the seeds' slitherlink and masyu models, but every cycle
+is cut each round.
 
 `loop=flow`: the used vertices connected by a single-commodity flow that may only travel
 along used edges (see `connected.py`).

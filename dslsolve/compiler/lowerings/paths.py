@@ -11,9 +11,9 @@ equal labels: y_{u,k} - y_{v,k} <= 1 - x_e both ways. So a path never joins diff
 What is left is a cycle through vertices that are not ends (degree 2 everywhere, one label):
 
 `paths=lazy` (default): in rounds, for every cycle S of the current solution (a component
-without an end) and every s in S, add sum_{e leaving S} x_e >= 2 d_s: a path through s runs
-to two ends outside S, so it crosses the boundary of S twice. The same cut as `loop=lazy`,
-with the ends standing in for the second vertex.
+without an end) and every s in S, add sum_{e from S into T} x_e >= 2 d_s, T the pieces of the
+graph without S that hold an end: a path through s runs to two ends outside S, so it crosses
+into T twice. The same cut as `loop=lazy`, with the ends standing in for the second vertex.
 
 `paths=flow`: every end may supply flow (0..n); every used vertex consumes one unit; flow runs
 only along used edges (f_uv <= (n - 1) x_e). A cycle holds no end, so it cannot be supplied.
@@ -82,19 +82,31 @@ def _labels(model, grid, kind, edge_vars, ends, used, tokens) -> None:
 
 
 def _cycle_cuts(grid, kind, edge_vars, ends, used) -> list[pulp.LpConstraint]:
+    """For every cycle S (a piece without an end) and s in S: sum of the edges between S and
+    the pieces of the graph without S that hold an end >= 2 d_s. A path through s leaves S for
+    its two ends; from the last time it leaves S it stays in one such piece (each piece is
+    bounded by S), so it crosses into them twice; edges into pieces without an end (the
+    inside of a cycle, in a plane grid) are not needed."""
     import networkx as nx  # imported here: it takes a tenth of a second
 
     graph = nx.Graph()
     chosen = [e for e, x in edge_vars.items() if round(x.varValue or 0) == 1]
     graph.add_edges_from(grid.ends(kind, e) for e in chosen)
+    whole = nx.Graph(grid.ends(kind, e) for e in edge_vars)
     cuts = []
     for part in nx.connected_components(graph):
         if any(v in ends for v in part):
             continue
-        crossing = pulp.lpSum(
-            x for e, x in edge_vars.items() if sum(v in part for v in grid.ends(kind, e)) == 1
+        rest = whole.subgraph(set(whole) - part)
+        toward = set().union(
+            *(piece for piece in nx.connected_components(rest) if any(v in ends for v in piece))
         )
-        cuts.extend(crossing >= 2 * used[s] for s in sorted(part))
+        across = []
+        for e, x in edge_vars.items():
+            a, b = grid.ends(kind, e)
+            if (a in part and b in toward) or (b in part and a in toward):
+                across.append(x)
+        cuts.extend(pulp.lpSum(across) >= 2 * used[s] for s in sorted(part))
     return cuts
 
 
