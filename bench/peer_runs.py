@@ -108,9 +108,8 @@ def run_dslsolve(
     peaks = (peak_python_mb, max(peak_tree_kb / 1024, peak_python_mb))
     if killed:
         return DslRun("killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s")
-    try:
-        report = json.loads(stdout)
-    except json.JSONDecodeError:
+    report, stray = _json_report(stdout)
+    if report is None:
         last = stderr.strip().splitlines()[-1:] or [f"exit {process.returncode}"]
         return DslRun("error", None, None, None, whole, *peaks, last[0])
     stats = report.get("stats", {})
@@ -121,7 +120,21 @@ def run_dslsolve(
         stats.get("solve_seconds"),
         whole,
         *peaks,
+        f"{len(stray)} other lines on stdout, first: {stray[0]!r}" if stray else "",
     )
+
+
+def _json_report(stdout: str) -> tuple[dict | None, list[str]]:
+    """The CLI's JSON report, and the lines printed before it (the HiGHS backend's banner
+    reaches standard output; the report is read all the same and the lines reported)."""
+    lines = stdout.splitlines()
+    start = next((i for i, line in enumerate(lines) if line == "{"), None)
+    if start is None:
+        return None, lines
+    try:
+        return json.loads("\n".join(lines[start:])), lines[:start]
+    except json.JSONDecodeError:
+        return None, lines
 
 
 def _kill_leftovers(session: int) -> None:

@@ -296,6 +296,12 @@ def notes(results: list[Result]) -> list[str]:
             lines.append(f"{where}: dslsolve {r.backend}: {r.dsl_verdict}{detail}")
         if r.dsl.peak_tree_mb > MEMORY_TARGET_MB:
             lines.append(f"{where}: dslsolve {r.backend}: peak {r.dsl.peak_tree_mb:.0f} MB")
+    stray = {}
+    for r in results:
+        if r.dsl_verdict == "right" and r.dsl.detail:
+            stray.setdefault(r.backend, []).append(r.dsl.detail)
+    for backend, details in stray.items():
+        lines.append(f"dslsolve {backend}: {len(details)} right answers with {details[0]}")
     seen = set()
     for r in results:
         if r.peer is not None and r.peer_verdict != "right" and r.puzzle not in seen:
