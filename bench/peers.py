@@ -41,6 +41,7 @@ from bench.peer_runs import DslRun, PeerRun, PeerWorker, run_dslsolve  # noqa: E
 from dslsolve.backends import BACKENDS  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
+from dslsolve.errors import DslError  # noqa: E402
 from dslsolve.evaluator import Evaluator  # noqa: E402
 from dslsolve.output import parse_solution  # noqa: E402
 
@@ -118,11 +119,14 @@ class Checker:
                 self._genres[puzzle.genre] = load_genre(str(path))
             genre_file = self._genres[puzzle.genre]
         instance = read_puzzle(str(puzzle.path), genre_file)
-        answer = parse_solution(genre_file, instance, run.solution, "dslsolve's answer")
-        if Evaluator(genre_file.genre, instance, answer).violations():
-            return "wrong"
         known_path = puzzle.sibling(".dataset.solution.txt")
         known = parse_solution(genre_file, instance, known_path.read_text(), str(known_path))
+        try:
+            answer = parse_solution(genre_file, instance, run.solution, "dslsolve's answer")
+        except DslError as error:
+            return f"unreadable answer: {error}"
+        if Evaluator(genre_file.genre, instance, answer).violations():
+            return "wrong"
         return "right" if answer == known else "other solution"
 
 
@@ -170,6 +174,11 @@ class Bench:
             runs.append((backend, run, self.checker.verdict(puzzle, run)))
         if not index % 2:
             peer_run, peer_says = peer()
+        if peer_says == "mismatch" and any(
+            verdict == "other solution" and peer_agrees(puzzle.genre, run.solution, peer_run.matrix)
+            for _, run, verdict in runs
+        ):
+            peer_says = "other solution (dslsolve's, which the evaluator accepts)"
         results = [Result(puzzle, b, r, v, peer_run, peer_says) for b, r, v in runs]
         for result in results:
             print(progress_line(result), file=sys.stderr, flush=True)
