@@ -138,8 +138,9 @@ def peer_verdict(puzzle: Puzzle, run: PeerRun) -> str:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, total: int) -> None:
         self.args = args
+        self.total = total  # puzzles in the run, for the progress lines
         self.grace = max(10.0, args.limit / 4)
         self.checker = Checker()
         self._local = threading.local()
@@ -181,7 +182,8 @@ class Bench:
             peer_says = "other solution (dslsolve's, which the evaluator accepts)"
         results = [Result(puzzle, b, r, v, peer_run, peer_says) for b, r, v in runs]
         for result in results:
-            print(progress_line(result), file=sys.stderr, flush=True)
+            line = f"[{index + 1}/{self.total}] {progress_line(result)}"
+            print(line, file=sys.stderr, flush=True)
         return results
 
     def close(self) -> None:
@@ -418,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         print("no puzzle matches --genres and --max-cells", file=sys.stderr)
         return 2
     print(f"{len(puzzles)} puzzles, backends {','.join(args.backend)}", file=sys.stderr)
-    bench = Bench(args)
+    bench = Bench(args, len(puzzles))
     try:
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             batches = pool.map(bench.run, range(len(puzzles)), puzzles)
