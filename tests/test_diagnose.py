@@ -9,7 +9,7 @@ import json
 import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS
+from dslsolve.backends import pulp_backends
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -177,17 +177,14 @@ def test_a_genre_without_clues_to_leave_out_says_so(tmp_path, run):
 def test_a_set_not_proven_smallest_says_so(tmp_path, run, monkeypatch):
     """When the solver stops with an answer it has not proven best (a time limit), the set is
     reported as found, not as the fewest."""
-    cbc = BACKENDS["cbc"]
+    solve = pulp_backends._PulpBackend.solve
 
-    class Stopped:
-        name = "cbc"
+    def stopped(self, problem, time_limit):
+        status = solve(self, problem, time_limit)
+        problem.sol_status = pulp.LpSolutionIntegerFeasible
+        return status
 
-        def solve(self, problem, time_limit):
-            status = cbc.solve(problem, time_limit)
-            problem.sol_status = pulp.LpSolutionIntegerFeasible
-            return status
-
-    monkeypatch.setitem(BACKENDS, "cbc", Stopped())
+    monkeypatch.setattr(pulp_backends._PulpBackend, "solve", stopped)
     puzzle = broken("akari", tmp_path, 2, 7, "2")
     lines = run(genre_file("akari"), puzzle, "--diagnose").err.splitlines()
     assert lines[1] == (

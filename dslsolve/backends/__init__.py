@@ -1,5 +1,10 @@
-"""Solvers behind one small interface: solve a PuLP problem, say how it went."""
+"""Solvers behind one small interface: a session on the compiled model that solves it, takes
+more rows and solves again (`base.py`)."""
 
-from dslsolve.backends.pulp_backends import BACKENDS, Backend, SolveStatus
+from dslsolve.backends.base import Backend, Session, SolveStatus
+from dslsolve.backends.highs import HighsBackend
+from dslsolve.backends.pulp_backends import CBC
 
-__all__ = ["BACKENDS", "Backend", "SolveStatus"]
+BACKENDS: dict[str, Backend] = {"cbc": CBC, "highs": HighsBackend()}
+
+__all__ = ["BACKENDS", "Backend", "Session", "SolveStatus"]

@@ -1,0 +1,128 @@
+"""HiGHS in process through highspy: the model is built once and kept between calls; rows are
+added to it; nothing is printed.
+
+highspy 1.16 prints a banner ("Running HiGHS ...", a licence line) on the C stdout when a
+`Highs` object is made, before any option can turn the output off: the object is made with
+file descriptor 1 pointed at /dev/null, so the answer is the only thing on stdout whatever
+the version does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import math
+import os
+import sys
+from collections.abc import Iterable, Iterator
+
+import highspy
+import numpy as np
+import pulp
+
+from dslsolve.backends.base import Row, SolveStatus, bound, maximizing, objective_of
+from dslsolve.backends.columns import Columns, is_integer, model_rows
+from dslsolve.compiler.model import LinearModel
+
+_STOPPED_WITH_A_SOLUTION = 2  # HiGHS's kSolutionStatusFeasible
+
+
+@contextlib.contextmanager
+def _native_stdout_silenced() -> Iterator[None]:
+    """File descriptor 1 on /dev/null: what native code prints goes nowhere."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+        yield
+    finally:
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).fflush(None)  # C's buffer, before fd 1 is the real stdout again
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+class HighsSession:
+    def __init__(self, model: LinearModel) -> None:
+        with _native_stdout_silenced():
+            self._highs = highspy.Highs()
+            self._highs.setOptionValue("output_flag", False)
+        self._columns = Columns()
+        self.proven_optimal = False
+        problem = model.problem
+        self._add_columns(self._columns.new(problem.variables()))
+        objective = objective_of(problem)
+        if objective:
+            indices = np.array([self._columns.index[v] for v, _ in objective], dtype=np.int32)
+            costs = np.array([c for _, c in objective], dtype=np.float64)
+            self._highs.changeColsCost(len(indices), indices, costs)
+            if maximizing(problem):
+                self._highs.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        self._add_rows(model_rows(problem))
+
+    def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
+        if not variables:
+            return
+        count = len(variables)
+        low = np.array([bound(v.lowBound, -math.inf) for v in variables], dtype=np.float64)
+        high = np.array([bound(v.upBound, math.inf) for v in variables], dtype=np.float64)
+        first = self._highs.getNumCol()
+        none = np.array([], dtype=np.int32)
+        self._highs.addCols(count, np.zeros(count), low, high, 0, none, none, np.array([]))
+        integers = [first + i for i, v in enumerate(variables) if is_integer(v)]
+        if integers:
+            self._highs.changeColsIntegrality(
+                len(integers),
+                np.array(integers, dtype=np.int32),
+                np.full(len(integers), highspy.HighsVarType.kInteger),
+            )
+
+    def _add_rows(self, rows: list[Row]) -> None:
+        self._add_columns(self._columns.in_rows(rows))
+        index = self._columns.index
+        starts, columns, values = [], [], []
+        for r in rows:
+            starts.append(len(columns))
+            for variable, coefficient in r.terms:
+                columns.append(index[variable])
+                values.append(coefficient)
+        self._highs.addRows(
+            len(rows),
+            np.array([bound(r.low, -math.inf) for r in rows], dtype=np.float64),
+            np.array([bound(r.high, math.inf) for r in rows], dtype=np.float64),
+            len(columns),
+            np.array(starts, dtype=np.int32),
+            np.array(columns, dtype=np.int32),
+            np.array(values, dtype=np.float64),
+        )
+
+    def add(self, rows: Iterable[pulp.LpConstraint]) -> None:
+        self._add_rows([Row.of(r) for r in rows])
+
+    def solve(self, time_limit: float | None) -> SolveStatus:
+        highs = self._highs
+        highs.setOptionValue("time_limit", math.inf if time_limit is None else time_limit)
+        with _native_stdout_silenced():
+            highs.run()
+        status = highs.getModelStatus()
+        self.proven_optimal = status == highspy.HighsModelStatus.kOptimal
+        solved = highs.getInfo().primal_solution_status == _STOPPED_WITH_A_SOLUTION
+        if self.proven_optimal or solved:
+            self._columns.write_back(highs.getSolution().col_value)
+            return SolveStatus.SOLVED
+        if status == highspy.HighsModelStatus.kInfeasible:
+            return SolveStatus.INFEASIBLE
+        if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):
+            return SolveStatus.TIME_LIMIT
+        return SolveStatus.ERROR
+
+    def close(self) -> None:
+        self._highs.clear()
+
+
+class HighsBackend:
+    name = "highs"
+
+    def session(self, model: LinearModel) -> HighsSession:
+        return HighsSession(model)

@@ -1,0 +1,94 @@
+"""Each backend on shipped instances that exercise what backends do differently: a plain model,
+lazy connectivity and loop cuts, a no-good for `--unique`, an infeasible puzzle, a time limit.
+The command's answer must be the known solution; the command has the evaluator check it (a
+rejected answer exits 3)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from helpers import PUZZLES, ROOT, genre_file, solution_file
+
+BACKENDS = ["cbc", "highs"]
+
+SOLVED = [
+    ("sudoku", "example"),  # no lazy rows
+    ("nurikabe", "constructed-6x6"),  # lazy connectivity
+    ("yin_yang", "example"),  # lazy connectivity of two colours
+    ("slitherlink", "corpus-10x10_1"),  # lazy loop
+    ("masyu", "example"),  # lazy loop
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("genre", "stem"), SOLVED, ids=[f"{g}/{s}" for g, s in SOLVED])
+def test_the_answer_is_the_known_solution(run, backend, genre, stem):
+    puzzle = PUZZLES / genre / f"{stem}.txt"
+    result = run(genre_file(genre), puzzle, "--backend", backend)
+    assert (result.code, result.out, result.err) == (0, solution_file(puzzle).read_text(), "")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unique_and_not_unique(run, tmp_path, backend):
+    puzzle = PUZZLES / "slitherlink" / "example.txt"
+    result = run(genre_file("slitherlink"), puzzle, "--backend", backend, "--unique")
+    assert (result.code, result.out) == (0, solution_file(puzzle).read_text())
+    assert result.err == "unique: no other solution exists\n"
+    open_sudoku = tmp_path / "p.txt"
+    open_sudoku.write_text("givens:\n12..\n34..\n....\n....\n")
+    result = run(genre_file("sudoku"), open_sudoku, "--backend", backend, "--unique")
+    assert result.code == 0
+    assert result.err.startswith("not unique; another solution:\n")
+    assert result.err.splitlines()[1:5] != result.out.splitlines()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_infeasible_puzzle_exits_1_and_is_diagnosed(run, tmp_path, backend):
+    """Akari's example with the 1 at r2c7 turned into a 2: only that clue can go."""
+    text = (PUZZLES / "akari" / "example.txt").read_text()
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(text.replace("..4...1\n", "..4...2\n"))
+    result = run(genre_file("akari"), puzzle, "--backend", backend, "--diagnose")
+    assert result.code == 1
+    assert result.err.splitlines()[:3] == [
+        "no solution: the rules cannot all hold for this puzzle",
+        "leaving out 1 clue gives a solution (no fewer will do):",
+        "  line 15: 'each cell where wall: count(neighbours where light) = board' at r2c7",
+    ]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_time_limit_without_a_solution_exits_1(run, backend):
+    puzzle = PUZZLES / "sudoku" / "corpus-16x16_1.txt"  # pairwise needs far more than 1 s
+    result = run(
+        genre_file("sudoku"),
+        puzzle,
+        "--backend",
+        backend,
+        "--formulation",
+        "alldifferent=pairwise",
+        "--time-limit",
+        "1",
+    )
+    assert (result.code, result.out) == (1, "")
+    assert result.err == "no solution found within the time limit of 1.0 s\n"
+
+
+def test_highs_prints_nothing_but_the_answer():
+    """highspy 1.16 prints a banner on the C stdout when a solver object is made: through the
+    command (a real stdout, not Python's), stdout is the solution and nothing else."""
+    puzzle = PUZZLES / "sudoku" / "example.txt"
+    command = [sys.executable, "-m", "dslsolve", str(genre_file("sudoku")), str(puzzle)]
+    command += ["--backend", "highs"]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=False)
+    assert (done.returncode, done.stdout) == (0, solution_file(puzzle).read_text())
+    done = subprocess.run(
+        [*command, "--format", "json"], capture_output=True, text=True, env=environment, check=False
+    )
+    assert json.loads(done.stdout)["solution"] == solution_file(puzzle).read_text()
