@@ -10,11 +10,17 @@ import os
 import subprocess
 import sys
 
+import pulp
 import pytest
+
+from dslsolve.backends import BACKENDS as BACKENDS_BY_NAME
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.model import LinearModel
+from dslsolve.errors import DslError
 
 from helpers import PUZZLES, ROOT, genre_file, solution_file
 
-BACKENDS = ["cbc", "highs"]
+BACKENDS = ["cbc", "cpsat", "highs"]
 
 SOLVED = [
     ("sudoku", "example"),  # no lazy rows
@@ -92,3 +98,14 @@ def test_highs_prints_nothing_but_the_answer():
         [*command, "--format", "json"], capture_output=True, text=True, env=environment, check=False
     )
     assert json.loads(done.stdout)["solution"] == solution_file(puzzle).read_text()
+
+
+def test_cpsat_refuses_a_model_with_fractional_data():
+    model = LinearModel(parse_formulation([]))
+    x = model.integer(0, 4, "x")
+    model.add_row(pulp.LpAffineExpression([(x, 0.5)]), ">=", 1)
+    with pytest.raises(DslError) as raised:
+        BACKENDS_BY_NAME["cpsat"].session(model)
+    assert raised.value.render().startswith(
+        "--backend: error: cpsat solves integral models only, and a row has coefficient 0.5"
+    )

@@ -14,14 +14,14 @@ import ctypes
 import math
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 import highspy
 import numpy as np
 import pulp
 
-from dslsolve.backends.base import Row, SolveStatus, bound, maximizing, objective_of
-from dslsolve.backends.columns import Columns, is_integer, model_rows
+from dslsolve.backends.base import Row, SolveStatus, bound
+from dslsolve.backends.columns import ColumnSession, is_integer
 from dslsolve.compiler.model import LinearModel
 
 _STOPPED_WITH_A_SOLUTION = 2  # HiGHS's kSolutionStatusFeasible
@@ -43,23 +43,19 @@ def _native_stdout_silenced() -> Iterator[None]:
         os.close(saved)
 
 
-class HighsSession:
+class HighsSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
         with _native_stdout_silenced():
             self._highs = highspy.Highs()
             self._highs.setOptionValue("output_flag", False)
-        self._columns = Columns()
-        self.proven_optimal = False
-        problem = model.problem
-        self._add_columns(self._columns.new(problem.variables()))
-        objective = objective_of(problem)
-        if objective:
-            indices = np.array([self._columns.index[v] for v, _ in objective], dtype=np.int32)
-            costs = np.array([c for _, c in objective], dtype=np.float64)
-            self._highs.changeColsCost(len(indices), indices, costs)
-            if maximizing(problem):
-                self._highs.changeObjectiveSense(highspy.ObjSense.kMaximize)
-        self._add_rows(model_rows(problem))
+        super().__init__(model)
+
+    def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
+        indices = np.array([self._columns.index[v] for v, _ in terms], dtype=np.int32)
+        costs = np.array([c for _, c in terms], dtype=np.float64)
+        self._highs.changeColsCost(len(indices), indices, costs)
+        if maximize:
+            self._highs.changeObjectiveSense(highspy.ObjSense.kMaximize)
 
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
         if not variables:
@@ -78,8 +74,7 @@ class HighsSession:
                 np.full(len(integers), highspy.HighsVarType.kInteger),
             )
 
-    def _add_rows(self, rows: list[Row]) -> None:
-        self._add_columns(self._columns.in_rows(rows))
+    def _append_rows(self, rows: list[Row]) -> None:
         index = self._columns.index
         starts, columns, values = [], [], []
         for r in rows:
@@ -96,9 +91,6 @@ class HighsSession:
             np.array(columns, dtype=np.int32),
             np.array(values, dtype=np.float64),
         )
-
-    def add(self, rows: Iterable[pulp.LpConstraint]) -> None:
-        self._add_rows([Row.of(r) for r in rows])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         highs = self._highs
