@@ -46,7 +46,10 @@ def _solve_parser() -> argparse.ArgumentParser:
     parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
     parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
     parser.add_argument(
-        "--backend", choices=sorted(BACKENDS), default="cbc", help="the MIP solver (default: cbc)"
+        "--backend",
+        choices=sorted(BACKENDS),
+        default="cbc",
+        help="the solver (default: cbc); see the backends table in docs/formulations.md",
     )
     parser.add_argument(
         "--time-limit",
@@ -97,7 +100,9 @@ def _compare_parser() -> argparse.ArgumentParser:
         metavar="NAME=CHOICE[,CHOICE...]",
         help=f"choices to compare ('all' for every one); {FORMULATION_HELP}",
     )
-    parser.add_argument("--backend", default="cbc", help="comma-separated: cbc,highs")
+    parser.add_argument(
+        "--backend", default="cbc", help="comma-separated, from " + ",".join(sorted(BACKENDS))
+    )
     parser.add_argument(
         "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"
     )

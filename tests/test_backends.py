@@ -16,11 +16,15 @@ import pytest
 from dslsolve.backends import BACKENDS as BACKENDS_BY_NAME
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.model import LinearModel
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.output import render
+from dslsolve.solve import solve_puzzle
 
 from helpers import PUZZLES, ROOT, genre_file, solution_file
 
-BACKENDS = ["cbc", "cpsat", "highs"]
+BACKENDS = ["cbc", "cpsat", "highs", "scip"]
 
 SOLVED = [
     ("sudoku", "example"),  # no lazy rows
@@ -109,3 +113,18 @@ def test_cpsat_refuses_a_model_with_fractional_data():
     assert raised.value.render().startswith(
         "--backend: error: cpsat solves integral models only, and a row has coefficient 0.5"
     )
+
+
+def test_scip_adds_the_lazy_rows_inside_one_search():
+    """Slitherlink's loop needs lazy rows (CBC solves three times): SCIP's constraint handler
+    adds them during its search, which ends once, with the known solution."""
+    puzzle = PUZZLES / "slitherlink" / "corpus-10x10_1.txt"
+    loaded = load_genre(str(genre_file("slitherlink")))
+    instance = read_puzzle(str(puzzle), loaded)
+    rounds = {}
+    for backend in ("cbc", "scip"):
+        outcome = solve_puzzle(loaded, instance, parse_formulation([]), backend)
+        assert outcome.violations == []
+        assert render(loaded, instance, outcome.assignment) == solution_file(puzzle).read_text()
+        rounds[backend] = outcome.stats.solver_calls
+    assert rounds["cbc"] > 1 and rounds["scip"] == 1

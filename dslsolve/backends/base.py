@@ -9,7 +9,7 @@ and solves again. An in-process solver keeps its model, and what it learnt, betw
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -45,6 +45,14 @@ class Backend(Protocol):
     name: str
 
     def session(self, model: LinearModel) -> Session: ...
+
+
+@dataclass(frozen=True)
+class InProcess:
+    """A backend whose session is a solver object in this process."""
+
+    name: str
+    session: Callable[[LinearModel], Session]
 
 
 @dataclass(frozen=True)

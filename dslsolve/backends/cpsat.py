@@ -112,10 +112,3 @@ class CpsatSession(ColumnSession):
 
     def close(self) -> None:
         pass  # nothing outside Python's memory
-
-
-class CpsatBackend:
-    name = "cpsat"
-
-    def session(self, model: LinearModel) -> CpsatSession:
-        return CpsatSession(model)

@@ -111,10 +111,3 @@ class HighsSession(ColumnSession):
 
     def close(self) -> None:
         self._highs.clear()
-
-
-class HighsBackend:
-    name = "highs"
-
-    def session(self, model: LinearModel) -> HighsSession:
-        return HighsSession(model)
