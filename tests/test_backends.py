@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 
 import pulp
 import pytest
 
 from dslsolve.backends import BACKENDS as BACKENDS_BY_NAME
+from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.model import LinearModel
 from dslsolve.dsl.genre import load_genre
@@ -128,3 +132,52 @@ def test_scip_adds_the_lazy_rows_inside_one_search():
         assert render(loaded, instance, outcome.assignment) == solution_file(puzzle).read_text()
         rounds[backend] = outcome.stats.solver_calls
     assert rounds["cbc"] > 1 and rounds["scip"] == 1
+
+
+@pytest.fixture
+def stubborn_cbc(tmp_path, monkeypatch):
+    """CBC replaced by a program that ignores its time limit: it writes its process id, sleeps
+    30 s, then leaves a file saying it finished. Temporary files go to an empty folder."""
+    pid, finished = tmp_path / "pid", tmp_path / "finished"
+    program = tmp_path / "cbc"
+    program.write_text(
+        f"#!{sys.executable}\nimport os, time\n"
+        f"open({str(pid)!r}, 'w').write(str(os.getpid()))\n"
+        f"time.sleep(30)\nopen({str(finished)!r}, 'w').close()\n"
+    )
+    program.chmod(0o755)
+    monkeypatch.setattr(pulp.PULP_CBC_CMD, "pulp_cbc_path", str(program))
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    problem = pulp.LpProblem("p")
+    x = problem.add_variable("x", 0, 1, pulp.LpBinary)
+    problem.addConstraint(pulp.LpAffineExpression([(x, 1)]) >= 1)
+    return problem, pid, finished, temporary
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_cbc_is_stopped_past_its_time_limit(stubborn_cbc):
+    """CBC can run far past its own -sec (a 30x30 fillmat: 65 s with -sec 29.99): the child is
+    killed a second after the limit, and its files are removed."""
+    problem, pid, finished, temporary = stubborn_cbc
+    assert BACKENDS_BY_NAME["cbc"].solve(problem, 0.5) == SolveStatus.TIME_LIMIT
+    assert not finished.exists() and _gone(int(pid.read_text()))
+    assert list(temporary.iterdir()) == []
+
+
+def test_an_interrupted_cbc_leaves_no_process_and_no_file(stubborn_cbc):
+    problem, pid, finished, temporary = stubborn_cbc
+    interrupt = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    interrupt.start()
+    with pytest.raises(KeyboardInterrupt):
+        BACKENDS_BY_NAME["cbc"].solve(problem, None)
+    assert not finished.exists() and _gone(int(pid.read_text()))
+    assert list(temporary.iterdir()) == []
