@@ -22,6 +22,23 @@ from dslsolve.compiler.model import LinearModel
 GRACE = 1.0  # seconds CBC gets past the time limit to write its answer before it is killed
 
 
+def _ran_to_the_end(args: list[str], timeout: float | None) -> bool:
+    """Run CBC; False if it was still running at the timeout. Whatever happens (the timeout,
+    Ctrl-C, any exception), the child is killed and reaped before this returns or raises."""
+    with subprocess.Popen(
+        args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ) as child:
+        try:
+            child.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    return True
+
+
 def _run_cbc(problem: pulp.LpProblem, time_limit: float | None) -> None:
     """Solve `problem` with CBC and set its variables' values and PuLP statuses."""
     solver = pulp.PULP_CBC_CMD(msg=False)
@@ -36,16 +53,7 @@ def _run_cbc(problem: pulp.LpProblem, time_limit: float | None) -> None:
         if time_limit is not None:
             args += ["-sec", str(time_limit)]
         args += ["-solve", "-printingOptions", "all", "-solution", str(sol)]
-        try:  # subprocess.run kills the child on any exception, and at the timeout
-            subprocess.run(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=None if time_limit is None else time_limit + GRACE,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
+        if not _ran_to_the_end(args, None if time_limit is None else time_limit + GRACE):
             problem.assignStatus(pulp.LpStatusNotSolved, pulp.LpSolutionNoSolutionFound)
             return
         if not sol.exists():
