@@ -9,6 +9,8 @@ Puzzles come from /work/shared/bench/dataset (benchmark data, never part of the 
 ones named in LARGE. For each puzzle the backends run one after the other in a rotating order
 (the first of one puzzle is the last of the next), in this process. A run that hits the time
 limit counts as the limit (its ratio is then a bound, marked `>`); a wrong answer is reported.
+`cpsat:N` is CP-SAT with N workers (`dslsolve/backends/cpsat.py` WORKERS), to compare worker
+counts side by side.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from collections import defaultdict
 from pathlib import Path
 
 from measure import run_dsl
+
+from dslsolve.backends import cpsat
+
+DEFAULT_WORKERS = cpsat.WORKERS
 
 DATASET = Path("/work/shared/bench/dataset")
 GENRES = [
@@ -61,6 +67,10 @@ def sample(genres: list[str], per_genre: int, max_cells: int) -> list[tuple[str,
     return chosen
 
 
+def named(names: list[str]) -> list[tuple[str, Path]]:
+    return [(name.split("/")[0], DATASET / f"{name}.txt") for name in names]
+
+
 def geometric_mean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
@@ -69,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backends", default="cbc,highs,cpsat,scip")
     parser.add_argument("--per-genre", type=int, default=3)
+    parser.add_argument("--puzzles", help="comma-separated GENRE/ID_WxH instead of the sample")
     parser.add_argument("--max-cells", type=int, default=225)
     parser.add_argument("--genres", default=",".join(GENRES))
     parser.add_argument("--large", action="store_true", help="also the puzzles in LARGE")
@@ -76,6 +87,10 @@ def main() -> None:
     args = parser.parse_args()
     backends = args.backends.split(",")
     puzzles = sample(args.genres.split(","), args.per_genre, args.max_cells)
+    if args.puzzles:
+        puzzles = [
+            (name.split("/")[0], DATASET / f"{name}.txt") for name in args.puzzles.split(",")
+        ]
     if args.large:
         puzzles += [(name.split("/")[0], DATASET / f"{name}.txt") for name in LARGE]
     print(
@@ -93,7 +108,9 @@ def main() -> None:
         order = backends[turn % len(backends) :] + backends[: turn % len(backends)]
         seconds, marks = {}, {}
         for backend in order:
-            run = run_dsl(genre, text, backend=backend, time_limit=args.time_limit)
+            name, _, workers = backend.partition(":")
+            cpsat.WORKERS = int(workers or DEFAULT_WORKERS)
+            run = run_dsl(genre, text, backend=name, time_limit=args.time_limit)
             seconds[backend] = run.build_seconds + run.solve_seconds
             if run.status != "solved":
                 marks[backend] = ">" if run.status == "time limit" else run.status + " "
