@@ -181,3 +181,33 @@ def test_an_interrupted_cbc_leaves_no_process_and_no_file(stubborn_cbc):
         BACKENDS_BY_NAME["cbc"].solve(problem, None)
     assert not finished.exists() and _gone(int(pid.read_text()))
     assert list(temporary.iterdir()) == []
+
+
+CTRL_C_AFTER_A_SOLVE = """
+import os, signal, time
+from dslsolve.backends import BACKENDS
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.model import LinearModel
+model = LinearModel(parse_formulation([]))
+model.add_row(model.integer(0, 3, "x"), ">=", 1)
+session = BACKENDS[{backend!r}].session(model)
+session.solve(None)
+session.close()
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+"""
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "highs", "scip"])
+def test_ctrl_c_after_an_in_process_solve_is_still_a_keyboard_interrupt(backend):
+    """A solver's own Ctrl-C handling must leave Python's in place (CP-SAT's left SIGINT at its
+    default: the process died at once, with nothing cleaned up)."""
+    script = CTRL_C_AFTER_A_SOLVE.format(backend=backend)
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment
+    )
+    assert (done.returncode, done.stdout) == (0, "KeyboardInterrupt\n"), done.stderr

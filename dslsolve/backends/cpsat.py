@@ -89,6 +89,9 @@ class CpsatSession(ColumnSession):
     def solve(self, time_limit: float | None) -> SolveStatus:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = WORKERS
+        # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
+        # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
+        solver.parameters.catch_sigint_signal = False
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = time_limit
         status = solver.solve(self._model)
