@@ -13,11 +13,13 @@ import sys
 import tempfile
 import threading
 
+import highspy
 import pulp
 import pytest
 
 from dslsolve.backends import BACKENDS as BACKENDS_BY_NAME
 from dslsolve.backends import SolveStatus
+from dslsolve.backends.highs import HighsSession
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.model import LinearModel
 from dslsolve.dsl.genre import load_genre
@@ -211,3 +213,24 @@ def test_ctrl_c_after_an_in_process_solve_is_still_a_keyboard_interrupt(backend)
         [sys.executable, "-c", script], capture_output=True, text=True, env=environment
     )
     assert (done.returncode, done.stdout) == (0, "KeyboardInterrupt\n"), done.stderr
+
+
+def test_highs_checks_an_infeasible_verdict_without_presolve(monkeypatch):
+    """HiGHS 1.16's presolve called a feasible masyu model infeasible (benchmark sample, 16x24):
+    such a verdict is taken only from a run without presolve. Here the first run's verdict is
+    replaced by "infeasible", as that presolve gave it."""
+    run = HighsSession._run
+    verdicts = []
+
+    def presolve_says_infeasible(session):
+        status = run(session)
+        verdicts.append(status)
+        return highspy.HighsModelStatus.kInfeasible if len(verdicts) == 1 else status
+
+    monkeypatch.setattr(HighsSession, "_run", presolve_says_infeasible)
+    model = LinearModel(parse_formulation([]))
+    x = model.integer(0, 4, "x")
+    model.add_row(x, ">=", 3)
+    session = BACKENDS_BY_NAME["highs"].session(model)
+    assert session.solve(None) == SolveStatus.SOLVED and x.varValue == 3
+    assert len(verdicts) == 2
