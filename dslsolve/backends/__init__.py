@@ -2,16 +2,16 @@
 more rows and solves again (`base.py`)."""
 
 from dslsolve.backends.base import Backend, InProcess, Session, SolveStatus
-from dslsolve.backends.cpsat import CpsatSession
-from dslsolve.backends.highs import HighsSession
 from dslsolve.backends.pulp_backends import CBC
-from dslsolve.backends.scip import ScipSession
 
 BACKENDS: dict[str, Backend] = {
     "cbc": CBC,
-    "cpsat": InProcess("cpsat", CpsatSession),
-    "highs": InProcess("highs", HighsSession),
-    "scip": InProcess("scip", ScipSession),
+    "cpsat": InProcess("cpsat", "dslsolve.backends.cpsat", "CpsatSession"),
+    "highs": InProcess("highs", "dslsolve.backends.highs", "HighsSession"),
+    "scip": InProcess("scip", "dslsolve.backends.scip", "ScipSession"),
 }
 
-__all__ = ["BACKENDS", "Backend", "Session", "SolveStatus"]
+# the fastest overall on the benchmark sample, lazy-cut genres included (docs/formulations.md)
+DEFAULT_BACKEND = "cpsat"
+
+__all__ = ["BACKENDS", "DEFAULT_BACKEND", "Backend", "Session", "SolveStatus"]
