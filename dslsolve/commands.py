@@ -9,7 +9,7 @@ import json
 import math
 import sys
 
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
@@ -48,8 +48,9 @@ def _solve_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--backend",
         choices=sorted(BACKENDS),
-        default="cbc",
-        help="the solver (default: cbc); see the backends table in docs/formulations.md",
+        default=DEFAULT_BACKEND,
+        help=f"the solver (default: {DEFAULT_BACKEND}); see the backends table in "
+        "docs/formulations.md",
     )
     parser.add_argument(
         "--time-limit",
@@ -101,7 +102,9 @@ def _compare_parser() -> argparse.ArgumentParser:
         help=f"choices to compare ('all' for every one); {FORMULATION_HELP}",
     )
     parser.add_argument(
-        "--backend", default="cbc", help="comma-separated, from " + ",".join(sorted(BACKENDS))
+        "--backend",
+        default=DEFAULT_BACKEND,
+        help="comma-separated, from " + ",".join(sorted(BACKENDS)),
     )
     parser.add_argument(
         "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 
 import pulp
 
-from dslsolve.backends import BACKENDS, Session, SolveStatus
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
@@ -151,7 +151,7 @@ def solve_puzzle(
     genre_file: GenreFile,
     instance: Instance,
     formulation: Formulation,
-    backend: str = "cbc",
+    backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
     unique: bool = False,
     progress: Progress | None = None,
@@ -200,7 +200,7 @@ def diagnose_puzzle(
     genre_file: GenreFile,
     instance: Instance,
     formulation: Formulation,
-    backend: str = "cbc",
+    backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
     progress: Progress | None = None,
 ) -> Diagnosis:

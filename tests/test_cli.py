@@ -224,13 +224,14 @@ def test_an_unexpected_exception_is_an_internal_error_not_no_solution(run, monke
         raise IndexError("list index out of range")
 
     monkeypatch.setattr(pulp_backends, "_run_cbc", crash)
-    result = run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+    akari = (genre_file("akari"), PUZZLES / "akari" / "example.txt", "--backend", "cbc")
+    result = run(*akari)
     assert result.code == 3
     assert result.err.startswith("dslsolve: internal error (not a mistake in your files): ")
     assert "IndexError: list index out of range" in result.err
     monkeypatch.setenv("DSLSOLVE_TRACEBACK", "1")
     with pytest.raises(IndexError):
-        run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+        run(*akari)
 
 
 def test_unique_says_when_the_time_limit_left_it_unknown(run, monkeypatch):
