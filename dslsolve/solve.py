@@ -37,7 +37,7 @@ class Stats:
     compile_seconds: float = 0.0
     solve_seconds: float = 0.0
     cut_rounds: int = 0
-    cuts: int = 0
+    cuts: int = 0  # lazy rows: those of the rounds, and those a solver added inside its search
     solver_calls: int = 0
     check_seconds: float = 0.0  # the evaluator's check of the answer
 
@@ -114,6 +114,7 @@ def _session(compiled: Compiled, backend: str, stats: Stats) -> Iterator[Session
     try:
         yield session
     finally:
+        stats.cuts += session.rows_in_search
         session.close()
 
 

@@ -29,6 +29,7 @@ class SolveStatus(StrEnum):
 
 class Session(Protocol):
     proven_optimal: bool  # the last solution is proven best (matters when there is an objective)
+    rows_in_search: int  # lazy rows the solver added itself, inside its search (scip)
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve the model with the rows added so far; when solved, the PuLP variables'

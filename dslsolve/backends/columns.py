@@ -53,6 +53,7 @@ class ColumnSession(ABC):
     def __init__(self, model: LinearModel) -> None:
         self._columns = Columns()
         self.proven_optimal = False
+        self.rows_in_search = 0
         problem = model.problem
         self._add_columns(self._columns.new(problem.variables()))
         objective = objective_of(problem)

@@ -97,6 +97,7 @@ class _PulpSession:
     def __init__(self, backend: _PulpBackend, problem: pulp.LpProblem) -> None:
         self._backend = backend
         self._problem = problem
+        self.rows_in_search = 0
 
     @property
     def proven_optimal(self) -> bool:

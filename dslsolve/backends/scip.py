@@ -107,6 +107,7 @@ class ScipSession(ColumnSession):
     def add_in_search(self, rows: list[Row]) -> None:
         """Rows into the problem being solved (by the constraint handler, during the search)."""
         self._add_rows(rows)
+        self.rows_in_search += len(rows)
 
     def write_back(self, solution) -> None:
         """The values of a SCIP solution (None: the candidate at hand) into the PuLP variables."""
