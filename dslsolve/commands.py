@@ -9,7 +9,7 @@ import json
 import math
 import sys
 
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.dsl.genre import load_genre
@@ -48,7 +48,11 @@ def _solve_parser() -> argparse.ArgumentParser:
     parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
     parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
     parser.add_argument(
-        "--backend", choices=sorted(BACKENDS), default="cbc", help="the MIP solver (default: cbc)"
+        "--backend",
+        choices=sorted(BACKENDS),
+        default=DEFAULT_BACKEND,
+        help=f"the solver (default: {DEFAULT_BACKEND}); see the backends table in "
+        "docs/formulations.md",
     )
     parser.add_argument(
         "--time-limit",
@@ -104,7 +108,11 @@ def _compare_parser() -> argparse.ArgumentParser:
         metavar="NAME=CHOICE[,CHOICE...]",
         help=f"choices to compare ('all' for every one); {FORMULATION_HELP}",
     )
-    parser.add_argument("--backend", default="cbc", help="comma-separated: cbc,highs")
+    parser.add_argument(
+        "--backend",
+        default=DEFAULT_BACKEND,
+        help="comma-separated, from " + ",".join(sorted(BACKENDS)),
+    )
     parser.add_argument(
         "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"
     )

@@ -10,12 +10,13 @@ without a solution: the fewest clues to leave out.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 
 import pulp
 
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
@@ -36,7 +37,7 @@ class Stats:
     compile_seconds: float = 0.0
     solve_seconds: float = 0.0
     cut_rounds: int = 0
-    cuts: int = 0
+    cuts: int = 0  # lazy rows: those of the rounds, and those a solver added inside its search
     solver_calls: int = 0
     check_seconds: float = 0.0  # the evaluator's check of the answer
 
@@ -70,32 +71,51 @@ Progress = Callable[[str], None]
 
 def _solve_with_cuts(
     compiled: Compiled,
-    backend_name: str,
+    session: Session,
     deadline: float | None,
     stats: Stats,
     progress: Progress | None,
 ) -> SolveStatus:
-    backend = BACKENDS[backend_name]
-    model = compiled.model
+    separators = compiled.model.separators
     while True:
         remaining = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
         started = time.perf_counter()
-        status = backend.solve(model.problem, remaining)
+        status = session.solve(remaining)
         stats.solve_seconds += time.perf_counter() - started
         stats.solver_calls += 1
         if status != SolveStatus.SOLVED:
             return status
-        cuts = [cut for separate in model.separators for cut in separate()]
+        cuts = [cut for separate in separators for cut in separate()]
         if not cuts:
             return status
-        for cut in cuts:
-            model.add(cut)
+        _add(session, cuts, stats)
         stats.cut_rounds += 1
         stats.cuts += len(cuts)
         if progress:
             progress(f"lazy-cut round {stats.cut_rounds}: {len(cuts)} cuts")
         if deadline is not None and time.perf_counter() >= deadline:
             return SolveStatus.TIME_LIMIT
+
+
+def _add(session: Session, rows: list[pulp.LpConstraint], stats: Stats) -> None:
+    """Rows into the solver's model; the time it takes is solve time."""
+    started = time.perf_counter()
+    session.add(rows)
+    stats.solve_seconds += time.perf_counter() - started
+
+
+@contextmanager
+def _session(compiled: Compiled, backend: str, stats: Stats) -> Iterator[Session]:
+    """The backend's session on the compiled model (handing the model over is solve time),
+    closed whatever happens."""
+    started = time.perf_counter()
+    session = BACKENDS[backend].session(compiled.model)
+    stats.solve_seconds += time.perf_counter() - started
+    try:
+        yield session
+    finally:
+        stats.cuts += session.rows_in_search
+        session.close()
 
 
 def _compile(
@@ -132,7 +152,7 @@ def solve_puzzle(
     genre_file: GenreFile,
     instance: Instance,
     formulation: Formulation,
-    backend: str = "cbc",
+    backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
     unique: bool = False,
     progress: Progress | None = None,
@@ -140,22 +160,24 @@ def solve_puzzle(
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
-    outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
-    if status != SolveStatus.SOLVED:
-        return outcome
-    outcome.assignment = compiled.decode()
+    with _session(compiled, backend, stats) as session:
+        status = _solve_with_cuts(compiled, session, deadline, stats, progress)
+        outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
+        if status != SolveStatus.SOLVED:
+            return outcome
+        outcome.assignment = compiled.decode()
+        if unique:  # another solution is one that prints otherwise: hidden values do not count
+            shown = printed(genre_file, instance, outcome.assignment)
+            _add(session, [no_good(compiled, shown)], stats)
+            again = _solve_with_cuts(compiled, session, deadline, stats, progress)
+            if again == SolveStatus.SOLVED:
+                outcome.second = compiled.decode()
+                outcome.unique = False
+            elif again == SolveStatus.INFEASIBLE:
+                outcome.unique = True
     started = time.perf_counter()
     outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
     stats.check_seconds = time.perf_counter() - started
-    if unique:  # another solution is one that prints otherwise: hidden values do not count
-        compiled.model.add(no_good(compiled, printed(genre_file, instance, outcome.assignment)))
-        again = _solve_with_cuts(compiled, backend, deadline, stats, progress)
-        if again == SolveStatus.SOLVED:
-            outcome.second = compiled.decode()
-            outcome.unique = False
-        elif again == SolveStatus.INFEASIBLE:
-            outcome.unique = True
     return outcome
 
 
@@ -179,7 +201,7 @@ def diagnose_puzzle(
     genre_file: GenreFile,
     instance: Instance,
     formulation: Formulation,
-    backend: str = "cbc",
+    backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
     progress: Progress | None = None,
 ) -> Diagnosis:
@@ -192,13 +214,28 @@ def diagnose_puzzle(
     if not compiled.kept:
         return diagnosis
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    diagnosis.status = _solve_with_cuts(compiled, backend, deadline, stats, progress)
-    if diagnosis.status != SolveStatus.SOLVED:
-        return diagnosis
-    diagnosis.fewest = compiled.model.problem.sol_status == pulp.LpSolutionOptimal
+    with _session(compiled, backend, stats) as session:
+        diagnosis.status = _solve_with_cuts(compiled, session, deadline, stats, progress)
+        if diagnosis.status == SolveStatus.SOLVED:
+            diagnosis.fewest = session.proven_optimal
+            _other_ways(genre_file, instance, compiled, session, deadline, diagnosis, progress)
+    return diagnosis
+
+
+def _other_ways(
+    genre_file: GenreFile,
+    instance: Instance,
+    compiled: Compiled,
+    session: Session,
+    deadline: float | None,
+    diagnosis: Diagnosis,
+    progress: Progress | None,
+) -> None:
+    """The ways to leave out as few clues as the first found, into `diagnosis.ways`."""
+    stats = diagnosis.stats
     kept = [k.binary for k in compiled.kept]
     fewest = len(compiled.left_out())
-    compiled.model.add(pulp.lpSum(kept) == len(kept) - fewest)  # no more than the fewest
+    _add(session, [pulp.lpSum(kept) == len(kept) - fewest], stats)  # no more than the fewest
     while True:
         left_out, assignment = compiled.left_out(), compiled.decode()
         dropped = [k.clue for k in left_out]
@@ -209,7 +246,7 @@ def diagnose_puzzle(
         diagnosis.unexplained += [v for v in violations if (v.rule.text, v.where) not in allowed]
         diagnosis.ways.append((dropped, assignment))
         if not dropped or len(diagnosis.ways) == ALTERNATIVES:
-            return diagnosis
-        compiled.model.add(pulp.lpSum(k.binary for k in left_out) >= 1)  # another set
-        if _solve_with_cuts(compiled, backend, deadline, stats, progress) != SolveStatus.SOLVED:
-            return diagnosis
+            return
+        _add(session, [pulp.lpSum(k.binary for k in left_out) >= 1], stats)  # another set
+        if _solve_with_cuts(compiled, session, deadline, stats, progress) != SolveStatus.SOLVED:
+            return

@@ -89,7 +89,8 @@ def test_dslsolve_variant_is_dslsolves_model(
     monkeypatch.setattr(module, "timed_solve", baseline_solve)
     genre_file = load_genre(str(PUZZLES / f"{genre}.yaml"))
     text = puzzle.read_text()
-    outcome = solve_puzzle(genre_file, read_puzzle(genre, genre_file, text), parse_formulation([]))
+    instance = read_puzzle(genre, genre_file, text)
+    outcome = solve_puzzle(genre_file, instance, parse_formulation([]), "cbc")
     result = module.solve(text, pulp.PULP_CBC_CMD(msg=False), formulation="dslsolve")
     assert outcome.stats.solver_calls == result.solver_calls
     assert seen["dslsolve"] == seen["baseline"]

@@ -10,7 +10,7 @@ import time
 import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, SolveStatus, pulp_backends
 
 from helpers import PUZZLES, genre_file, solution_file
 
@@ -185,12 +185,11 @@ def test_cbc_integer_infeasible_at_the_time_limit_is_the_time_limit(
     infeasible, no solution found) for a 16x16 sudoku that has a solution, and the command
     said the rules cannot all hold."""
 
-    def integer_infeasible(problem, solver):
+    def integer_infeasible(problem, time_limit):
         time.sleep(pause)
-        problem.sol_status = pulp.LpSolutionNoSolutionFound
-        return pulp.LpStatusInfeasible
+        problem.assignStatus(pulp.LpStatusInfeasible, pulp.LpSolutionNoSolutionFound)
 
-    monkeypatch.setattr(pulp.LpProblem, "solve", integer_infeasible)
+    monkeypatch.setattr(pulp_backends, "_run_cbc", integer_infeasible)
     assert BACKENDS["cbc"].solve(pulp.LpProblem("stopped"), limit) == expected
 
 
@@ -221,17 +220,18 @@ def test_check_does_not_load_the_solver_side():
 def test_an_unexpected_exception_is_an_internal_error_not_no_solution(run, monkeypatch):
     """Exit 1 means "no solution": a crash in a solver's interface must not say that."""
 
-    def crash(problem, solver):
+    def crash(problem, time_limit):
         raise IndexError("list index out of range")
 
-    monkeypatch.setattr(pulp.LpProblem, "solve", crash)
-    result = run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+    monkeypatch.setattr(pulp_backends, "_run_cbc", crash)
+    akari = (genre_file("akari"), PUZZLES / "akari" / "example.txt", "--backend", "cbc")
+    result = run(*akari)
     assert result.code == 3
     assert result.err.startswith("dslsolve: internal error (not a mistake in your files): ")
     assert "IndexError: list index out of range" in result.err
     monkeypatch.setenv("DSLSOLVE_TRACEBACK", "1")
     with pytest.raises(IndexError):
-        run(genre_file("akari"), PUZZLES / "akari" / "example.txt")
+        run(*akari)
 
 
 def test_unique_says_when_the_time_limit_left_it_unknown(run, monkeypatch):

@@ -9,7 +9,7 @@ import json
 import pulp
 import pytest
 
-from dslsolve.backends import BACKENDS
+from dslsolve.backends import pulp_backends
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -131,7 +131,7 @@ def test_the_command_names_the_clue_and_shows_a_solution_without_it(tmp_path, ru
     assert way["solution"].splitlines() == lines[4:]
     stats = run(genre_file("akari"), puzzle, "--diagnose", "--stats").err.splitlines()
     assert [line for line in stats if line.startswith("diagnosis: ")] == [
-        "diagnosis: backend cbc; formulation " + parse_formulation([]).describe()
+        "diagnosis: backend cpsat; formulation " + parse_formulation([]).describe()
     ]
 
 
@@ -177,19 +177,16 @@ def test_a_genre_without_clues_to_leave_out_says_so(tmp_path, run):
 def test_a_set_not_proven_smallest_says_so(tmp_path, run, monkeypatch):
     """When the solver stops with an answer it has not proven best (a time limit), the set is
     reported as found, not as the fewest."""
-    cbc = BACKENDS["cbc"]
+    solve = pulp_backends._PulpBackend.solve
 
-    class Stopped:
-        name = "cbc"
+    def stopped(self, problem, time_limit):
+        status = solve(self, problem, time_limit)
+        problem.sol_status = pulp.LpSolutionIntegerFeasible
+        return status
 
-        def solve(self, problem, time_limit):
-            status = cbc.solve(problem, time_limit)
-            problem.sol_status = pulp.LpSolutionIntegerFeasible
-            return status
-
-    monkeypatch.setitem(BACKENDS, "cbc", Stopped())
+    monkeypatch.setattr(pulp_backends._PulpBackend, "solve", stopped)
     puzzle = broken("akari", tmp_path, 2, 7, "2")
-    lines = run(genre_file("akari"), puzzle, "--diagnose").err.splitlines()
+    lines = run(genre_file("akari"), puzzle, "--diagnose", "--backend", "cbc").err.splitlines()
     assert lines[1] == (
         "leaving out 1 clue gives a solution (the time limit stopped the search for fewer):"
     )

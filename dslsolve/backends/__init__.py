@@ -1,5 +1,17 @@
-"""Solvers behind one small interface: solve a PuLP problem, say how it went."""
+"""Solvers behind one small interface: a session on the compiled model that solves it, takes
+more rows and solves again (`base.py`)."""
 
-from dslsolve.backends.pulp_backends import BACKENDS, Backend, SolveStatus
+from dslsolve.backends.base import Backend, InProcess, Session, SolveStatus
+from dslsolve.backends.pulp_backends import CBC
 
-__all__ = ["BACKENDS", "Backend", "SolveStatus"]
+BACKENDS: dict[str, Backend] = {
+    "cbc": CBC,
+    "cpsat": InProcess("cpsat", "dslsolve.backends.cpsat", "CpsatSession"),
+    "highs": InProcess("highs", "dslsolve.backends.highs", "HighsSession"),
+    "scip": InProcess("scip", "dslsolve.backends.scip", "ScipSession"),
+}
+
+# the fastest overall on the benchmark sample, lazy-cut genres included (docs/formulations.md)
+DEFAULT_BACKEND = "cpsat"
+
+__all__ = ["BACKENDS", "DEFAULT_BACKEND", "Backend", "Session", "SolveStatus"]
