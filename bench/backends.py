@@ -4,7 +4,7 @@ the time ratio of each backend to CBC.
     python bench/backends.py [--backends cbc,highs,cpsat,scip] [--per-genre 3]
         [--max-cells 225] [--genres yin_yang,nurikabe] [--large] [--time-limit 30]
 
-Puzzles come from /work/shared/bench/dataset (benchmark data, never part of the repository): the
+Puzzles come from ../shared/bench/dataset (benchmark data, never part of the repository): the
 `--per-genre` largest of at most `--max-cells` cells per genre, plus with `--large` a few larger
 ones named in LARGE. For each puzzle the backends run one after the other in a rotating order
 (the first of one puzzle is the last of the next), in this process. A run that hits the time
@@ -29,7 +29,7 @@ from dslsolve.backends import cpsat
 
 DEFAULT_WORKERS = cpsat.WORKERS
 
-DATASET = Path("/work/shared/bench/dataset")
+DATASET = Path(__file__).resolve().parents[2] / "shared" / "bench" / "dataset"
 GENRES = [
     "yin_yang",
     "nurikabe",
