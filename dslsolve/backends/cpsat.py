@@ -5,6 +5,12 @@ CP-SAT works on integers: every bound and coefficient must be integral. A contin
 (the flow of `connected=flow`) with integral bounds becomes an integer one, which keeps the
 model's meaning when its data is integral: a flow problem with integral capacities and
 demands that has a solution has an integral one.
+
+A `Circuit` of the model (`loop=native`) is posted as `AddCircuit` on new arc literals: each
+edge is used in one direction or the other (a_uv + a_vu = x_e), and a vertex off the cycle
+takes its self-loop (not d_v). Then every answer is one cycle, and the loop's separator, still
+called after each solve, finds nothing. The arc literals have no PuLP variable: the session
+keeps the proto index of every column, which is no longer the column's number.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from ortools.sat.python import cp_model
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
-from dslsolve.compiler.model import LinearModel
+from dslsolve.compiler.model import Circuit, LinearModel
 from dslsolve.errors import DslError, Location
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
@@ -49,7 +55,22 @@ def _integer(value: float, what: str) -> int:
 class CpsatSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
         self._model = cp_model.CpModel()
+        self._proto: list[int] = []  # column -> the index of its variable in the proto
         super().__init__(model)
+        for circuit in model.natives:
+            self._add_circuit(circuit)
+
+    def _variable(self, variable: pulp.LpVariable) -> cp_model.IntVar:
+        return self._model.get_int_var_from_proto_index(self._proto[self._columns.index[variable]])
+
+    def _add_circuit(self, circuit: Circuit) -> None:
+        node = {vertex: number for number, vertex in enumerate(circuit.used)}
+        arcs = [(n, n, ~self._variable(circuit.used[v])) for v, n in node.items()]
+        for u, v, used in circuit.edges:
+            forward, backward = self._model.new_bool_var(""), self._model.new_bool_var("")
+            self._model.add(forward + backward == self._variable(used))
+            arcs += [(node[u], node[v], forward), (node[v], node[u], backward)]
+        self._model.add_circuit(arcs)
 
     def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
         expression = self._expression(terms, "the objective")
@@ -64,11 +85,11 @@ class CpsatSession(ColumnSession):
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
+            self._proto.append(len(self._model.proto.variables))
             self._model.new_int_var(_integer(low, what), _integer(high, what), variable.name)
 
     def _expression(self, terms: list[tuple[pulp.LpVariable, float]], where: str):
-        index = self._columns.index
-        variables = [self._model.get_int_var_from_proto_index(index[v]) for v, _ in terms]
+        variables = [self._variable(v) for v, _ in terms]
         coefficients = [_integer(c, f"{where} has coefficient {c}") for _, c in terms]
         return cp_model.LinearExpr.weighted_sum(variables, coefficients)
 
@@ -77,7 +98,7 @@ class CpsatSession(ColumnSession):
         for r in rows:
             constraint = self._model.proto.constraints.add().linear
             for variable, coefficient in r.terms:
-                constraint.vars.append(index[variable])
+                constraint.vars.append(self._proto[index[variable]])
                 constraint.coeffs.append(
                     _integer(coefficient, f"a row has coefficient {coefficient}")
                 )
@@ -101,7 +122,7 @@ class CpsatSession(ColumnSession):
         verdict = _STATUS.get(status, SolveStatus.ERROR)
         if verdict == SolveStatus.SOLVED:
             values = list(solver.response_proto.solution)
-            self._columns.write_back(values)
+            self._columns.write_back(values[p] for p in self._proto)
             self._hint(values)
         return verdict
 

@@ -7,7 +7,7 @@ lowering library is derived from, so no M is ever a guess.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
 import pulp
@@ -135,6 +135,18 @@ Separator = Callable[[], list[pulp.LpConstraint]]
 """Looks at the current solution (the variables' values) and returns the cuts it violates."""
 
 
+@dataclass(frozen=True)
+class Circuit:
+    """A native global a backend may post beside the rows: the used edges of an undirected
+    graph form exactly one cycle through the used vertices (the others are skipped). The rows
+    and separators of the lowering that declared it stay in the model and remain valid; a
+    backend with a circuit constraint of its own (cpsat's `AddCircuit`) posts it too, so that
+    its answers are single cycles and the separator finds nothing to cut."""
+
+    used: dict[Hashable, pulp.LpVariable]  # vertex -> its binary: on the cycle
+    edges: list[tuple[Hashable, Hashable, pulp.LpVariable]]  # (end, end, binary: on the cycle)
+
+
 @dataclass
 class LinearModel:
     formulation: Formulation
@@ -148,6 +160,8 @@ class LinearModel:
     # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear
     # value): lowerings/value_table.py reads comparisons of those values off their bits
     value_bits: dict = field(default_factory=dict)
+    # native globals (`Circuit`) for a backend that has them; a backend without ignores them
+    natives: list[Circuit] = field(default_factory=list)
     _names: Iterable[int] = field(default_factory=itertools.count)
 
     def variable(

@@ -13,6 +13,12 @@ for a cycle through optional vertices, on fewer edges), and sum_{e inside S} x_e
 (see `connected._cycle_cuts`). As in the seeds' slitherlink and masyu models, but every cycle
 is cut each round.
 
+`loop=native`: the rows and separator of `loop=lazy`, and the loop declared as a `Circuit`
+(`LinearModel.natives`) for a backend with a circuit constraint of its own: cpsat posts
+`AddCircuit` on the directed arcs (each used edge is one of its two arcs; a vertex without
+degree is skipped), so that every answer is a single loop and no round is needed. Other
+backends ignore the declaration and solve it as `loop=lazy`.
+
 `loop=flow`: the used vertices connected by a single-commodity flow that may only travel
 along used edges (see `connected.py`).
 """
@@ -24,22 +30,26 @@ import pulp
 from dslsolve import ir
 from dslsolve.compiler.lowerings.connected import post_connected
 from dslsolve.compiler.lowerings.logic import literal
-from dslsolve.compiler.model import Lin, LinearModel
+from dslsolve.compiler.model import Circuit, LinearModel
 from dslsolve.geometry import Grid
 
 
 def post_single_loop(
     model: LinearModel, grid: Grid, kind: ir.ElementKind, edge_vars: dict[tuple, pulp.LpVariable]
 ) -> None:
-    degree: dict[tuple, Lin] = {}
+    used: dict[tuple, pulp.LpVariable] = {}
     for vertex in grid.vertices(kind):
         incident = [edge_vars[e] for e in grid.incident(kind, vertex)]
         d = model.binary("deg")
         model.add_row(pulp.lpSum(incident), "==", pulp.LpAffineExpression([(d, 2)]))
         for edge in incident:  # implied for integers, but it keeps the LP from half-edges
             model.add_row(edge, "<=", d)
-        degree[vertex] = literal(d)
+        used[vertex] = d
     model.add(pulp.lpSum(edge_vars.values()) >= 1)
     ends = {edge: grid.ends(kind, edge) for edge in edge_vars}
     gates = {ends[edge]: literal(var) for edge, var in edge_vars.items()}
-    post_connected(model, degree, list(ends.values()), model.formulation["loop"], arc_gate=gates)
+    degree = {vertex: literal(d) for vertex, d in used.items()}
+    choice = model.formulation["loop"]
+    post_connected(model, degree, list(ends.values()), choice, arc_gate=gates)
+    if choice == "native":
+        model.natives.append(Circuit(used, [(*ends[e], var) for e, var in edge_vars.items()]))

@@ -1,0 +1,69 @@
+"""cpsat with and without its native circuit for `single loop` (`loop=native` against
+`loop=lazy`), side by side on real loop puzzles: total time, rounds, and whether the answer is
+the dataset's.
+
+    python bench/circuit.py [--dataset DIR] [--time-limit 60] [PUZZLE...]
+
+PUZZLE is GENRE/NAME under the dataset (benchmark data, never part of the repository); by
+default the largest and a mid-size puzzle of masyu, yajilin, slitherlink and country_road. The
+two lowerings alternate, the first of one puzzle being the last of the next. A run that hits
+the time limit counts as the limit (its ratio is then a bound, marked `>`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from measure import ROOT, run_dsl
+
+PUZZLES = [
+    "masyu/760_40x58",
+    "masyu/209_20x36",
+    "yajilin/528_39x57",
+    "yajilin/367_22x25",
+    "slitherlink/100_30x45",
+    "slitherlink/233_20x36",
+    "country_road/144_15x15",
+    "country_road/99_15x15",
+]
+LOWERINGS = ["loop=lazy", "loop=native"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("puzzles", nargs="*", default=PUZZLES)
+    parser.add_argument("--dataset", type=Path, default=ROOT.parent / "shared/bench/dataset")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    args = parser.parse_args()
+    ratios = []
+    for number, name in enumerate(args.puzzles):
+        genre = name.split("/")[0]
+        puzzle = args.dataset / f"{name}.txt"
+        expected = puzzle.with_name(f"{puzzle.stem}.dataset.solution.txt")
+        order = LOWERINGS if number % 2 == 0 else LOWERINGS[::-1]
+        seconds = {}
+        for option in order:
+            run = run_dsl(genre, puzzle.read_text(), [option], "cpsat", args.time_limit)
+            right = run.solution is not None and (
+                not expected.exists() or run.solution.strip() == expected.read_text().strip()
+            )
+            limited = run.status != "solved"
+            seconds[option] = (run.total_seconds, limited)
+            verdict = "time limit" if limited else ("right" if right else "WRONG")
+            print(
+                f"{name:26} {option:12} {run.total_seconds:7.2f} s  "
+                f"{run.cut_rounds:4} rounds  {verdict}",
+                flush=True,
+            )
+        (lazy, lazy_limited), (native, native_limited) = (seconds[o] for o in LOWERINGS)
+        ratios.append(native / lazy)
+        bound = ">" if native_limited else "<" if lazy_limited else ""
+        print(f"{name:26} native/lazy {bound}{native / lazy:.2f}", flush=True)
+    mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    print(f"geometric mean native/lazy over {len(ratios)} puzzles: {mean:.2f}")
+
+
+if __name__ == "__main__":
+    main()
