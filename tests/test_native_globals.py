@@ -1,0 +1,110 @@
+"""Native globals: `loop=native` declares the single loop as a `Circuit` that cpsat posts as its
+own circuit constraint. Its answers are single loops from the first solve (the loop's lazy
+separator never has anything to cut), the same loops the evaluator accepts; other backends get
+the rows of `loop=lazy` and ignore the declaration."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from dslsolve import ir
+from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Grid
+from dslsolve.output import render
+from dslsolve.solve import no_good, solve_puzzle
+
+from helpers import PUZZLES, genre_file, instances, load_texts, solution_file
+
+NATIVE = parse_formulation(["loop=native"])
+LOOP_GENRES = ("slitherlink", "masyu", "yajilin", "country_road")
+LOOP_INSTANCES = [(g, p) for g, p in instances() if g in LOOP_GENRES]
+SLITHERLINK = (PUZZLES / "slitherlink.yaml").read_text()
+
+
+def separated(compiled) -> list:
+    return [cut for separate in compiled.model.separators for cut in separate()]
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), LOOP_INSTANCES, ids=lambda x: getattr(x, "stem", x))
+def test_cpsat_with_the_native_circuit_solves_the_loop_puzzles_in_one_round(genre, puzzle):
+    loaded = load_genre(str(genre_file(genre)))
+    instance = read_puzzle(str(puzzle), loaded)
+    outcome = solve_puzzle(loaded, instance, NATIVE, "cpsat", unique=True)
+    assert outcome.status == SolveStatus.SOLVED
+    assert outcome.violations == []  # the evaluator's check
+    assert outcome.unique is True  # the no-good is a row, which the circuit leaves alone
+    assert outcome.stats.cut_rounds == 0
+    expected = solution_file(puzzle).read_text().strip()
+    assert render(loaded, instance, outcome.assignment).strip() == expected
+
+
+def loops_of_native_cpsat(compiled, borders) -> set[tuple[int, ...]]:
+    """Every answer of cpsat on the compiled model, each cut off by a no-good; each must be a
+    single loop as it comes (the separator finds nothing)."""
+    session = BACKENDS["cpsat"].session(compiled.model)
+    found = set()
+    while session.solve(None) == SolveStatus.SOLVED:
+        assert separated(compiled) == []
+        found.add(tuple(compiled.decode()["line"][b] for b in borders))
+        session.add([no_good(compiled)])
+    return found
+
+
+@pytest.mark.parametrize("grid", ["clues:\n. . .\n. . .\n", "clues:\n2 . 2\n. . .\n"])
+def test_the_native_circuit_keeps_exactly_the_evaluators_loops(tmp_path, grid):
+    """On 3x4 points two separate squares satisfy every row; the circuit must exclude them
+    without a cut, and keep every single loop."""
+    loaded, instance = load_texts(tmp_path, SLITHERLINK, grid)
+    grid_of = Grid(instance.rows, instance.columns)
+    borders = grid_of.borders()
+    compiled = compile_model(loaded.genre, instance, NATIVE)
+    found = loops_of_native_cpsat(compiled, borders)
+    wanted = set()
+    for pattern in itertools.product((0, 1), repeat=len(borders)):
+        used = dict(zip(borders, pattern, strict=True))
+        incident = (grid_of.incident(ir.ElementKind.BORDER, p) for p in grid_of.points())
+        if any(sum(used[b] for b in edges) not in (0, 2) for edges in incident):
+            continue  # a branch or a dead end: no loop (saves the evaluator most calls)
+        if not Evaluator(loaded.genre, instance, {"line": used}).violations():
+            wanted.add(pattern)
+    assert found == wanted
+    assert len(wanted) > 1
+
+
+def test_a_second_loop_is_found_when_there_is_one(tmp_path):
+    loaded, instance = load_texts(tmp_path, SLITHERLINK, "clues:\n3 . .\n. . .\n")
+    outcome = solve_puzzle(loaded, instance, NATIVE, "cpsat", unique=True)
+    assert outcome.unique is False
+    assert outcome.second != outcome.assignment
+    assert Evaluator(loaded.genre, instance, outcome.second).violations() == []
+
+
+def test_the_native_loop_has_the_rows_of_the_lazy_one(tmp_path):
+    """Backends without a circuit constraint solve `loop=native` as `loop=lazy`."""
+    loaded, instance = load_texts(tmp_path, SLITHERLINK, "clues:\n3 . .\n. . 1\n")
+    lazy, native = (
+        compile_model(loaded.genre, instance, parse_formulation([f"loop={c}"]))
+        for c in ("lazy", "native")
+    )
+    assert str(native.model.problem) == str(lazy.model.problem)
+    assert (len(lazy.model.natives), len(native.model.natives)) == (0, 1)
+
+
+def test_a_variable_first_named_by_a_later_row_reads_its_own_value(tmp_path):
+    """cpsat's arc literals have no PuLP variable: a column added after them (a cut that names
+    a new variable) must still write back its own value, not an arc's."""
+    loaded, instance = load_texts(tmp_path, SLITHERLINK, "clues:\n3 . .\n. . 1\n")
+    compiled = compile_model(loaded.genre, instance, NATIVE)
+    session = BACKENDS["cpsat"].session(compiled.model)
+    late = compiled.model.integer(0, 9, "late")
+    session.add([late == 5])
+    assert session.solve(None) == SolveStatus.SOLVED
+    assert late.varValue == 5
+    assert Evaluator(loaded.genre, instance, compiled.decode()).violations() == []
