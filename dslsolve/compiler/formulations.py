@@ -15,9 +15,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "domain": ("onehot", "integer"),  # integer variables: one binary per value, or one integer
     "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
     "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
-    # subtour cuts added in rounds, or single-commodity flow, or the backend's own circuit
-    # constraint where it has one (cpsat), else as lazy
-    "loop": ("lazy", "flow", "native"),
+    # the backend's own circuit constraint where it has one (cpsat), else as lazy; subtour cuts
+    # added in rounds; or single-commodity flow
+    "loop": ("native", "lazy", "flow"),
     "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
     # a set and its complement both connected on a plane grid: face rows implied, or none
     "planar": ("faces", "none"),
