@@ -12,13 +12,21 @@ import sys
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
+from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.picture import picture
 from dslsolve.puzzlink.answer import pzprv3_answer
-from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
+from dslsolve.solve import (
+    ALTERNATIVES,
+    LAZY_NOTE,
+    MODEL_FORMATS,
+    Diagnosis,
+    diagnose_puzzle,
+    solve_puzzle,
+)
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
@@ -77,6 +85,17 @@ def _solve_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="when there is no solution, find the fewest clues to leave out for one (the "
         "instances of rules that read a value from the puzzle) and print them",
+    )
+    parser.add_argument(
+        "--determined",
+        action="store_true",
+        help="print the values that every solution shares, with '?' where solutions differ "
+        "(iterative no-goods: one solve per round; see docs/api.md)",
+    )
+    parser.add_argument(
+        "--write-model",
+        metavar="FILE.lp|FILE.mps",
+        help="also write the compiled model for another solver (without the lazy cuts)",
     )
     parser.add_argument(
         "--stats",
@@ -153,6 +172,12 @@ def solve_command(argv: list[str]) -> int:
         formulation = parse_formulation(args.formulation)
     except FormulationError as err:
         raise DslError(Location("--formulation"), str(err)) from None
+    if args.write_model and not args.write_model.lower().endswith(MODEL_FORMATS):
+        raise DslError(
+            Location("--write-model"),
+            f"'{args.write_model}' is neither an LP nor an MPS file",
+            hint="name it FILE.lp or FILE.mps",
+        )
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     progress = (
@@ -160,9 +185,20 @@ def solve_command(argv: list[str]) -> int:
         if args.format == "json"
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
+    if args.determined:
+        return determined_command(args, genre_file, instance, formulation, progress)
     outcome = solve_puzzle(
-        genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
+        genre_file,
+        instance,
+        formulation,
+        args.backend,
+        args.time_limit,
+        args.unique,
+        progress,
+        args.write_model,
     )
+    if args.write_model and outcome.lazy:
+        print(f"{args.write_model}: {LAZY_NOTE}", file=sys.stderr)
     solution = None
     if outcome.assignment:
         solution = _faithful_text(args, genre_file, instance, outcome.assignment, "the solution")
