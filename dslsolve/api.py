@@ -26,7 +26,7 @@ from dslsolve.puzzlink.url import is_url
 
 if TYPE_CHECKING:
     from dslsolve.compiler.formulations import Formulation
-    from dslsolve.solve import Determined, Diagnosis, Outcome
+    from dslsolve.solve import Determined, Diagnosis, Outcome, Progress
 
 GIVEN_TEXT = "<puzzle text>"  # where a puzzle given as text is said to come from in messages
 
@@ -128,21 +128,27 @@ class Genre:
         unique: bool = False,
         backend: str | None = None,
         time_limit: float | None = None,
-        formulation: Formulations = (),
+        formulation: Formulations | Formulation = (),
         diagnose: bool = False,
+        progress: Progress | None = None,
+        model_file: str | None = None,
     ) -> Result:
         """Solve the puzzle; with `unique`, also look for a second solution; with `diagnose`,
-        when there is no solution, find the fewest clues to leave out (`result.diagnosis`)."""
+        when there is no solution, find the fewest clues to leave out (`result.diagnosis`).
+        `progress` receives a line per lazy-cut round; `model_file` (.lp or .mps) receives
+        the compiled model (`dslsolve.solve.write_model`)."""
         from dslsolve.backends import DEFAULT_BACKEND, SolveStatus
         from dslsolve.solve import diagnose_puzzle, solve_puzzle
 
         instance = self.puzzle(puzzle)
         chosen = _formulation(formulation)
         backend = backend or DEFAULT_BACKEND
-        outcome = solve_puzzle(self.file, instance, chosen, backend, time_limit, unique)
+        outcome = solve_puzzle(
+            self.file, instance, chosen, backend, time_limit, unique, progress, model_file
+        )
         diagnosis = None
         if diagnose and outcome.status == SolveStatus.INFEASIBLE:
-            diagnosis = diagnose_puzzle(self.file, instance, chosen, backend, time_limit)
+            diagnosis = diagnose_puzzle(self.file, instance, chosen, backend, time_limit, progress)
         return Result(self.file, instance, outcome, diagnosis)
 
     def determined(
@@ -164,22 +170,27 @@ class Genre:
             time_limit,
         )
 
-    def check(self, puzzle: str | Instance, solution: str) -> list[Violation]:
-        """The rules that a solution (its text, or a pzprv3 file's) breaks: empty if valid."""
+    def check(
+        self, puzzle: str | Instance, solution: str, source: str = "<solution>"
+    ) -> list[Violation]:
+        """The rules that a solution (its text, or a pzprv3 file's) breaks: empty if valid.
+        `source` names the solution in error messages (its file)."""
         instance = self.puzzle(puzzle)
         if is_pzprv3(solution):
-            assignment = pzprv3_solution(self.file, instance, solution, "<solution>")
+            assignment = pzprv3_solution(self.file, instance, solution, source)
         else:
-            assignment = parse_solution(self.file, instance, solution, "<solution>")
+            assignment = parse_solution(self.file, instance, solution, source)
         return Evaluator(self.file.genre, instance, assignment).violations()
 
     def __repr__(self) -> str:
         return f"<dslsolve.Genre {self.name}>"
 
 
-def _formulation(formulation: Formulations) -> Formulation:
-    from dslsolve.compiler.formulations import parse_formulation
+def _formulation(formulation: Formulations | Formulation) -> Formulation:
+    from dslsolve.compiler.formulations import Formulation, parse_formulation
 
+    if isinstance(formulation, Formulation):
+        return formulation
     if isinstance(formulation, Mapping):
         formulation = [f"{name}={choice}" for name, choice in formulation.items()]
     return parse_formulation(list(formulation))

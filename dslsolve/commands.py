@@ -9,6 +9,7 @@ import json
 import math
 import sys
 
+from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
@@ -24,8 +25,6 @@ from dslsolve.solve import (
     LAZY_NOTE,
     MODEL_FORMATS,
     Diagnosis,
-    diagnose_puzzle,
-    solve_puzzle,
 )
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -187,16 +186,17 @@ def solve_command(argv: list[str]) -> int:
     )
     if args.determined:
         return determined_command(args, genre_file, instance, formulation, progress)
-    outcome = solve_puzzle(
-        genre_file,
+    result = Genre(genre_file).solve(
         instance,
-        formulation,
+        args.unique,
         args.backend,
         args.time_limit,
-        args.unique,
+        formulation,
+        args.diagnose,
         progress,
         args.write_model,
     )
+    outcome, diagnosis = result.outcome, result.diagnosis
     if args.write_model and outcome.lazy:
         print(f"{args.write_model}: {LAZY_NOTE}", file=sys.stderr)
     solution = None
@@ -204,11 +204,6 @@ def solve_command(argv: list[str]) -> int:
         solution = _faithful_text(args, genre_file, instance, outcome.assignment, "the solution")
     if outcome.second:
         _faithful_text(args, genre_file, instance, outcome.second, "another solution")
-    diagnosis = None
-    if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
-        diagnosis = diagnose_puzzle(
-            genre_file, instance, formulation, args.backend, args.time_limit, progress
-        )
     broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
     if broken:
         print(
