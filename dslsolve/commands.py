@@ -11,7 +11,7 @@ import sys
 
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
-from dslsolve.compare import compare, disagreements, formulations, render_rows
+from dslsolve.compare import ProgressLine, compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
@@ -137,7 +137,11 @@ def _compare_parser() -> argparse.ArgumentParser:
     style = parser.add_mutually_exclusive_group()
     style.add_argument("--csv", dest="style", action="store_const", const="csv")
     style.add_argument("--markdown", dest="style", action="store_const", const="markdown")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress line (shown only when standard error is a terminal)",
+    )
     return parser
 
 
@@ -156,8 +160,13 @@ def compare_command(argv: list[str]) -> int:
     except FormulationError as err:
         raise DslError(Location("--formulation"), str(err)) from None
     genre_file = load_genre(args.genre)
-    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    rows = compare(genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress)
+    progress = ProgressLine(sys.stderr, wanted=not args.quiet)
+    try:
+        rows = compare(
+            genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress
+        )
+    finally:
+        progress.clear()  # before the table and any message
     sys.stdout.write(render_rows(rows, args.style or "text"))
     problems = disagreements(rows)
     for line in problems:
