@@ -3,7 +3,8 @@ solution with `?` where solutions differ (and in JSON: the places that differ).
 
 `?` rather than a blank: many genres print `.` for a value (an unshaded cell), and a space is
 an unused edge in a drawing. Genres whose output is lines over index sets have no cell to
-mark: their undetermined values are listed (in text on standard error, and in JSON).
+mark: a solution is printed, and their undetermined values are listed (in text on standard
+error, and in JSON).
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ def places(genre_file: GenreFile, determined: Determined) -> list[str]:
     return differences(genre_file, reference, marked)
 
 
-def shown(genre_file: GenreFile, instance: Instance, determined: Determined) -> str:
-    """The reference solution with `?` at its undetermined values (grid outputs), or the
-    reference itself (outputs over index sets)."""
+def shown(genre_file: GenreFile, instance: Instance, determined: Determined) -> str | None:
+    """The reference solution with `?` at its undetermined values; None for an output over
+    index sets, which has no cell to mark."""
     assert determined.reference is not None
     if isinstance(genre_file.output, SetOutput):
-        return render(genre_file, instance, determined.reference)
+        return None
     return render(genre_file, instance, determined.reference, undetermined=determined.undetermined)
 
 
@@ -85,6 +86,7 @@ def determined_command(
     if args.format == "json":
         report = {
             "status": result.status.value,
+            "solution": render(genre_file, instance, result.reference) if solved else None,
             "determined": shown(genre_file, instance, result) if solved else None,
             "undetermined": named,
             "complete": result.complete,
@@ -95,7 +97,8 @@ def determined_command(
         print(json.dumps(report, indent=2))
     else:
         if solved:
-            sys.stdout.write(shown(genre_file, instance, result))
+            marked = shown(genre_file, instance, result)
+            sys.stdout.write(marked or render(genre_file, instance, result.reference))
         _explain(result, named, args.time_limit)
         if args.stats:
             print(result.stats.render(), file=sys.stderr)

@@ -142,3 +142,32 @@ def test_write_model_takes_lp_or_mps(tmp_path, run):
     result = run(genre_file("sudoku"), PUZZLES / "sudoku" / "example.txt", "--write-model", "m.txt")
     assert result.code == 2
     assert "--write-model: error: 'm.txt' is neither an LP nor an MPS file" in result.err
+
+
+def test_an_output_over_index_sets_lists_the_undetermined_values(tmp_path, run):
+    """Logic grid, four people, with three of the example's six hints: the matchings that
+    the evaluator accepts (brute force over every pair of permutations) differ exactly at the
+    places listed."""
+    lines = (PUZZLES / "logic_grid" / "example.txt").read_text().splitlines()
+    text = "\n".join(line for line in lines[:12] if not line.startswith("#")) + "\n"
+    loaded, instance = load_texts(tmp_path, (PUZZLES / "logic_grid.yaml").read_text(), text)
+    people, items, colours = (instance.sets[name] for name in ("person", "item", "colour"))
+    differing: set[str] = set()
+    accepted = []
+    for bought in itertools.permutations(items):
+        for worn in itertools.permutations(colours):
+            values = {
+                "buys": {(p, i): int(bought[n] == i) for n, p in enumerate(people) for i in items},
+                "wears": {(p, c): int(worn[n] == c) for n, p in enumerate(people) for c in colours},
+            }
+            if not Evaluator(loaded.genre, instance, values).violations():
+                accepted.append(values)
+    for name, values in accepted[0].items():
+        for key, value in values.items():
+            if any(other[name][key] != value for other in accepted):
+                differing.add(f"{name}({', '.join(map(str, key))})")
+    report = json.loads(
+        run(genre_file("logic_grid"), tmp_path / "p.txt", "--determined", "--format", "json").out
+    )
+    assert report["determined"] is None and report["solution"]
+    assert set(report["undetermined"]) == differing and len(accepted) > 1
