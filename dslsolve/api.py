@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dslsolve.dsl.genre import GenreFile, load_genre
+from dslsolve.dsl.genre import GenreFile, SetOutput, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
@@ -88,8 +88,9 @@ class Result:
         return None if assignment is None else render(self.genre, self.instance, assignment)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows a solved result as its picture."""
-        if self.outcome.assignment is None:
+        """Jupyter shows a solved result as its picture (None: its `repr` instead, for no
+        solution or a genre that is not a grid of cells)."""
+        if self.outcome.assignment is None or isinstance(self.genre.output, SetOutput):
             return None
         from dslsolve.picture import picture
 

@@ -80,6 +80,13 @@ def test_a_result_displays_as_its_picture(nurikabe):
     assert svg.count("<rect") == 1 + result.text.count("#")  # the background, the shaded cells
 
 
+def test_a_genre_without_a_grid_displays_as_text():
+    result = Genre.load(str(genre_file("logic_grid"))).solve(
+        str(PUZZLES / "logic_grid" / "example.txt")
+    )
+    assert result.solved and result._repr_svg_() is None
+
+
 def test_import_and_check_do_not_import_the_solver_side():
     code = (
         "import sys; from dslsolve import Genre; "
