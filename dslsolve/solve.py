@@ -22,6 +22,7 @@ from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
+from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
 from dslsolve.output import printed, shown_values
@@ -157,15 +158,18 @@ def write_model(compiled: Compiled, path: str) -> None:
     lazy cuts are not in it (LAZY_NOTE, as a comment at the top of the file when there are
     separators)."""
     mps = path.lower().endswith(".mps")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PuLP's warnings about long or odd names
-        (compiled.model.problem.writeMPS if mps else compiled.model.problem.writeLP)(path)
-    if compiled.model.separators:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-        comment = f"* {LAZY_NOTE}\n" if mps else f"\\* {LAZY_NOTE} *\\\n"
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(comment + text)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PuLP's warnings about long or odd names
+            (compiled.model.problem.writeMPS if mps else compiled.model.problem.writeLP)(path)
+        if compiled.model.separators:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            comment = f"* {LAZY_NOTE}\n" if mps else f"\\* {LAZY_NOTE} *\\\n"
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(comment + text)
+    except OSError as err:
+        raise DslError(Location(path), f"cannot write the model: {err.strerror}") from None
 
 
 def no_good(compiled: Compiled, only: set | None = None) -> pulp.LpConstraint:

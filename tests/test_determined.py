@@ -142,6 +142,10 @@ def test_write_model_takes_lp_or_mps(tmp_path, run):
     result = run(genre_file("sudoku"), PUZZLES / "sudoku" / "example.txt", "--write-model", "m.txt")
     assert result.code == 2
     assert "--write-model: error: 'm.txt' is neither an LP nor an MPS file" in result.err
+    missing = tmp_path / "no such folder" / "m.lp"
+    result = run(genre_file("sudoku"), PUZZLES / "sudoku" / "example.txt", "--write-model", missing)
+    assert result.code == 2
+    assert f"{missing}: error: cannot write the model: No such file or directory" in result.err
 
 
 def test_an_output_over_index_sets_lists_the_undetermined_values(tmp_path, run):
