@@ -20,12 +20,7 @@ from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslErr
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.picture import picture
 from dslsolve.puzzlink.answer import pzprv3_answer
-from dslsolve.solve import (
-    ALTERNATIVES,
-    LAZY_NOTE,
-    MODEL_FORMATS,
-    Diagnosis,
-)
+from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
