@@ -261,6 +261,7 @@ def determined_values(
     with _session(compiled, backend, stats) as session:
         result.status = _solve_with_cuts(compiled, session, deadline, stats, progress)
         if result.status != SolveStatus.SOLVED:
+            result.complete = result.status == SolveStatus.INFEASIBLE
             return result
         result.reference = compiled.decode()
         result.solutions = 1
