@@ -3,3 +3,15 @@
 Data flows one way: genre file (`dsl`) -> IR (`ir`) -> linear model (`compiler`) -> solver
 (`backends`) -> assignment -> printed solution (`output`), with `evaluator` as the referee.
 """
+
+__all__ = ["Genre", "Result"]
+
+
+def __getattr__(name: str):
+    """`Genre` and `Result` from `dslsolve.api`, imported on first use: `import dslsolve`
+    stays light."""
+    if name in __all__:
+        from dslsolve import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'dslsolve' has no attribute {name!r}")

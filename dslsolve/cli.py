@@ -15,6 +15,7 @@ import json
 import os
 import sys
 
+from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
@@ -25,9 +26,6 @@ from dslsolve.errors import (
     DslError,
     read_text,
 )
-from dslsolve.evaluator import Evaluator
-from dslsolve.output import parse_solution
-from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -48,11 +46,7 @@ def _check(argv: list[str]) -> int:
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     text = read_text(args.solution, "solution file")
-    if is_pzprv3(text):
-        assignment = pzprv3_solution(genre_file, instance, text, args.solution)
-    else:
-        assignment = parse_solution(genre_file, instance, text, args.solution)
-    violations = Evaluator(genre_file.genre, instance, assignment).violations()
+    violations = Genre(genre_file).check(instance, text, args.solution)
     if args.format == "json":
         print(
             json.dumps(

@@ -9,16 +9,18 @@ import json
 import math
 import sys
 
+from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
-from dslsolve.compare import compare, disagreements, formulations, render_rows
+from dslsolve.compare import ProgressLine, compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
+from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.picture import picture
 from dslsolve.puzzlink.answer import pzprv3_answer
-from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
+from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
@@ -79,6 +81,17 @@ def _solve_parser() -> argparse.ArgumentParser:
         "instances of rules that read a value from the puzzle) and print them",
     )
     parser.add_argument(
+        "--determined",
+        action="store_true",
+        help="print the values that every solution shares, with '?' where solutions differ "
+        "(iterative no-goods: one solve per round; see docs/api.md)",
+    )
+    parser.add_argument(
+        "--write-model",
+        metavar="FILE.lp|FILE.mps",
+        help="also write the compiled model for another solver (without the lazy cuts)",
+    )
+    parser.add_argument(
         "--stats",
         action="store_true",
         help="print model size, compile and solve times and cut rounds "
@@ -119,7 +132,11 @@ def _compare_parser() -> argparse.ArgumentParser:
     style = parser.add_mutually_exclusive_group()
     style.add_argument("--csv", dest="style", action="store_const", const="csv")
     style.add_argument("--markdown", dest="style", action="store_const", const="markdown")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress line (shown only when standard error is a terminal)",
+    )
     return parser
 
 
@@ -138,8 +155,13 @@ def compare_command(argv: list[str]) -> int:
     except FormulationError as err:
         raise DslError(Location("--formulation"), str(err)) from None
     genre_file = load_genre(args.genre)
-    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    rows = compare(genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress)
+    progress = ProgressLine(sys.stderr, wanted=not args.quiet)
+    try:
+        rows = compare(
+            genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress
+        )
+    finally:
+        progress.clear()  # before the table and any message
     sys.stdout.write(render_rows(rows, args.style or "text"))
     problems = disagreements(rows)
     for line in problems:
@@ -153,6 +175,12 @@ def solve_command(argv: list[str]) -> int:
         formulation = parse_formulation(args.formulation)
     except FormulationError as err:
         raise DslError(Location("--formulation"), str(err)) from None
+    if args.write_model and not args.write_model.lower().endswith(MODEL_FORMATS):
+        raise DslError(
+            Location("--write-model"),
+            f"'{args.write_model}' is neither an LP nor an MPS file",
+            hint="name it FILE.lp or FILE.mps",
+        )
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     progress = (
@@ -160,19 +188,26 @@ def solve_command(argv: list[str]) -> int:
         if args.format == "json"
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
-    outcome = solve_puzzle(
-        genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
+    if args.determined:
+        return determined_command(args, genre_file, instance, formulation, progress)
+    result = Genre(genre_file).solve(
+        instance,
+        args.unique,
+        args.backend,
+        args.time_limit,
+        formulation,
+        args.diagnose,
+        progress,
+        args.write_model,
     )
+    outcome, diagnosis = result.outcome, result.diagnosis
+    if args.write_model and outcome.lazy:
+        print(f"{args.write_model}: {LAZY_NOTE}", file=sys.stderr)
     solution = None
     if outcome.assignment:
         solution = _faithful_text(args, genre_file, instance, outcome.assignment, "the solution")
     if outcome.second:
         _faithful_text(args, genre_file, instance, outcome.second, "another solution")
-    diagnosis = None
-    if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
-        diagnosis = diagnose_puzzle(
-            genre_file, instance, formulation, args.backend, args.time_limit, progress
-        )
     broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
     if broken:
         print(

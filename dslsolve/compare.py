@@ -11,9 +11,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TextIO
 
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile
@@ -147,6 +149,27 @@ def compare(
                 )
     _mark_agreement(rows)
     return rows
+
+
+class ProgressLine:
+    """`compare`'s progress on a terminal: one line, rewritten in place after each solve and
+    cleared at the end. Silent when the stream is not a terminal (a pipe, a log file): those
+    get the table and the disagreements only."""
+
+    def __init__(self, stream: TextIO, wanted: bool = True) -> None:
+        self.stream = stream
+        self.shown = wanted and stream.isatty()
+        self.width = shutil.get_terminal_size().columns - 1
+
+    def __call__(self, line: str) -> None:
+        if self.shown:
+            self.stream.write("\r" + line[: self.width].ljust(self.width))
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
 
 
 def _mark_agreement(rows: list[Row]) -> None:

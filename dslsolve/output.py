@@ -135,23 +135,40 @@ def _reads(output: OutputSpec) -> list[tuple[OutputCase, set[ir.Variable], bool]
     ]
 
 
+UNDETERMINED = "?"  # `--determined`: a cell or edge whose value differs between solutions
+
+
 def render(
     genre_file: GenreFile,
     instance: Instance,
     assignment: Assignment,
     unread: list[tuple[Element, ir.Variable]] | None = None,
+    undetermined: set[tuple[str, Element]] | None = None,
 ) -> str:
     """The printed form of the assignment. `unread`, if given, receives the cells where a
     variable has a value that the printed token does not show (not the lowest of its domain,
-    which a reader of the token would take): see `unfaithful`."""
+    which a reader of the token would take): see `unfaithful`. `undetermined` (variable name,
+    element) pairs print as UNDETERMINED: at their cell, at their edge in a drawing, and at
+    the cells whose links a `links` case draws."""
     if isinstance(genre_file.output, SetOutput):
         return setoutput.render(genre_file, instance, assignment)
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = grid_of(instance.rows, instance.columns)
     edges = genre_file.output.edges
     hidden = _unread(genre_file) if unread is not None else None
+    unknown = undetermined or set()
+    on_cells = [v.name for v in genre_file.genre.variables if v.on == ir.ElementKind.CELL]
+    drawn = [case.links.name for case in genre_file.output.cell if case.links is not None]
+
+    def open_at(cell: Element) -> bool:
+        links = grid.incident(ir.ElementKind.LINK, cell) if drawn else ()
+        return any((name, cell) in unknown for name in on_cells) or any(
+            (name, link) in unknown for name in drawn for link in links
+        )
 
     def token(cell: Element) -> str | None:
+        if unknown and open_at(cell):
+            return UNDETERMINED
         printed, number = _cell_token(genre_file, evaluator, cell)
         if hidden is not None:
             for var in hidden[number]:
@@ -173,9 +190,13 @@ def render(
         printed = token(cell) if genre_file.output.cell else None
         canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (printed or " ")[:1]
     for edge, used in assignment[edges.name].items():
-        if used:
+        if used or (edges.name, edge) in unknown:
             row, column, char = _edge_position(edges.on, edge)
-            canvas[row][column] = char if used == 1 else DOUBLE[char]
+            canvas[row][column] = (
+                UNDETERMINED
+                if (edges.name, edge) in unknown
+                else (char if used == 1 else DOUBLE[char])
+            )
     return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
 
 

@@ -10,6 +10,7 @@ without a solution: the fewest clues to leave out.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -21,6 +22,7 @@ from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
+from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
 from dslsolve.output import printed, shown_values
@@ -64,6 +66,7 @@ class Outcome:
     violations: list[Violation] = field(default_factory=list)  # should stay empty
     second: Assignment | None = None  # another solution, when uniqueness was asked for
     unique: bool | None = None
+    lazy: bool = False  # the model has lazy separators (connectivity, loops)
 
 
 Progress = Callable[[str], None]
@@ -139,12 +142,47 @@ def _compile(
     return compiled
 
 
+MODEL_FORMATS = (".lp", ".mps")
+
+
+LAZY_NOTE = (
+    "lazy cuts not included: this genre's connectivity or loop rules are enforced by rows "
+    "the solve loop adds round by round, so another solver given this model alone may find "
+    "answers that break them"
+)
+
+
+def write_model(compiled: Compiled, path: str) -> None:
+    """The compiled model as an LP or MPS file (by the name's ending) for any other solver:
+    the rows as compiled, before any solve; values the puzzle fixes are constants in it. The
+    lazy cuts are not in it (LAZY_NOTE, as a comment at the top of the file when there are
+    separators)."""
+    mps = path.lower().endswith(".mps")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PuLP's warnings about long or odd names
+            (compiled.model.problem.writeMPS if mps else compiled.model.problem.writeLP)(path)
+        if compiled.model.separators:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            comment = f"* {LAZY_NOTE}\n" if mps else f"\\* {LAZY_NOTE} *\\\n"
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(comment + text)
+    except OSError as err:
+        raise DslError(Location(path), f"cannot write the model: {err.strerror}") from None
+
+
 def no_good(compiled: Compiled, only: set | None = None) -> pulp.LpConstraint:
     """A cut that only the current solution of the genre's unknowns breaks: a different one
     (different in one of the `only` values, if given)."""
     binaries = compiled.decision_binaries(only)
-    ones = [b for b in binaries if round(b.varValue or 0) == 1]
-    zeros = [b for b in binaries if round(b.varValue or 0) == 0]
+    return _differs(binaries, {b.name: round(b.varValue or 0) for b in binaries})
+
+
+def _differs(binaries: list[pulp.LpVariable], reference: dict[str, int]) -> pulp.LpConstraint:
+    """At least one of the binaries takes another value than in `reference` (by name)."""
+    ones = [b for b in binaries if reference[b.name] == 1]
+    zeros = [b for b in binaries if reference[b.name] == 0]
     return pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1
 
 
@@ -156,13 +194,18 @@ def solve_puzzle(
     time_limit: float | None = None,
     unique: bool = False,
     progress: Progress | None = None,
+    model_file: str | None = None,
 ) -> Outcome:
+    """`model_file`: also write the compiled model there (`write_model`) before solving."""
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats)
+    if model_file is not None:
+        write_model(compiled, model_file)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     with _session(compiled, backend, stats) as session:
         status = _solve_with_cuts(compiled, session, deadline, stats, progress)
         outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
+        outcome.lazy = bool(compiled.model.separators)
         if status != SolveStatus.SOLVED:
             return outcome
         outcome.assignment = compiled.decode()
@@ -179,6 +222,75 @@ def solve_puzzle(
     outcome.violations = Evaluator(genre_file.genre, instance, outcome.assignment).violations()
     stats.check_seconds = time.perf_counter() - started
     return outcome
+
+
+@dataclass
+class Determined:
+    """The values that every solution shares. `undetermined` holds the (variable name,
+    element) pairs of the printed answer that differ between two solutions; the other
+    values of `reference` (a solution) are determined. `complete` is False when the time
+    limit stopped the search: some pairs then count as determined without proof."""
+
+    status: SolveStatus
+    stats: Stats
+    reference: Assignment | None = None
+    undetermined: set[tuple[str, object]] = field(default_factory=set)
+    solutions: int = 0  # solutions found: the reference and one per round
+    complete: bool = True
+    violations: list[Violation] = field(default_factory=list)  # should stay empty
+
+
+def determined_values(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    backend: str = DEFAULT_BACKEND,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+) -> Determined:
+    """Iterative no-goods on the values that may still be determined: solve once (the
+    reference); then, while some remain, ask for a solution that differs from the reference
+    in at least one of them. Every value the new solution changes is undetermined; when no
+    such solution exists the rest are determined. One solve per round, and at most one round
+    per undetermined value (usually far fewer: a solution frees many values at once). Lazy
+    cuts run in every round as in a plain solve; values the puzzle fixes are determined."""
+    stats = Stats(backend, formulation.describe())
+    compiled = _compile(genre_file, instance, formulation, stats)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    result = Determined(SolveStatus.INFEASIBLE, stats)
+    with _session(compiled, backend, stats) as session:
+        result.status = _solve_with_cuts(compiled, session, deadline, stats, progress)
+        if result.status != SolveStatus.SOLVED:
+            result.complete = result.status == SolveStatus.INFEASIBLE
+            return result
+        result.reference = compiled.decode()
+        result.solutions = 1
+        shown = printed(genre_file, instance, result.reference)
+        candidates = {
+            (var, element)
+            for var, encodings in compiled.lowerer.encodings.items()
+            for element in encodings
+            if shown is None or (var, element) in shown
+        }
+        reference = {b.name: round(b.varValue or 0) for b in compiled.decision_binaries()}
+        while candidates:
+            _add(session, [_differs(compiled.decision_binaries(candidates), reference)], stats)
+            again = _solve_with_cuts(compiled, session, deadline, stats, progress)
+            if again != SolveStatus.SOLVED:
+                result.complete = again == SolveStatus.INFEASIBLE
+                break
+            other = compiled.decode()
+            result.solutions += 1
+            result.violations += Evaluator(genre_file.genre, instance, other).violations()
+            changed = {(v, e) for v, e in candidates if other[v][e] != result.reference[v][e]}
+            if not changed:  # the binaries differ but not the values: an encoding is wrong
+                raise RuntimeError("a solution differs from the reference in no value")
+            result.undetermined |= changed
+            candidates -= changed
+            if progress:
+                progress(f"solution {result.solutions}: {len(changed)} values undetermined")
+    result.violations += Evaluator(genre_file.genre, instance, result.reference).violations()
+    return result
 
 
 ALTERNATIVES = 5  # at most this many smallest sets of clues to leave out are listed
