@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 from dslsolve.dsl.genre import load_genre
@@ -27,6 +28,7 @@ from dslsolve.errors import (
 )
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution
+from dslsolve.runguard import Interrupted, OutOfTime, signals_interrupt
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -76,16 +78,27 @@ def _check(argv: list[str]) -> int:
     return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
 
 
+def _command(argv: list[str]) -> int:
+    if argv and argv[0] == "check":
+        return _check(argv[1:])
+    from dslsolve import commands  # the solver side, not needed by `check`
+
+    if argv and argv[0] == "compare":
+        return commands.compare_command(argv[1:])
+    return commands.solve_command(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        if argv and argv[0] == "check":
-            return _check(argv[1:])
-        from dslsolve import commands  # the solver side, not needed by `check`
-
-        if argv and argv[0] == "compare":
-            return commands.compare_command(argv[1:])
-        return commands.solve_command(argv)
+        with signals_interrupt():
+            return _command(argv)
+    except OutOfTime as stop:
+        print(f"no solution found within the time limit of {stop.seconds} s", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    except (Interrupted, KeyboardInterrupt) as stop:  # never a verdict
+        print("dslsolve: interrupted", file=sys.stderr)
+        return stop.exit_code if isinstance(stop, Interrupted) else 128 + signal.SIGINT
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -16,6 +16,7 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.output import differences, render, unfaithful
+from dslsolve.runguard import Deadline
 from dslsolve.solve import ALTERNATIVES, Diagnosis, diagnose_puzzle, solve_puzzle
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -134,6 +135,16 @@ def compare_command(argv: list[str]) -> int:
 
 def solve_command(argv: list[str]) -> int:
     args = _solve_parser().parse_args(argv)
+    deadline = Deadline(args.time_limit)
+    deadline.arm()
+    try:
+        return _solve(args, deadline)
+    finally:
+        deadline.disarm()
+
+
+def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
+    """Load, solve (within the deadline, which bounds the whole run) and print."""
     try:
         formulation = parse_formulation(args.formulation)
     except FormulationError as err:
@@ -146,7 +157,7 @@ def solve_command(argv: list[str]) -> int:
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
     outcome = solve_puzzle(
-        genre_file, instance, formulation, args.backend, args.time_limit, args.unique, progress
+        genre_file, instance, formulation, args.backend, deadline.remaining(), args.unique, progress
     )
     solution = None
     if outcome.assignment:
@@ -156,8 +167,9 @@ def solve_command(argv: list[str]) -> int:
     diagnosis = None
     if args.diagnose and outcome.status == SolveStatus.INFEASIBLE:
         diagnosis = diagnose_puzzle(
-            genre_file, instance, formulation, args.backend, args.time_limit, progress
+            genre_file, instance, formulation, args.backend, deadline.remaining(), progress
         )
+    deadline.disarm()  # the answer is printed whole
     broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
     if broken:
         print(
