@@ -102,6 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except RecursionError:  # an expression that loaded but nests too deeply to solve or check
+        print(
+            "dslsolve: error: the genre's rules nest too deeply to be compiled or checked",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`dslsolve ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

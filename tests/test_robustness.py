@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, genre_file
+from helpers import PUZZLES, ROOT, genre_file
 
 SUBPROCESS_TIMEOUT = 30  # far beyond any limit below: the old code ran past it
 
@@ -139,3 +139,108 @@ def alive(pid: int) -> bool:
 def test_an_interrupted_run_leaves_no_solver_and_no_files(tmp_path):
     left, files = interrupt(tmp_path, signal.SIGTERM)
     assert (left, files) == ([], [])
+
+
+# ------------------------------------------------------------------ files that are not text
+
+
+def test_a_puzzle_file_must_be_a_regular_file(tmp_path, run):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # no writer: reading would block forever
+    for path in ("/dev/zero", "/dev/urandom", fifo):
+        result = run(genre_file("sudoku"), path)
+        assert result.code == 2
+        assert result.err.strip() == f"{path}: error: the puzzle file is not a regular file"
+
+
+def test_a_file_larger_than_the_bound_is_not_read(tmp_path, run):
+    puzzle = tmp_path / "huge.txt"
+    puzzle.write_text("givens:\n" + ("." * 4095 + "\n") * 4097)
+    result = run(genre_file("sudoku"), puzzle)
+    assert result.code == 2
+    assert "the puzzle file is larger than 16 MB: not read" in result.err
+
+
+# ------------------------------------------------------------------ genre files that attack
+
+
+def test_yaml_aliases_are_refused(tmp_path, run):
+    genre = tmp_path / "bomb.yaml"
+    levels = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    levels += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 10)]
+    genre.write_text("name: bomb\n" + "\n".join(levels) + "\nrules: []\noutput: {}\n")
+    result = run(genre, PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert result.err.startswith(f"{genre}:3:")
+    assert "a YAML alias (*a0) is not allowed in a genre file" in result.err
+
+
+def test_yaml_python_tags_are_refused(tmp_path, run):
+    marker = tmp_path / "ran"
+    genre = tmp_path / "tag.yaml"
+    genre.write_text(f'name: !!python/object/apply:os.system ["touch {marker}"]\n')
+    result = run(genre, PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert "not valid YAML" in result.err
+    assert not marker.exists()
+
+
+def test_deep_nesting_is_a_message(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("g:\n..\n..\n")
+    deep_yaml = tmp_path / "deep.yaml"
+    deep_yaml.write_text("name: x\nrules: " + "[" * 5000 + "]" * 5000 + "\n")
+    nots = tmp_path / "nots.yaml"
+    nots.write_text(
+        "name: x\ninput:\n  g: {type: grid}\nvariables:\n  b: {type: bool}\nrules:\n"
+        f'  - "each cell: {"not " * 3000}b"\noutput:\n  cell:\n    - show: b\n'
+    )
+    assert run(deep_yaml, puzzle).err.startswith(f"{deep_yaml}: error: the YAML nests too deeply")
+    result = run(nots, puzzle)
+    assert result.code == 2
+    assert result.err.startswith(f"{nots}:7:6: error: the rule nests too deeply")
+
+
+PLANTED = """\
+import pickle, sys
+from importlib import resources
+from lark import Lark
+grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
+Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
+
+class Plant:
+    def __reduce__(self):
+        return (open, (sys.argv[1], "w"))
+
+for name in sys.argv[2:]:
+    with open(name, "rb") as handle:
+        first = handle.readline()
+    with open(name, "wb") as handle:
+        handle.write(first)
+        pickle.dump(Plant(), handle)
+"""
+
+
+def test_no_pickle_from_the_shared_temporary_directory_is_loaded(tmp_path):
+    """Lark's `cache=True` file has a predictable name in the temporary directory: a pickle
+    planted there by another user ran code in `dslsolve check`."""
+    shared, home, marker = tmp_path / "tmp", tmp_path / "home", tmp_path / "ran"
+    shared.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(shared), XDG_CACHE_HOME=str(home))
+    script = tmp_path / "plant.py"
+    script.write_text(PLANTED)
+    subprocess.run([sys.executable, script, marker], env=env, check=True)  # makes Lark's file
+    planted = [str(p) for p in shared.glob(".lark_cache_*")]
+    subprocess.run([sys.executable, script, marker, *planted], env=env, check=True)
+    assert planted and not marker.exists()
+    akari = PUZZLES / "akari"
+    done = subprocess.run(
+        [sys.executable, "-m", "dslsolve", "check", PUZZLES / "akari.yaml"]
+        + [akari / "example.txt", akari / "example.solution.txt"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, "valid: every rule holds\n"), done.stderr
+    assert not marker.exists()

@@ -860,7 +860,11 @@ def load_genre(path: str) -> GenreFile:
     """Load and check a genre file. A file whose text was loaded before is not parsed again
     (`compare`, benchmarks and tests read one genre for many puzzles); a GenreFile is frozen,
     so sharing it is safe."""
-    return _load_genre(path, read_text(path, "genre file"))
+    text = read_text(path, "genre file")
+    try:
+        return _load_genre(path, text)
+    except RecursionError:  # deeper than the parser's and the YAML reader's own checks
+        raise DslError(Location(path), "the genre file nests too deeply to be read") from None
 
 
 @functools.lru_cache(maxsize=64)
