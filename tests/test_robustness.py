@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import PUZZLES, ROOT, genre_file
+from helpers import PUZZLES, ROOT, genre_file, solution_file
 
 SUBPROCESS_TIMEOUT = 30  # far beyond any limit below: the old code ran past it
 
@@ -244,3 +244,33 @@ def test_no_pickle_from_the_shared_temporary_directory_is_loaded(tmp_path):
     )
     assert (done.returncode, done.stdout) == (0, "valid: every rule holds\n"), done.stderr
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------ the referee and domains
+
+
+@pytest.mark.parametrize("first", ["5", "0"])
+def test_check_rejects_a_value_outside_the_declared_domain(tmp_path, run, first):
+    puzzle = PUZZLES / "sudoku" / "constructed-4x4.txt"
+    rows = solution_file(puzzle).read_text().splitlines()
+    assert rows[0] == "4 1 3 2"  # the column, the row and the box stay all different
+    solution = tmp_path / "s.txt"
+    solution.write_text("\n".join([f"{first} 1 3 2", *rows[1:]]) + "\n")
+    result = run("check", genre_file("sudoku"), puzzle, solution)
+    assert result.code == 1
+    assert result.out == (
+        "1 violation(s):\n"
+        f"  {genre_file('sudoku')}:variables: digit takes a value in 1..4; {first} is not one\n"
+        "    violated at r1c1\n"
+    )
+
+
+def test_check_rejects_double_bridges_where_the_domain_is_0_to_1(tmp_path, run):
+    genre = tmp_path / "hashi.yaml"
+    text = genre_file("hashiwokakero").read_text()
+    genre.write_text(text.replace("domain: 0..2", "domain: 0..1"))
+    puzzle = PUZZLES / "hashiwokakero" / "example.txt"
+    result = run("check", genre, puzzle, solution_file(puzzle))
+    assert result.code == 1
+    assert "variables: bridges takes a value in 0..1; 2 is not one" in result.out
+    assert "violated at link r1c4-r1c5" in result.out
