@@ -274,3 +274,57 @@ def test_check_rejects_double_bridges_where_the_domain_is_0_to_1(tmp_path, run):
     assert result.code == 1
     assert "variables: bridges takes a value in 0..1; 2 is not one" in result.out
     assert "violated at link r1c4-r1c5" in result.out
+
+
+# ------------------------------------------------------------------ huge numbers and domains
+
+
+def with_first_clue(tmp_path: Path, genre: str, clue: str) -> Path:
+    """The genre's example with its first number replaced by `clue`."""
+    lines = (PUZZLES / genre / "example.txt").read_text().splitlines()
+    for index, line in enumerate(lines):
+        if not line.startswith("#") and any(token.isdigit() for token in line.split()):
+            tokens = line.split()
+            first = next(i for i, token in enumerate(tokens) if token.isdigit())
+            lines[index] = " ".join([*tokens[:first], clue, *tokens[first + 1 :]])
+            break
+    puzzle = tmp_path / f"{genre}.txt"
+    puzzle.write_text("\n".join(lines) + "\n")
+    return puzzle
+
+
+@pytest.mark.parametrize("genre", ["doppelblock", "skyscrapers", "tents"])
+@pytest.mark.parametrize(("clue", "backend"), [("1" + "0" * 400, "cbc"), ("1" + "0" * 30, "highs")])
+def test_a_huge_clue_is_no_solution_not_an_internal_error(tmp_path, run, genre, clue, backend):
+    result = run(genre_file(genre), with_first_clue(tmp_path, genre, clue), "--backend", backend)
+    assert (result.code, result.out) == (1, "")
+    assert result.err.startswith("no solution: the rules cannot all hold for this puzzle")
+
+
+def sudoku_with_domain(tmp_path: Path, domain: str) -> Path:
+    genre = tmp_path / "sudoku.yaml"
+    genre.write_text(
+        genre_file("sudoku").read_text().replace("domain: 1..rows", f"domain: {domain}")
+    )
+    return genre
+
+
+@pytest.mark.parametrize(
+    ("domain", "message"),
+    [
+        ("9..1", "the domain '9..1' is empty"),
+        ("1..1000000000000000000000000000000", "has more than 10000 values"),
+        ("0..1000000", "has more than 10000 values"),
+    ],
+)
+def test_a_domain_beyond_the_bounds_is_refused_at_load(tmp_path, run, domain, message):
+    result = run(sudoku_with_domain(tmp_path, domain), PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert result.err.startswith(f"{tmp_path / 'sudoku.yaml'}:9:30: error: ")
+    assert message in result.err
+
+
+def test_a_domain_that_the_puzzle_empties_is_named(tmp_path, run):
+    result = run(sudoku_with_domain(tmp_path, "12..rows"), PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert "'digit' has no value to take in this puzzle: its domain 12..rows is 12..9" in result.err

@@ -507,12 +507,26 @@ def _layers(sections: list[Section], where: Location) -> dict[str, ir.InputLayer
     return layers
 
 
+MAX_DOMAIN_VALUES = 10_000  # a literal domain; `rows`/`columns` are bounded by the grid
+
+
 def _domain(text: Any, where: Location) -> tuple[int, int | str]:
     match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+|rows|columns)\s*", str(text))
     if not match:
         raise _fail(text, where, f"bad domain '{text}'", "write LOW..HIGH, e.g. 1..9 or 1..rows")
-    high = match.group(2)
-    return int(match.group(1)), high if high in ("rows", "columns") else int(high)
+    low, high = int(match.group(1)), match.group(2)
+    if high in ("rows", "columns"):
+        return low, high
+    if int(high) < low:
+        raise _fail(text, where, f"the domain '{text}' is empty", f"write {high}..{low}?")
+    if int(high) - low >= MAX_DOMAIN_VALUES:
+        raise _fail(
+            text,
+            where,
+            f"the domain '{text}' has more than {MAX_DOMAIN_VALUES} values",
+            "docs/robustness.md lists the bounds of dslsolve and why",
+        )
+    return low, int(high)
 
 
 def _on_sets(on: Any, sets: dict[str, ir.IndexSet]) -> tuple[str, ...] | None:

@@ -15,6 +15,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
 from dslsolve.errors import DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
@@ -318,5 +319,12 @@ def _valued(instance: Instance, genre: GenreFile, path: str) -> Instance:
                 Location(path),
                 f"'{var.name}' takes its values from the set '{var.values}', "
                 "which has no members in this puzzle",
+            )
+        if var.type == ir.Type.INT and not instance.domain(var):
+            high = instance.param(var.high) if isinstance(var.high, str) else var.high
+            raise DslError(
+                Location(path),
+                f"'{var.name}' has no value to take in this puzzle: its domain "
+                f"{var.low}..{var.high} is {var.low}..{high}",
             )
     return instance

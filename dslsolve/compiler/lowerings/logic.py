@@ -216,6 +216,8 @@ def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
     if left.high > WIDE or left.low < -WIDE:
         _post_wide(model, op, left, number)
         return
+    if abs(number) > WIDE:  # beyond left's range: a row that fails just as surely, in range
+        number = min(max(number, left.low - 1), left.high + 1)  # (10^400 overflowed PuLP)
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > number:
         model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))
