@@ -328,3 +328,29 @@ def test_a_domain_that_the_puzzle_empties_is_named(tmp_path, run):
     result = run(sudoku_with_domain(tmp_path, "12..rows"), PUZZLES / "sudoku" / "example.txt")
     assert result.code == 2
     assert "'digit' has no value to take in this puzzle: its domain 12..rows is 12..9" in result.err
+
+
+# ------------------------------------------------------------------ found by tools/fuzz.py
+
+
+def test_a_control_character_in_a_genre_file_is_a_message(tmp_path, run):
+    genre = tmp_path / "hitori.yaml"
+    genre.write_text(genre_file("hitori").read_text().replace("name:", "\x06name:", 1))
+    result = run(genre, PUZZLES / "hitori" / "example.txt")
+    assert result.code == 2
+    assert (
+        f"{genre}:1:1: error: not valid YAML: the control character 0x06 is not allowed"
+        in result.err
+    )
+
+
+def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
+    genre = tmp_path / "kropki.yaml"
+    text = genre_file("kropki").read_text()
+    assert "a.digit = 2 * b.digit" in text
+    genre.write_text(
+        text.replace("a.digit = 2 * b.digit", "a.digit = 1" + "0" * 400 + " * b.digit")
+    )
+    result = run(genre, PUZZLES / "kropki" / "example.txt")
+    assert result.code == 2
+    assert "a factor of 401 digits is beyond 10^100" in result.err

@@ -100,6 +100,13 @@ def load_yaml(path: str, text: str) -> Any:
         mark = err.problem_mark
         where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
         raise DslError(where, f"not valid YAML: {err.problem}") from None
+    except yaml.reader.ReaderError as err:  # a control character: no mark, a position
+        line = text.count("\n", 0, err.position) + 1
+        column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        raise DslError(
+            Location(path, line, column),
+            f"not valid YAML: the control character {err.character:#04x} is not allowed",
+        ) from None
 
 
 def where_of(value: Any, fallback: Location) -> Location:
