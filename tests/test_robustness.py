@@ -354,3 +354,20 @@ def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
     result = run(genre, PUZZLES / "kropki" / "example.txt")
     assert result.code == 2
     assert "a factor of 401 digits is beyond 10^100" in result.err
+
+
+def test_an_output_case_that_cannot_read_back_is_refused_at_load(tmp_path, run):
+    """Shakashaka with the `show: board` of `when: wall` and the symbol of `when: ul` swapped
+    solved with exit 0, and check rejected its own answer (32 violations)."""
+    text = genre_file("shakashaka").read_text()
+    wall_case = '    - when: wall\n      show: board\n    - when: ul\n      symbol: "◤"\n'
+    assert wall_case in text
+    genre = tmp_path / "shakashaka.yaml"
+    genre.write_text(
+        text.replace(
+            wall_case, '    - when: wall\n      symbol: "◤"\n    - when: ul\n      show: board\n'
+        )
+    )
+    result = run(genre, PUZZLES / "shakashaka" / "example.txt")
+    assert (result.code, result.out) == (2, "")
+    assert "the case 'when: ul' shows the input 'board' and a later case prints too" in result.err

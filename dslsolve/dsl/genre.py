@@ -652,7 +652,18 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                 )
         cases.append(OutputCase(when, show, symbol, links))
     drawing = "edges" in spec
-    for case, raw in zip(cases, _cases(spec, where_of(spec, where)), strict=True):
+    raw_cases = _cases(spec, where_of(spec, where))
+    for case, raw in zip(cases[:-1], raw_cases, strict=False):
+        if isinstance(case.show, ir.InputRef) and _reads_unknowns(case.when):
+            raise _fail(
+                raw,
+                where_of(raw, where),
+                f"the case 'when: {raw['when']}' shows the input '{raw['show']}' and a later "
+                "case prints too: a printed solution would not read back (a token of a later "
+                f"case would be read as '{raw['show']}', and the case taken to hold)",
+                "give the case a symbol of its own, show an unknown, or make it the last case",
+            )
+    for case, raw in zip(cases, raw_cases, strict=True):
         if case.symbol is not None:
             _check_symbol(case.symbol, raw, where_of(raw, where), cases, drawing)
     edges = None
@@ -682,6 +693,10 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                 "a solution must show every unknown, so that 'check' can read it back",
             )
     return output
+
+
+def _reads_unknowns(expr: ir.Expr | None) -> bool:
+    return expr is not None and any(isinstance(node, ir.VarRef) for node in ir.walk(expr))
 
 
 def _check_symbol(
