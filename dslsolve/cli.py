@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import sys
+import time
 
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -28,7 +29,7 @@ from dslsolve.errors import (
 )
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution
-from dslsolve.runguard import Interrupted, OutOfTime, signals_interrupt
+from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -78,21 +79,24 @@ def _check(argv: list[str]) -> int:
     return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
 
 
-def _command(argv: list[str]) -> int:
+def _command(argv: list[str], started: float) -> int:
     if argv and argv[0] == "check":
         return _check(argv[1:])
     from dslsolve import commands  # the solver side, not needed by `check`
 
     if argv and argv[0] == "compare":
         return commands.compare_command(argv[1:])
-    return commands.solve_command(argv)
+    return commands.solve_command(argv, started)
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A command line's run started with its process (imports count against its time limit);
+    # a call from Python (the tests) starts now.
+    started = time.perf_counter() - (process_age() if argv is None else 0.0)
     argv = sys.argv[1:] if argv is None else argv
     try:
         with signals_interrupt():
-            return _command(argv)
+            return _command(argv, started)
     except OutOfTime as stop:
         print(f"no solution found within the time limit of {stop.seconds} s", file=sys.stderr)
         return EXIT_NO_SOLUTION

@@ -133,9 +133,10 @@ def compare_command(argv: list[str]) -> int:
     return EXIT_INTERNAL if problems else EXIT_SOLVED
 
 
-def solve_command(argv: list[str]) -> int:
+def solve_command(argv: list[str], started: float) -> int:
+    """`started`: when the run started (a time.perf_counter()), for its time limit."""
     args = _solve_parser().parse_args(argv)
-    deadline = Deadline(args.time_limit)
+    deadline = Deadline(args.time_limit, started)
     deadline.arm()
     try:
         return _solve(args, deadline)

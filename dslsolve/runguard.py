@@ -74,11 +74,12 @@ def process_age() -> float:
 
 
 class Deadline:
-    """The end of a run: `seconds` after the process started; no limit for None."""
+    """The end of a run: `seconds` after `started` (a time.perf_counter()); no limit for
+    None."""
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, started: float) -> None:
         self.seconds = seconds
-        self.started = time.perf_counter() - process_age()
+        self.started = started
         self._armed = False
 
     def remaining(self) -> float | None:
