@@ -329,15 +329,17 @@ def fuzz(
 ) -> list[Result]:
     sources = targets()
     mutants = (make_mutant(n, seed, sources) for n in range(count))
-    if in_process:
-        results = [run_mutant(m, time_limit, True) for m in mutants]
-    else:
-        with ThreadPoolExecutor(jobs) as pool:
-            results = []
-            for result in pool.map(lambda m: run_mutant(m, time_limit, False), mutants):
-                results.append(result)
-                if progress and len(results) % 100 == 0:
-                    progress(f"{len(results)} mutants: {dict(Counter(r.verdict for r in results))}")
+    results = []
+    with ThreadPoolExecutor(jobs) as pool:  # in process: in the main thread (its signals)
+        ran = (
+            (run_mutant(m, time_limit, True) for m in mutants)
+            if in_process
+            else pool.map(lambda m: run_mutant(m, time_limit, False), mutants)
+        )
+        for result in ran:
+            results.append(result)
+            if progress and len(results) % 500 == 0:
+                progress(f"{len(results)} mutants: {dict(Counter(r.verdict for r in results))}")
     if keep is not None:
         for result in results:
             if result.verdict in BUGS:
