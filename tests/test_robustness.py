@@ -371,3 +371,11 @@ def test_an_output_case_that_cannot_read_back_is_refused_at_load(tmp_path, run):
     result = run(genre, PUZZLES / "shakashaka" / "example.txt")
     assert (result.code, result.out) == (2, "")
     assert "the case 'when: ul' shows the input 'board' and a later case prints too" in result.err
+
+
+def test_a_given_outside_the_domain_is_named_with_its_value_and_the_domain(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n.7..\n..4.\n...3\n2...\n")
+    result = run(genre_file("sudoku"), puzzle)
+    assert (result.code, result.out) == (1, "")
+    assert "  the given 7 at r1c2 is outside the domain 1..4 of 'digit'\n" in result.err
