@@ -348,12 +348,11 @@ def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
     genre = tmp_path / "kropki.yaml"
     text = genre_file("kropki").read_text()
     assert "a.digit = 2 * b.digit" in text
-    genre.write_text(
-        text.replace("a.digit = 2 * b.digit", "a.digit = 1" + "0" * 400 + " * b.digit")
-    )
+    huge = "1" + "0" * 99  # each within the bound on numbers, their product is not
+    genre.write_text(text.replace("a.digit = 2 * b.digit", f"a.digit = {huge} * {huge} * b.digit"))
     result = run(genre, PUZZLES / "kropki" / "example.txt")
     assert result.code == 2
-    assert "a factor of 401 digits is beyond 10^100" in result.err
+    assert "a factor of 199 digits is beyond 10^100" in result.err
 
 
 def test_an_output_case_that_cannot_read_back_is_refused_at_load(tmp_path, run):
@@ -379,3 +378,19 @@ def test_a_given_outside_the_domain_is_named_with_its_value_and_the_domain(tmp_p
     result = run(genre_file("sudoku"), puzzle)
     assert (result.code, result.out) == (1, "")
     assert "  the given 7 at r1c2 is outside the domain 1..4 of 'digit'\n" in result.err
+
+
+def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path, run):
+    genre = tmp_path / "paint_area.yaml"
+    text = genre_file("paint_area").read_text()
+    rule = "count(black) = 0 or count(black) = size"
+    assert rule in text  # a comparison inside a condition: the constant overflowed PuLP
+    genre.write_text(text.replace(rule, rule.replace("= 0", "= 1" + "0" * 400)))
+    result = run(genre, PUZZLES / "paint_area" / "example.txt")
+    assert result.code == 2
+    assert "a number of 401 digits: beyond 10^100" in result.err
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n" + "1" * 402 + " . . .\n. . . .\n. . . .\n. . . .\n")
+    result = run(genre_file("sudoku"), puzzle)
+    assert result.code == 2
+    assert f"{puzzle}:2:1: error: a number of 402 digits in section 'givens'" in result.err

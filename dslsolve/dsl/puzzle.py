@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
-from dslsolve.errors import DslError, Location, read_text
+from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
@@ -91,6 +91,12 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
             )
     for (number, line), row in zip(raw.lines, rows, strict=True):
         for column, token in enumerate(row):
+            if len(token) > 101 and re.fullmatch(r"-?\d+", token) and abs(int(token)) > MAX_NUMBER:
+                raise DslError(
+                    Location(raw.where.file, number, line.find(token) + 1),
+                    f"a number of {len(token.lstrip('-'))} digits in section '{raw.name}': "
+                    "beyond 10^100, the largest number dslsolve reads",
+                )
             if not _allowed(token, section):
                 position = line.find(token) + 1 if tokenised else column + 1
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
