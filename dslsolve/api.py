@@ -12,6 +12,7 @@ path. The solver side (PuLP and a backend) is imported only when something is so
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -136,11 +137,13 @@ class Genre:
     ) -> Result:
         """Solve the puzzle; with `unique`, also look for a second solution; with `diagnose`,
         when there is no solution, find the fewest clues to leave out (`result.diagnosis`).
-        `progress` receives a line per lazy-cut round; `model_file` (.lp or .mps) receives
-        the compiled model (`dslsolve.solve.write_model`)."""
+        `time_limit` bounds the solve and the diagnosis together. `progress` receives a line
+        per lazy-cut round; `model_file` (.lp or .mps) receives the compiled model
+        (`dslsolve.solve.write_model`)."""
         from dslsolve.backends import DEFAULT_BACKEND, SolveStatus
         from dslsolve.solve import diagnose_puzzle, solve_puzzle
 
+        started = time.perf_counter()
         instance = self.puzzle(puzzle)
         chosen = _formulation(formulation)
         backend = backend or DEFAULT_BACKEND
@@ -149,7 +152,10 @@ class Genre:
         )
         diagnosis = None
         if diagnose and outcome.status == SolveStatus.INFEASIBLE:
-            diagnosis = diagnose_puzzle(self.file, instance, chosen, backend, time_limit, progress)
+            left = None
+            if time_limit is not None:
+                left = max(time_limit - (time.perf_counter() - started), 0.01)
+            diagnosis = diagnose_puzzle(self.file, instance, chosen, backend, left, progress)
         return Result(self.file, instance, outcome, diagnosis)
 
     def determined(

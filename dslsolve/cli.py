@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import time
 
 from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
@@ -26,6 +28,7 @@ from dslsolve.errors import (
     DslError,
     read_text,
 )
+from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -74,18 +77,38 @@ def _check(argv: list[str]) -> int:
     return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
 
 
+def _command(argv: list[str], started: float) -> int:
+    if argv and argv[0] == "check":
+        return _check(argv[1:])
+    from dslsolve import commands  # the solver side, not needed by `check`
+
+    if argv and argv[0] == "compare":
+        return commands.compare_command(argv[1:])
+    return commands.solve_command(argv, started)
+
+
 def main(argv: list[str] | None = None) -> int:
+    # A command line's run started with its process (imports count against its time limit);
+    # a call from Python (the tests) starts now.
+    started = time.perf_counter() - (process_age() if argv is None else 0.0)
     argv = sys.argv[1:] if argv is None else argv
     try:
-        if argv and argv[0] == "check":
-            return _check(argv[1:])
-        from dslsolve import commands  # the solver side, not needed by `check`
-
-        if argv and argv[0] == "compare":
-            return commands.compare_command(argv[1:])
-        return commands.solve_command(argv)
+        with signals_interrupt():
+            return _command(argv, started)
+    except OutOfTime as stop:
+        print(f"no solution found within the time limit of {stop.seconds} s", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    except (Interrupted, KeyboardInterrupt) as stop:  # never a verdict
+        print("dslsolve: interrupted", file=sys.stderr)
+        return stop.exit_code if isinstance(stop, Interrupted) else 128 + signal.SIGINT
     except DslError as err:
         print(err.render(), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:  # an expression that loaded but nests too deeply to solve or check
+        print(
+            "dslsolve: error: the genre's rules nest too deeply to be compiled or checked",
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`dslsolve ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -20,6 +20,7 @@ from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslErr
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.picture import picture
 from dslsolve.puzzlink.answer import pzprv3_answer
+from dslsolve.runguard import Deadline
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -169,8 +170,19 @@ def compare_command(argv: list[str]) -> int:
     return EXIT_INTERNAL if problems else EXIT_SOLVED
 
 
-def solve_command(argv: list[str]) -> int:
+def solve_command(argv: list[str], started: float) -> int:
+    """`started`: when the run started (a time.perf_counter()), for its time limit."""
     args = _solve_parser().parse_args(argv)
+    deadline = Deadline(args.time_limit, started)
+    deadline.arm()
+    try:
+        return _solve(args, deadline)
+    finally:
+        deadline.disarm()
+
+
+def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
+    """Load, solve (within the deadline, which bounds the whole run) and print."""
     try:
         formulation = parse_formulation(args.formulation)
     except FormulationError as err:
@@ -194,12 +206,13 @@ def solve_command(argv: list[str]) -> int:
         instance,
         args.unique,
         args.backend,
-        args.time_limit,
+        deadline.remaining(),
         formulation,
         args.diagnose,
         progress,
         args.write_model,
     )
+    deadline.disarm()  # the answer is printed whole
     outcome, diagnosis = result.outcome, result.diagnosis
     if args.write_model and outcome.lazy:
         print(f"{args.write_model}: {LAZY_NOTE}", file=sys.stderr)

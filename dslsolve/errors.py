@@ -6,6 +6,8 @@ Exit codes of the command line: 0 solved (or valid), 1 no solution (or invalid s
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 
 EXIT_SOLVED = 0
@@ -78,14 +80,29 @@ def rule_error(origin, text: str, message: str, hint: str | None = None) -> DslE
     )
 
 
+MAX_NUMBER = 10**100  # a number in a genre or puzzle file; beyond 10^308 no float holds it
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a 2000x2000 grid of one-character cells is 8 MB
+
+
 def read_text(path: str, what: str) -> str:
     """The text of a file the user named (`what`: "genre file", "puzzle file", ...); a file
-    that cannot be read, or is not UTF-8 text, is a user error."""
+    that cannot be read, is not a regular file (a FIFO would block, /dev/zero never end), is
+    larger than MAX_FILE_BYTES or is not UTF-8 text is a user error."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:  # a byte order mark is no text
-            return handle.read()
+        # O_NONBLOCK: opening a FIFO without a writer returns at once, to be refused below
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise DslError(Location(path), f"the {what} is not a regular file")
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise DslError(Location(path), f"cannot read the {what}: {err.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DslError(
+            Location(path), f"the {what} is larger than {MAX_FILE_BYTES // 2**20} MB: not read"
+        )
+    try:
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as err:
         raise DslError(
             Location(path),

@@ -52,15 +52,33 @@ Assignment = dict[str, dict[Element, int]]  # variable name -> element -> value 
 
 
 @dataclass(frozen=True)
+class Declaration:
+    """The declaration of an unknown, broken like a rule: the IR does not keep where it is
+    written, so its line is 0."""
+
+    text: str
+    origin: ir.Origin = ir.Origin("", 0, 0)
+
+
+def _describe_domain(var: ir.Variable, domain) -> str:
+    if var.type == ir.Type.BOOL:
+        return "0 or 1 (a bool)"
+    if isinstance(domain, range):
+        return f"a value in {domain.start}..{domain.stop - 1}" if domain else "no value"
+    return f"a member of {var.values}"
+
+
+@dataclass(frozen=True)
 class Violation:
-    rule: ir.Rule
+    rule: ir.Rule | Declaration
     where: str
     cells: tuple[str, ...]
 
     def __str__(self) -> str:
         named = self.cells and self.cells != (self.where,)  # not `r1c2: r1c2`
         cells = f": {', '.join(self.cells)}" if named else ""
-        return f"{self.rule.origin.line}: {self.rule.text}\n    violated at {self.where}{cells}"
+        line = f"{self.rule.origin.line}: " if self.rule.origin.line else ""
+        return f"{line}{self.rule.text}\n    violated at {self.where}{cells}"
 
 
 class Evaluator:
@@ -96,7 +114,7 @@ class Evaluator:
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
-        found: list[Violation] = []
+        found = self.outside_domains()
         for rule in self.genre.rules:
             self.occurrences = ir.occurrences(rule)
             self._remembered.clear()
@@ -104,6 +122,24 @@ class Evaluator:
                 found.extend(self.rule(rule, rule.body, Env(None, None, None)))
             except GeometryError as err:
                 raise rule_error(rule.origin, rule.text, f"cannot check this rule: {err}") from None
+        return found
+
+    def outside_domains(self) -> list[Violation]:
+        """A value that its unknown cannot take (a 5 in a 4x4 sudoku, a double bridge where
+        the domain is 0..1, a symbol that is not a member of its set) breaks the declaration
+        of the unknown, which counts as a rule of its own (at line 0: the IR does not keep
+        where a declaration is written)."""
+        found = []
+        for var in self.genre.variables:
+            domain = (0, 1) if var.type == ir.Type.BOOL else self.instance.domain(var)
+            allowed = set(domain)
+            for key, value in self.values.get(var.name, {}).items():
+                if value in allowed:
+                    continue
+                place = ", ".join(map(str, key)) if var.sets else element_name(var.on, key)
+                declared = _describe_domain(var, domain)
+                text = f"variables: {var.name} takes {declared}; {value!r} is not one"
+                found.append(Violation(Declaration(text), place, ()))
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:

@@ -194,8 +194,17 @@ def test_cbc_integer_infeasible_at_the_time_limit_is_the_time_limit(
 
 
 def test_time_limit_without_a_solution_exits_1_and_says_so(run):
-    puzzle = PUZZLES / "sudoku" / "corpus-16x16_1.txt"  # pairwise needs far more than 2 s
-    result = run(SUDOKU, puzzle, "--formulation", "alldifferent=pairwise", "--time-limit", "2")
+    puzzle = PUZZLES / "sudoku" / "corpus-16x16_1.txt"  # CBC on pairwise: far more than 2 s
+    result = run(
+        SUDOKU,
+        puzzle,
+        "--formulation",
+        "alldifferent=pairwise",
+        "--backend",
+        "cbc",
+        "--time-limit",
+        "2",
+    )
     assert result.code == 1
     assert result.out == ""
     assert "no solution found within the time limit of 2.0 s" in result.err

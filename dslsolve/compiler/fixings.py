@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.geometry import Env
+from dslsolve.geometry import Env, element_name
 
 if TYPE_CHECKING:  # the lowerer imports this module
     from dslsolve.compiler.expressions import Lowerer
@@ -44,9 +44,19 @@ def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) ->
             if var.type == ir.Type.INT and (
                 type(value) is not int or value not in lowerer.instance.domain(var)
             ):
+                if type(value) is int:  # the rule posts the contradiction; this says why
+                    lowerer.model.contradictions.append(_outside(var, value, element, lowerer))
                 continue  # absent (vacuous) or outside the domain: the rule itself says so
             fixed.setdefault(element, value)
     return {name: values for name, values in fixings.items() if values}
+
+
+def _outside(var: ir.Variable, value: int, element: tuple, lowerer: Lowerer) -> str:
+    domain = lowerer.instance.domain(var)
+    return (
+        f"the given {value} at {element_name(var.on, element)} is outside the domain "
+        f"{domain[0]}..{domain[-1]} of '{var.name}'"
+    )
 
 
 @ir.memoised

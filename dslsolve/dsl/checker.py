@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dslsolve import ir
 from dslsolve.dsl.parser import FUNCTIONS, Node
-from dslsolve.errors import DslError, Location
+from dslsolve.errors import MAX_NUMBER, DslError, Location
 from dslsolve.geometry import RELATIONS
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
@@ -505,6 +505,8 @@ class Checker:
         return method(node, focus)
 
     def _num(self, node: Node, focus: Focus) -> _Checked:
+        if abs(node.value) > MAX_NUMBER:
+            raise self.error(node, f"a number of {len(str(node.value))} digits: beyond 10^100")
         return _Checked(ir.Num(node.value), ir.Type.INT, True)
 
     def _sym(self, node: Node, focus: Focus) -> _Checked:

@@ -510,12 +510,26 @@ def _layers(sections: list[Section], where: Location) -> dict[str, ir.InputLayer
     return layers
 
 
+MAX_DOMAIN_VALUES = 10_000  # a literal domain; `rows`/`columns` are bounded by the grid
+
+
 def _domain(text: Any, where: Location) -> tuple[int, int | str]:
     match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+|rows|columns)\s*", str(text))
     if not match:
         raise _fail(text, where, f"bad domain '{text}'", "write LOW..HIGH, e.g. 1..9 or 1..rows")
-    high = match.group(2)
-    return int(match.group(1)), high if high in ("rows", "columns") else int(high)
+    low, high = int(match.group(1)), match.group(2)
+    if high in ("rows", "columns"):
+        return low, high
+    if int(high) < low:
+        raise _fail(text, where, f"the domain '{text}' is empty", f"write {high}..{low}?")
+    if int(high) - low >= MAX_DOMAIN_VALUES:
+        raise _fail(
+            text,
+            where,
+            f"the domain '{text}' has more than {MAX_DOMAIN_VALUES} values",
+            "docs/robustness.md lists the bounds of dslsolve and why",
+        )
+    return low, int(high)
 
 
 def _on_sets(on: Any, sets: dict[str, ir.IndexSet]) -> tuple[str, ...] | None:
@@ -641,7 +655,18 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                 )
         cases.append(OutputCase(when, show, symbol, links))
     drawing = "edges" in spec
-    for case, raw in zip(cases, _cases(spec, where_of(spec, where)), strict=True):
+    raw_cases = _cases(spec, where_of(spec, where))
+    for case, raw in zip(cases[:-1], raw_cases, strict=False):
+        if isinstance(case.show, ir.InputRef) and _reads_unknowns(case.when):
+            raise _fail(
+                raw,
+                where_of(raw, where),
+                f"the case 'when: {raw['when']}' shows the input '{raw['show']}' and a later "
+                "case prints too: a printed solution would not read back (a token of a later "
+                f"case would be read as '{raw['show']}', and the case taken to hold)",
+                "give the case a symbol of its own, show an unknown, or make it the last case",
+            )
+    for case, raw in zip(cases, raw_cases, strict=True):
         if case.symbol is not None:
             _check_symbol(case.symbol, raw, where_of(raw, where), cases, drawing)
     edges = None
@@ -671,6 +696,10 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                 "a solution must show every unknown, so that 'check' can read it back",
             )
     return output
+
+
+def _reads_unknowns(expr: ir.Expr | None) -> bool:
+    return expr is not None and any(isinstance(node, ir.VarRef) for node in ir.walk(expr))
 
 
 def _check_symbol(
@@ -863,7 +892,11 @@ def load_genre(path: str) -> GenreFile:
     """Load and check a genre file. A file whose text was loaded before is not parsed again
     (`compare`, benchmarks and tests read one genre for many puzzles); a GenreFile is frozen,
     so sharing it is safe."""
-    return _load_genre(path, read_text(path, "genre file"))
+    text = read_text(path, "genre file")
+    try:
+        return _load_genre(path, text)
+    except RecursionError:  # deeper than the parser's and the YAML reader's own checks
+        raise DslError(Location(path), "the genre file nests too deeply to be read") from None
 
 
 @functools.lru_cache(maxsize=64)

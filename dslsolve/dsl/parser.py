@@ -7,11 +7,15 @@ still unresolved. `dslsolve.dsl.checker` turns it into the IR.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
+import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+import lark
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.exceptions import VisitError
 
@@ -26,12 +30,35 @@ class Node:
     column: int = 0  # 1-based column in the rule text
 
 
+def _private_cache() -> str | bool:
+    """Where the analysed grammar is kept between runs (building the LALR tables takes about
+    0.13 s, loading them 0.015 s): a directory of the user's own that nobody else can write,
+    since Lark loads the file with pickle. Lark's default place (`cache=True`), a predictable
+    name in the shared temporary directory, would run the code of a pickle another local user
+    planted there. Without such a directory the grammar is built each time."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "dslsolve")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        status = os.stat(folder, follow_symlinks=False)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
+        return False
+    if status.st_mode & 0o077:
+        return False
+    return os.path.join(
+        folder, f"grammar-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    )
+
+
 @cache
 def _parser() -> Lark:
     grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
-    # cache=True keeps the analysed grammar in the temporary directory (keyed by the grammar's
-    # hash), so a command-line run does not rebuild the LALR tables each time.
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
+    # Lark checks the grammar's hash in the cached file and rebuilds it when they differ.
+    return Lark(
+        grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=_private_cache()
+    )
 
 
 def _col(item: object) -> int:
@@ -375,6 +402,10 @@ def parse_rule(text: str, where: Location) -> Node:
     """Parse one rule. `where` locates the start of `text` in its file, for error messages."""
     try:
         return _ToNodes().transform(_parser().parse(text))
+    except RecursionError:
+        raise DslError(
+            where, "the rule nests too deeply (hundreds of levels) to be read", source=text[:80]
+        ) from None
     except UnexpectedEOF as err:
         raise DslError(
             where.shifted(len(text) + 1),

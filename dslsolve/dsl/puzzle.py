@@ -15,8 +15,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
-from dslsolve.errors import DslError, Location, read_text
+from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 from dslsolve.puzzlink.importer import url_to_text
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_to_text
@@ -93,6 +94,12 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
             )
     for (number, line), row in zip(raw.lines, rows, strict=True):
         for column, token in enumerate(row):
+            if len(token) > 101 and re.fullmatch(r"-?\d+", token) and abs(int(token)) > MAX_NUMBER:
+                raise DslError(
+                    Location(raw.where.file, number, line.find(token) + 1),
+                    f"a number of {len(token.lstrip('-'))} digits in section '{raw.name}': "
+                    "beyond 10^100, the largest number dslsolve reads",
+                )
             if not _allowed(token, section):
                 position = line.find(token) + 1 if tokenised else column + 1
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
@@ -325,5 +332,12 @@ def _valued(instance: Instance, genre: GenreFile, path: str) -> Instance:
                 Location(path),
                 f"'{var.name}' takes its values from the set '{var.values}', "
                 "which has no members in this puzzle",
+            )
+        if var.type == ir.Type.INT and not instance.domain(var):
+            high = instance.param(var.high) if isinstance(var.high, str) else var.high
+            raise DslError(
+                Location(path),
+                f"'{var.name}' has no value to take in this puzzle: its domain "
+                f"{var.low}..{var.high} is {var.low}..{high}",
             )
     return instance

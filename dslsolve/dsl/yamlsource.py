@@ -30,7 +30,17 @@ class LocatedList(list):
 
 def _loader_for(path: str) -> type[yaml.SafeLoader]:
     class Loader(yaml.SafeLoader):
-        pass
+        def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+            """Refuse aliases (`*name`): ten levels of anchors each used ten times expand to
+            10^10 nodes (gigabytes); a genre file has no need of them."""
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise DslError(
+                    Location(path, event.start_mark.line + 1, event.start_mark.column + 1),
+                    f"a YAML alias (*{event.anchor}) is not allowed in a genre file",
+                    hint="write the value out where it is needed",
+                )
+            return super().compose_node(parent, index)
 
     # YAML 1.1 reads on/off/yes/no as booleans; a genre file says `on: borders`.
     Loader.yaml_implicit_resolvers = {
@@ -82,10 +92,21 @@ def _loader_for(path: str) -> type[yaml.SafeLoader]:
 def load_yaml(path: str, text: str) -> Any:
     try:
         return yaml.load(text, Loader=_loader_for(path))  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise DslError(
+            Location(path), "the YAML nests too deeply (thousands of levels) to be read"
+        ) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark
         where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
         raise DslError(where, f"not valid YAML: {err.problem}") from None
+    except yaml.reader.ReaderError as err:  # a control character: no mark, a position
+        line = text.count("\n", 0, err.position) + 1
+        column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        raise DslError(
+            Location(path, line, column),
+            f"not valid YAML: the control character {err.character:#04x} is not allowed",
+        ) from None
 
 
 def where_of(value: Any, fallback: Location) -> Location:

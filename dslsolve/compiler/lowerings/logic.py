@@ -14,6 +14,7 @@ import pulp
 
 from dslsolve.compiler.lowerings.digits import (
     WIDE,
+    NumericRangeError,
     post_bound_by_digits,
     post_equal_by_digits,
     refuse_wide,
@@ -35,7 +36,13 @@ def add(left: Lin, right: Lin, sign: int = 1) -> Lin:
     return Lin(left.expr - right.expr, left.low - right.high, left.high - right.low)
 
 
+MAX_FACTOR = 10**100  # a constant factor; a float holds no more than about 10^308
+
+
 def scale(value: Lin, factor: int) -> Lin:
+    if abs(factor) > MAX_FACTOR:  # 10^400 overflowed PuLP's float conversion
+        digits = len(str(abs(factor)))
+        raise NumericRangeError(f"a factor of {digits} digits is beyond 10^100")
     bounds = sorted((value.low * factor, value.high * factor))
     return Lin(value.expr * factor, bounds[0], bounds[1])
 
@@ -216,6 +223,8 @@ def post_bound(model: LinearModel, op: str, left: Lin, number: int) -> None:
     if left.high > WIDE or left.low < -WIDE:
         _post_wide(model, op, left, number)
         return
+    if abs(number) > WIDE:  # beyond left's range: a row that fails just as surely, in range
+        number = min(max(number, left.low - 1), left.high + 1)  # (10^400 overflowed PuLP)
     op, gap = STRICT.get(op, (op, 0))
     if op in ("<=", "=") and left.high + gap > number:
         model.add(pulp.LpConstraint(left.expr, pulp.LpConstraintLE, rhs=number - gap))

@@ -1,0 +1,394 @@
+"""Promises kept under bad input, limits and interruption (issue 18): a message and exit 2 for
+what cannot be solved, the time limit bounding the whole run, an interrupted run that says so
+and is never a verdict, and files that cannot run code or exhaust memory."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import PUZZLES, ROOT, genre_file, solution_file
+
+SUBPROCESS_TIMEOUT = 30  # far beyond any limit below: the old code ran past it
+
+
+def dslsolve(*args: object, tmpdir: Path | None = None, **popen) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if tmpdir is not None:
+        env["TMPDIR"] = str(tmpdir)
+    return subprocess.Popen(
+        [sys.executable, "-m", "dslsolve", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        **popen,
+    )
+
+
+def finished(process: subprocess.Popen) -> tuple[int, str, str]:
+    try:
+        out, err = process.communicate(timeout=SUBPROCESS_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
+    return process.returncode, out, err
+
+
+def grid_text(name: str, rows: list[str]) -> str:
+    return f"{name}:\n" + "\n".join(rows) + "\n"
+
+
+# ------------------------------------------------------------------ the whole run's time limit
+
+
+SHIKAKU_CLUES = ["99999", str(2**31), str(10**30)]
+
+
+@pytest.mark.parametrize("clue", SHIKAKU_CLUES)
+def test_the_time_limit_bounds_the_compile(tmp_path, clue):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("clues", [f"{clue} . . . . ."] + [". . . . . ."] * 5))
+    code, out, err = finished(
+        dslsolve(genre_file("shikaku"), puzzle, "--time-limit", "1", "--backend", "cbc")
+    )
+    assert (code, out) == (1, ""), err
+    assert "no solution found within the time limit of 1.0 s" in err
+    assert "Traceback" not in err
+
+
+# ------------------------------------------------------------------ interruption
+
+
+def empty_sudoku(tmp_path: Path, side: int = 36) -> Path:
+    """A puzzle whose CBC run lasts long enough to be interrupted (minutes)."""
+    puzzle = tmp_path / "empty.txt"
+    puzzle.write_text(grid_text("givens", [" ".join("." * side)] * side))
+    return puzzle
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def solver_started(process: subprocess.Popen) -> list[int]:
+    """The solver processes of a run, once it has one."""
+    for _ in range(600):
+        found = children(process.pid)
+        if found:
+            return found
+        if process.poll() is not None:
+            pytest.fail(f"the run ended before its solver started: {process.communicate()}")
+        time.sleep(0.1)
+    process.kill()
+    pytest.fail("no solver process within 60 s")
+
+
+def interrupt(tmp_path: Path, signum: int) -> tuple[list[int], list[str]]:
+    """Send `signum` to a run while CBC works; check what it says. Its solver processes still
+    alive and its solver files left behind."""
+    process = dslsolve(
+        genre_file("sudoku"), empty_sudoku(tmp_path), "--backend", "cbc", tmpdir=tmp_path
+    )
+    solvers = solver_started(process)
+    process.send_signal(signum)
+    try:
+        code, out, err = finished(process)
+        left = [pid for pid in solvers if alive(pid)]
+    finally:
+        for pid in solvers:  # the backends stop their solver; a leftover must not outlive us
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert (code, out) == (128 + signum, "")
+    assert err == "dslsolve: interrupted\n"
+    return left, sorted(p.name for p in tmp_path.glob("*-pulp.*"))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_run_says_so_and_gives_no_verdict(tmp_path, signum):
+    interrupt(tmp_path, signum)
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_an_interrupted_run_leaves_no_solver_and_no_files(tmp_path):
+    left, files = interrupt(tmp_path, signal.SIGTERM)
+    assert (left, files) == ([], [])
+
+
+# ------------------------------------------------------------------ files that are not text
+
+
+def test_a_puzzle_file_must_be_a_regular_file(tmp_path, run):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # no writer: reading would block forever
+    for path in ("/dev/zero", "/dev/urandom", fifo):
+        result = run(genre_file("sudoku"), path)
+        assert result.code == 2
+        assert result.err.strip() == f"{path}: error: the puzzle file is not a regular file"
+
+
+def test_a_file_larger_than_the_bound_is_not_read(tmp_path, run):
+    puzzle = tmp_path / "huge.txt"
+    puzzle.write_text("givens:\n" + ("." * 4095 + "\n") * 4097)
+    result = run(genre_file("sudoku"), puzzle)
+    assert result.code == 2
+    assert "the puzzle file is larger than 16 MB: not read" in result.err
+
+
+# ------------------------------------------------------------------ genre files that attack
+
+
+def test_yaml_aliases_are_refused(tmp_path, run):
+    genre = tmp_path / "bomb.yaml"
+    levels = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    levels += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 10)]
+    genre.write_text("name: bomb\n" + "\n".join(levels) + "\nrules: []\noutput: {}\n")
+    result = run(genre, PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert result.err.startswith(f"{genre}:3:")
+    assert "a YAML alias (*a0) is not allowed in a genre file" in result.err
+
+
+def test_yaml_python_tags_are_refused(tmp_path, run):
+    marker = tmp_path / "ran"
+    genre = tmp_path / "tag.yaml"
+    genre.write_text(f'name: !!python/object/apply:os.system ["touch {marker}"]\n')
+    result = run(genre, PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert "not valid YAML" in result.err
+    assert not marker.exists()
+
+
+def test_deep_nesting_is_a_message(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("g:\n..\n..\n")
+    deep_yaml = tmp_path / "deep.yaml"
+    deep_yaml.write_text("name: x\nrules: " + "[" * 5000 + "]" * 5000 + "\n")
+    nots = tmp_path / "nots.yaml"
+    nots.write_text(
+        "name: x\ninput:\n  g: {type: grid}\nvariables:\n  b: {type: bool}\nrules:\n"
+        f'  - "each cell: {"not " * 3000}b"\noutput:\n  cell:\n    - show: b\n'
+    )
+    assert run(deep_yaml, puzzle).err.startswith(f"{deep_yaml}: error: the YAML nests too deeply")
+    result = run(nots, puzzle)
+    assert result.code == 2
+    assert result.err.startswith(f"{nots}:7:6: error: the rule nests too deeply")
+
+
+PLANTED = """\
+import pickle, sys
+from importlib import resources
+from lark import Lark
+grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
+Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=True)
+
+class Plant:
+    def __reduce__(self):
+        return (open, (sys.argv[1], "w"))
+
+for name in sys.argv[2:]:
+    with open(name, "rb") as handle:
+        first = handle.readline()
+    with open(name, "wb") as handle:
+        handle.write(first)
+        pickle.dump(Plant(), handle)
+"""
+
+
+def test_no_pickle_from_the_shared_temporary_directory_is_loaded(tmp_path):
+    """Lark's `cache=True` file has a predictable name in the temporary directory: a pickle
+    planted there by another user ran code in `dslsolve check`."""
+    shared, home, marker = tmp_path / "tmp", tmp_path / "home", tmp_path / "ran"
+    shared.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(shared), XDG_CACHE_HOME=str(home))
+    script = tmp_path / "plant.py"
+    script.write_text(PLANTED)
+    subprocess.run([sys.executable, script, marker], env=env, check=True)  # makes Lark's file
+    planted = [str(p) for p in shared.glob(".lark_cache_*")]
+    subprocess.run([sys.executable, script, marker, *planted], env=env, check=True)
+    assert planted and not marker.exists()
+    akari = PUZZLES / "akari"
+    done = subprocess.run(
+        [sys.executable, "-m", "dslsolve", "check", PUZZLES / "akari.yaml"]
+        + [akari / "example.txt", akari / "example.solution.txt"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, "valid: every rule holds\n"), done.stderr
+    assert not marker.exists()
+
+
+# ------------------------------------------------------------------ the referee and domains
+
+
+@pytest.mark.parametrize("first", ["5", "0"])
+def test_check_rejects_a_value_outside_the_declared_domain(tmp_path, run, first):
+    puzzle = PUZZLES / "sudoku" / "constructed-4x4.txt"
+    rows = solution_file(puzzle).read_text().splitlines()
+    assert rows[0] == "4 1 3 2"  # the column, the row and the box stay all different
+    solution = tmp_path / "s.txt"
+    solution.write_text("\n".join([f"{first} 1 3 2", *rows[1:]]) + "\n")
+    result = run("check", genre_file("sudoku"), puzzle, solution)
+    assert result.code == 1
+    assert result.out == (
+        "1 violation(s):\n"
+        f"  {genre_file('sudoku')}:variables: digit takes a value in 1..4; {first} is not one\n"
+        "    violated at r1c1\n"
+    )
+
+
+def test_check_rejects_double_bridges_where_the_domain_is_0_to_1(tmp_path, run):
+    genre = tmp_path / "hashi.yaml"
+    text = genre_file("hashiwokakero").read_text()
+    genre.write_text(text.replace("domain: 0..2", "domain: 0..1"))
+    puzzle = PUZZLES / "hashiwokakero" / "example.txt"
+    result = run("check", genre, puzzle, solution_file(puzzle))
+    assert result.code == 1
+    assert "variables: bridges takes a value in 0..1; 2 is not one" in result.out
+    assert "violated at link r1c4-r1c5" in result.out
+
+
+# ------------------------------------------------------------------ huge numbers and domains
+
+
+def with_first_clue(tmp_path: Path, genre: str, clue: str) -> Path:
+    """The genre's example with its first number replaced by `clue`."""
+    lines = (PUZZLES / genre / "example.txt").read_text().splitlines()
+    for index, line in enumerate(lines):
+        if not line.startswith("#") and any(token.isdigit() for token in line.split()):
+            tokens = line.split()
+            first = next(i for i, token in enumerate(tokens) if token.isdigit())
+            lines[index] = " ".join([*tokens[:first], clue, *tokens[first + 1 :]])
+            break
+    puzzle = tmp_path / f"{genre}.txt"
+    puzzle.write_text("\n".join(lines) + "\n")
+    return puzzle
+
+
+@pytest.mark.parametrize("genre", ["doppelblock", "skyscrapers", "tents"])
+@pytest.mark.parametrize(("clue", "backend"), [("1" + "0" * 400, "cbc"), ("1" + "0" * 30, "highs")])
+def test_a_huge_clue_is_no_solution_not_an_internal_error(tmp_path, run, genre, clue, backend):
+    result = run(genre_file(genre), with_first_clue(tmp_path, genre, clue), "--backend", backend)
+    assert (result.code, result.out) == (1, "")
+    assert result.err.startswith("no solution: the rules cannot all hold for this puzzle")
+
+
+def sudoku_with_domain(tmp_path: Path, domain: str) -> Path:
+    genre = tmp_path / "sudoku.yaml"
+    genre.write_text(
+        genre_file("sudoku").read_text().replace("domain: 1..rows", f"domain: {domain}")
+    )
+    return genre
+
+
+@pytest.mark.parametrize(
+    ("domain", "message"),
+    [
+        ("9..1", "the domain '9..1' is empty"),
+        ("1..1000000000000000000000000000000", "has more than 10000 values"),
+        ("0..1000000", "has more than 10000 values"),
+    ],
+)
+def test_a_domain_beyond_the_bounds_is_refused_at_load(tmp_path, run, domain, message):
+    result = run(sudoku_with_domain(tmp_path, domain), PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert result.err.startswith(f"{tmp_path / 'sudoku.yaml'}:9:30: error: ")
+    assert message in result.err
+
+
+def test_a_domain_that_the_puzzle_empties_is_named(tmp_path, run):
+    result = run(sudoku_with_domain(tmp_path, "12..rows"), PUZZLES / "sudoku" / "example.txt")
+    assert result.code == 2
+    assert "'digit' has no value to take in this puzzle: its domain 12..rows is 12..9" in result.err
+
+
+# ------------------------------------------------------------------ found by tools/fuzz.py
+
+
+def test_a_control_character_in_a_genre_file_is_a_message(tmp_path, run):
+    genre = tmp_path / "hitori.yaml"
+    genre.write_text(genre_file("hitori").read_text().replace("name:", "\x06name:", 1))
+    result = run(genre, PUZZLES / "hitori" / "example.txt")
+    assert result.code == 2
+    assert (
+        f"{genre}:1:1: error: not valid YAML: the control character 0x06 is not allowed"
+        in result.err
+    )
+
+
+def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
+    genre = tmp_path / "kropki.yaml"
+    text = genre_file("kropki").read_text()
+    assert "a.digit = 2 * b.digit" in text
+    huge = "1" + "0" * 99  # each within the bound on numbers, their product is not
+    genre.write_text(text.replace("a.digit = 2 * b.digit", f"a.digit = {huge} * {huge} * b.digit"))
+    result = run(genre, PUZZLES / "kropki" / "example.txt")
+    assert result.code == 2
+    assert "a factor of 199 digits is beyond 10^100" in result.err
+
+
+def test_an_output_case_that_cannot_read_back_is_refused_at_load(tmp_path, run):
+    """Shakashaka with the `show: board` of `when: wall` and the symbol of `when: ul` swapped
+    solved with exit 0, and check rejected its own answer (32 violations)."""
+    text = genre_file("shakashaka").read_text()
+    wall_case = '    - when: wall\n      show: board\n    - when: ul\n      symbol: "◤"\n'
+    assert wall_case in text
+    genre = tmp_path / "shakashaka.yaml"
+    genre.write_text(
+        text.replace(
+            wall_case, '    - when: wall\n      symbol: "◤"\n    - when: ul\n      show: board\n'
+        )
+    )
+    result = run(genre, PUZZLES / "shakashaka" / "example.txt")
+    assert (result.code, result.out) == (2, "")
+    assert "the case 'when: ul' shows the input 'board' and a later case prints too" in result.err
+
+
+def test_a_given_outside_the_domain_is_named_with_its_value_and_the_domain(tmp_path, run):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n.7..\n..4.\n...3\n2...\n")
+    result = run(genre_file("sudoku"), puzzle)
+    assert (result.code, result.out) == (1, "")
+    assert "  the given 7 at r1c2 is outside the domain 1..4 of 'digit'\n" in result.err
+
+
+def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path, run):
+    genre = tmp_path / "paint_area.yaml"
+    text = genre_file("paint_area").read_text()
+    rule = "count(black) = 0 or count(black) = size"
+    assert rule in text  # a comparison inside a condition: the constant overflowed PuLP
+    genre.write_text(text.replace(rule, rule.replace("= 0", "= 1" + "0" * 400)))
+    result = run(genre, PUZZLES / "paint_area" / "example.txt")
+    assert result.code == 2
+    assert "a number of 401 digits: beyond 10^100" in result.err
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n" + "1" * 402 + " . . .\n. . . .\n. . . .\n. . . .\n")
+    result = run(genre_file("sudoku"), puzzle)
+    assert result.code == 2
+    assert f"{puzzle}:2:1: error: a number of 402 digits in section 'givens'" in result.err
