@@ -44,15 +44,15 @@ def reach(
 ) -> set[Element]:
     """The cells of C within `steps` steps of `anchor` along paths through C-cells that meet
     no other anchor."""
-    found, frontier = {anchor}, [anchor]
+    found, frontier = {anchor}, {anchor}
     for _ in range(steps):
-        frontier = [
+        frontier = {
             n
             for cell in frontier
             for n in grid.neighbours(cell)
             if n in may_be_in and n not in anchors and n not in found
-        ]
-        found.update(frontier)
+        }
+        found |= frontier
     return found
 
 
