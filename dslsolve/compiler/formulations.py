@@ -20,9 +20,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
     # layered automaton
     "runs": ("blocks", "blocks-pairwise", "regular"),
-    # one enumerated shape per anchor cell, or cells assigned to anchors (connected by cuts in
-    # rounds, or by a flow per anchor), or shapes for small anchors and assignment for the rest
-    "area": ("anchored", "assign", "assign-flow", "mixed"),
+    # shapes for anchors of up to 5 cells and assignment for the rest; one enumerated shape per
+    # anchor cell; or cells assigned to anchors (connected by cuts in rounds, or by a flow)
+    "area": ("mixed", "anchored", "assign", "assign-flow"),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M

@@ -1,10 +1,10 @@
 """`each area of C: count(A) = 1 and size = E and ...`: every maximal connected set of cells
 where C holds (an *area*) satisfies the body.
 
-`area=anchored` applies when the body says each area holds exactly
-one *anchor* (a cell where the given condition A holds) and bounds its size by E, a number
-that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the seed's nurikabe
-formulation, made exact:
+`area=anchored` (and `mixed`, for anchors of up to 5 cells) applies when the body says each
+area holds exactly one *anchor* (a cell where the given condition A holds) and bounds its size
+by E, a number that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the
+seed's nurikabe formulation, made exact:
 - for every anchor a, enumerate the connected cell sets S containing a and no other anchor, of
   at most E(a) cells, and keep those on which the whole body holds (it must depend on the
   input only, once C is known to hold on S);

@@ -1,7 +1,9 @@
 """`each area of C: count(A) = 1 and size = E` (or `size <= E`) by assigning cells to anchors:
 a model polynomial in the grid and the clues, where `area=anchored` enumerates shapes.
 
-`area=assign` (lazy connectivity cuts) and `area=assign-flow` (a flow per anchor). Every cell c
+`area=assign` (lazy connectivity cuts) and `area=assign-flow` (a flow per anchor); `area=mixed`
+(the default) enumerates the shapes of anchors of up to 5 cells as `anchored` does (tighter,
+and few shapes) and assigns the rest, one cover row per cell over both. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
 anchor (an area holds one anchor, so its cells are within that many steps of it, through the
@@ -18,7 +20,8 @@ area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
   by a flow from a. So a's cells are one connected union of areas: a's area.
 The bound E is read at the anchor alone; it must not change when any other cell of a's reach
 joins the group (so `sum(clues)` with clues only at anchors, as in nurikabe): checked per cell.
-Bodies with other conjuncts are refused here (`anchored` evaluates them shape by shape).
+Bodies with other conjuncts are refused here (`anchored` evaluates them shape by shape;
+`mixed` falls back to it).
 """
 
 from __future__ import annotations
