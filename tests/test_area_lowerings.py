@@ -55,7 +55,8 @@ def patterns(tmp_path, rule: str, grid: str, choice: str):
         (EXACT, "0..\n.2.\n...", 5),  # the 0 is black; the 2 is too or takes a neighbour
         (AT_MOST, "2..\n...\n..2", 16),
         (AT_MOST, "1.0\n...\n3..", 13),
-        (EXACT, "6..\n...\n..1", 17),  # under mixed: the 6 assigned, the 1 enumerated
+        (EXACT, "6..\n...\n..1", 17),
+        (EXACT, "8...\n....\n.2..", 52),  # under mixed: the 8 assigned, the 2 enumerated
         (AT_MOST, "6..\n...\n.1.", 47),
     ],
 )

@@ -20,7 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
     # layered automaton
     "runs": ("blocks", "blocks-pairwise", "regular"),
-    # shapes for anchors of up to 5 cells and assignment for the rest; one enumerated shape per
+    # shapes for anchors of up to 7 cells and assignment for the rest; one enumerated shape per
     # anchor cell; or cells assigned to anchors (connected by cuts in rounds, or by a flow)
     "area": ("mixed", "anchored", "assign", "assign-flow"),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one

@@ -1,7 +1,7 @@
 """`each area of C: count(A) = 1 and size = E and ...`: every maximal connected set of cells
 where C holds (an *area*) satisfies the body.
 
-`area=anchored` (and `mixed`, for anchors of up to 5 cells) applies when the body says each
+`area=anchored` (and `mixed`, for anchors of up to 7 cells) applies when the body says each
 area holds exactly one *anchor* (a cell where the given condition A holds) and bounds its size
 by E, a number that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the
 seed's nurikabe formulation, made exact:

@@ -2,7 +2,7 @@
 a model polynomial in the grid and the clues, where `area=anchored` enumerates shapes.
 
 `area=assign` (lazy connectivity cuts) and `area=assign-flow` (a flow per anchor); `area=mixed`
-(the default) enumerates the shapes of anchors of up to 5 cells as `anchored` does (tighter,
+(the default) enumerates the shapes of anchors of up to 7 cells as `anchored` does (tighter,
 and few shapes) and assigns the rest, one cover row per cell over both. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
@@ -37,7 +37,7 @@ from dslsolve.compiler.model import LinearModel, Value, Why, as_lin, sum_of
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
 
-SHAPES_UP_TO = 5
+SHAPES_UP_TO = 7
 """`area=mixed`: an anchor whose bound is at most this many cells gets its shapes enumerated
 (as in `anchored`), a larger one its cells assigned. See docs/formulations.md for the figures."""
 
