@@ -24,7 +24,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
     # layered automaton
     "runs": ("blocks", "blocks-pairwise", "regular"),
-    "area": ("anchored",),  # one enumerated shape per anchor cell
+    # shapes for anchors of up to 7 cells and assignment for the rest; one enumerated shape per
+    # anchor cell; or cells assigned to anchors (connected by cuts in rounds, or by a flow)
+    "area": ("mixed", "anchored", "assign", "assign-flow"),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M

@@ -17,10 +17,13 @@ from dslsolve.compiler.lowerings import logic, nogoods
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
 from dslsolve.compiler.lowerings.area import (
     AreaFormError,
+    Areas,
     anchor_condition,
     post_areas,
+    says_more,
     size_bound,
 )
+from dslsolve.compiler.lowerings.area_assign import post_assigned_areas
 from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
@@ -367,7 +370,7 @@ class RuleCompiler:
             raise LoweringError("'each area' needs a condition as its body")
         body = each.body.expr
         anchor = anchor_condition(body)
-        bound = size_bound(body)
+        bound, exact = size_bound(body)
         anchors = []
         for cell in self.grid.cells():
             is_anchor = self.lower.boolean(anchor, env.at(cell, ir.ElementKind.CELL))
@@ -379,15 +382,25 @@ class RuleCompiler:
         for cell in self.grid.cells():
             value = self.lower.boolean(each.group.of, env.at(cell, ir.ElementKind.CELL))
             inside[cell] = False if value is None else value
-        post_areas(
-            self.model,
-            self.grid,
-            inside,
-            anchors,
-            lambda g: self.lower.lower(bound, Env(None, None, g, env.bound)),
-            lambda g: self.lower.boolean(body, Env(None, None, g, env.bound)),
-            f"line {rule.origin.line}: '{rule.text}'",
-        )
+        choice = self.model.formulation["area"]
+        why = f"line {rule.origin.line}: '{rule.text}'"
+
+        def bound_at(group: Grouping) -> Value:
+            return self.lower.lower(bound, Env(None, None, group, env.bound))
+
+        def body_holds(group: Grouping) -> Value:
+            return self.lower.boolean(body, Env(None, None, group, env.bound))
+
+        areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
+        if choice == "anchored" or (choice == "mixed" and says_more(body)):
+            post_areas(self.model, areas)
+        elif says_more(body):
+            raise AreaFormError(
+                f"area={choice} takes a body of 'count(A) = 1' and 'size = E' (or "
+                "'size <= E') only; for more, choose --formulation area=anchored"
+            )
+        else:
+            post_assigned_areas(self.model, areas, exact, choice)
 
     # ------------------------------------------------------------------ posting
 

@@ -1,10 +1,10 @@
 """`each area of C: count(A) = 1 and size = E and ...`: every maximal connected set of cells
 where C holds (an *area*) satisfies the body.
 
-`area=anchored` (the only lowering so far) applies when the body says each area holds exactly
-one *anchor* (a cell where the given condition A holds) and bounds its size by E, a number
-that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the seed's nurikabe
-formulation, made exact:
+`area=anchored` (and `mixed`, for anchors of up to 7 cells) applies when the body says each
+area holds exactly one *anchor* (a cell where the given condition A holds) and bounds its size
+by E, a number that the anchor's own input decides (nurikabe: `size = sum(clue)`). It is the
+seed's nurikabe formulation, made exact:
 - for every anchor a, enumerate the connected cell sets S containing a and no other anchor, of
   at most E(a) cells, and keep those on which the whole body holds (it must depend on the
   input only, once C is known to hold on S);
@@ -14,12 +14,14 @@ formulation, made exact:
 - for every anchor a and cell n: sum_{S of a, n borders S} x_S + C(n) <= 1: the chosen shape
   is a *maximal* C-area (its border is not C). Summing over one anchor's shapes is valid since
   at most one of them is chosen, and tighter than one constraint per shape and border cell.
-Other bodies need another lowering (a labelling with connectivity: planned with fillomino).
+`area=assign` (`dslsolve.compiler.lowerings.area_assign`) assigns cells to anchors instead,
+for bodies that say nothing but the anchor count and the size bound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pulp
 
@@ -38,74 +40,112 @@ def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
     return expr.args if isinstance(expr, ir.And) else (expr,)
 
 
+def _anchor_count(part: ir.Expr) -> ir.Expr | None:
+    """A for a conjunct `count(A) = 1` over the area's members; None for any other."""
+    if (
+        isinstance(part, ir.Compare)
+        and part.op == "="
+        and isinstance(part.left, ir.Aggregate)
+        and part.left.func == "count"
+        and isinstance(part.left.over, ir.GroupMembers)
+        and part.left.filter is not None
+        and part.right == ir.Num(1)
+    ):
+        return part.left.filter
+    return None
+
+
+def _size_limit(part: ir.Expr) -> tuple[ir.Expr, bool] | None:
+    """(E, exact) for a conjunct `size = E`, `E = size` (exact) or `size <= E`; else None."""
+    if isinstance(part, ir.Compare) and part.op in ("=", "<="):
+        if part.left == ir.Param("size"):
+            return part.right, part.op == "="
+        if part.right == ir.Param("size") and part.op == "=":
+            return part.left, True
+    return None
+
+
 def anchor_condition(body: ir.Expr) -> ir.Expr:
     for part in _conjuncts(body):
-        if (
-            isinstance(part, ir.Compare)
-            and part.op == "="
-            and isinstance(part.left, ir.Aggregate)
-            and part.left.func == "count"
-            and isinstance(part.left.over, ir.GroupMembers)
-            and part.left.filter is not None
-            and part.right == ir.Num(1)
-        ):
-            return part.left.filter
+        if (found := _anchor_count(part)) is not None:
+            return found
     raise AreaFormError("the body needs 'count(A) = 1' for a given condition A (the anchor)")
 
 
-def size_bound(body: ir.Expr) -> ir.Expr:
+def size_bound(body: ir.Expr) -> tuple[ir.Expr, bool]:
+    """E and whether the size must equal it (`size = E`) or may be less (`size <= E`)."""
     for part in _conjuncts(body):
-        if isinstance(part, ir.Compare) and part.op in ("=", "<="):
-            if part.left == ir.Param("size"):
-                return part.right
-            if part.right == ir.Param("size") and part.op == "=":
-                return part.left
+        if (found := _size_limit(part)) is not None:
+            return found
     raise AreaFormError("the body needs 'size = E' or 'size <= E' to bound the areas")
 
 
-def post_areas(
-    model: LinearModel,
-    grid: Grid,
-    inside: dict[Element, Value],
-    anchors: list[Element],
-    bound_at: Callable[[Grouping], Value],
-    body_holds: Callable[[Grouping], Value],
-    why: Why,
-) -> None:
-    anchor_set = set(anchors)
-    cover: dict[Element, list] = {c: [] for c in grid.cells()}
-    for anchor in anchors:
-        limit = bound_at(Grouping(cell_name(anchor), (anchor,)))
-        if not isinstance(limit, int) or isinstance(limit, bool):
-            raise AreaFormError(f"the size bound at {cell_name(anchor)} is not a given number")
-        chosen = []
-        border_use: dict[Element, list] = {}
-        for shape in polyominoes(grid, anchor, limit, True, anchor_set):
-            group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
-            if bound_at(group) != limit:
-                raise AreaFormError("the size bound must depend on the anchor's input only")
-            holds = body_holds(group)
-            if isinstance(holds, Lin):
-                raise AreaFormError("the body must depend on the input only")
-            if holds is not True:
-                continue
-            x = model.binary("shape")
-            chosen.append(x)
-            for cell in shape:
-                cover[cell].append(x)
-            border = {n for cell in shape for n in grid.neighbours(cell)} - shape
-            for n in border:
-                border_use.setdefault(n, []).append(x)
-        if not chosen and inside[anchor] is not True:
-            # no area of C can hold this anchor, so it is not in C (a C-cell would be in one)
-            if inside[anchor] is not False:
-                model.add(as_lin(inside[anchor]).expr == 0)
-            continue
-        if not chosen:
-            model.contradiction(f"{why}: no area fits around {cell_name(anchor)}")
-            continue
-        model.add(pulp.lpSum(chosen) == as_lin(inside[anchor]).expr)
-        for n, shapes in border_use.items():
-            model.add(pulp.lpSum(shapes) + as_lin(inside[n]).expr <= 1)
+def says_more(body: ir.Expr) -> bool:
+    """Does the body say more than its anchor count and its size bound (which
+    `anchor_condition` and `size_bound` found: two conjuncts)?"""
+    return len(_conjuncts(body)) > 2
+
+
+def anchor_limit(anchor: Element, bound_at: Callable[[Grouping], Value]) -> int:
+    """E read at the anchor alone."""
+    limit = bound_at(Grouping(cell_name(anchor), (anchor,)))
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise AreaFormError(f"the size bound at {cell_name(anchor)} is not a given number")
+    return limit
+
+
+@dataclass(frozen=True)
+class Areas:
+    """What the lowerings read of one `each area of C` rule."""
+
+    grid: Grid
+    inside: dict[Element, Value]  # C at each cell
+    anchors: list[Element]
+    bound_at: Callable[[Grouping], Value]  # E over a group
+    body_holds: Callable[[Grouping], Value]
+    why: Why
+
+
+def post_areas(model: LinearModel, areas: Areas) -> None:
+    cover: dict[Element, list] = {c: [] for c in areas.grid.cells()}
+    for anchor in areas.anchors:
+        post_shapes(model, areas, anchor, anchor_limit(anchor, areas.bound_at), cover)
     for cell, shapes in cover.items():
-        model.add(pulp.lpSum(shapes) == as_lin(inside[cell]).expr)
+        model.add(pulp.lpSum(shapes) == as_lin(areas.inside[cell]).expr)
+
+
+def post_shapes(
+    model: LinearModel, areas: Areas, anchor: Element, limit: int, cover: dict[Element, list]
+) -> None:
+    """One anchor's shapes, its choice of one and their borders; each shape's binary goes
+    into `cover` at each of its cells."""
+    grid, inside = areas.grid, areas.inside
+    chosen = []
+    border_use: dict[Element, list] = {}
+    for shape in polyominoes(grid, anchor, limit, True, set(areas.anchors)):
+        group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
+        if areas.bound_at(group) != limit:
+            raise AreaFormError("the size bound must depend on the anchor's input only")
+        holds = areas.body_holds(group)
+        if isinstance(holds, Lin):
+            raise AreaFormError("the body must depend on the input only")
+        if holds is not True:
+            continue
+        x = model.binary("shape")
+        chosen.append(x)
+        for cell in shape:
+            cover[cell].append(x)
+        border = {n for cell in shape for n in grid.neighbours(cell)} - shape
+        for n in border:
+            border_use.setdefault(n, []).append(x)
+    if not chosen and inside[anchor] is not True:
+        # no area of C can hold this anchor, so it is not in C (a C-cell would be in one)
+        if inside[anchor] is not False:
+            model.add(as_lin(inside[anchor]).expr == 0)
+        return
+    if not chosen:
+        model.contradiction(f"{areas.why}: no area fits around {cell_name(anchor)}")
+        return
+    model.add(pulp.lpSum(chosen) == as_lin(inside[anchor]).expr)
+    for n, shapes in border_use.items():
+        model.add(pulp.lpSum(shapes) + as_lin(inside[n]).expr <= 1)

@@ -1,0 +1,98 @@
+"""`each area of C: count(A) = 1 and size = E` under each lowering of `area`: on small grids
+the model has exactly the evaluator's patterns (exact and `<=` sizes, a 0 clue, anchors that
+may be outside C); `assign` refuses the bodies it cannot express; shipped puzzles solve to
+their known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import CHOICES, parse_formulation
+from dslsolve.geometry import Grid
+
+from helpers import PUZZLES, accepted_patterns, every_solution, genre_file, load_texts
+
+ISLANDS = """\
+name: islands
+input:
+  clues: {type: grid}
+variables:
+  black: {type: bool}
+define:
+  white: not black
+rules:
+  - "RULE"
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - show: clues
+    - symbol: "."
+"""
+
+EXACT = "each area of white: count(clues is given) = 1 and size = sum(clues)"
+AT_MOST = "each area of white: count(clues is given) = 1 and size <= sum(clues)"
+
+
+def patterns(tmp_path, rule: str, grid: str, choice: str):
+    """The black patterns of the model under `area=choice` (lazy cuts applied) and those the
+    evaluator accepts, by brute force."""
+    loaded, instance = load_texts(tmp_path, ISLANDS.replace("RULE", rule), f"clues:\n{grid}\n")
+    cells = Grid(instance.rows, instance.columns).cells()
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation([f"area={choice}"]), shown)
+    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    return found, accepted_patterns(loaded, instance, "black")
+
+
+@pytest.mark.parametrize("choice", CHOICES["area"])
+@pytest.mark.parametrize(
+    ("rule", "grid", "count"),
+    [
+        (EXACT, "2..\n...\n..3", 12),  # clue cells may be black: no area holds them then
+        (EXACT, "3..1\n....\n.2..", 21),  # two areas may not touch
+        (EXACT, "0..\n.2.\n...", 5),  # the 0 is black; the 2 is too or takes a neighbour
+        (AT_MOST, "2..\n...\n..2", 16),
+        (AT_MOST, "1.0\n...\n3..", 13),
+        (EXACT, "6..\n...\n..1", 17),
+        (EXACT, "8...\n....\n.2..", 52),  # under mixed: the 8 assigned, the 2 enumerated
+        (AT_MOST, "6..\n...\n.1.", 47),
+    ],
+)
+def test_the_model_has_the_evaluators_patterns(tmp_path, choice, rule, grid, count):
+    found, wanted = patterns(tmp_path, rule, grid, choice)
+    assert found == wanted
+    assert len(wanted) == count
+
+
+def test_assign_refuses_a_body_that_says_more(tmp_path, run):
+    rule = EXACT + " and count(clues = 2) <= 1"
+    (tmp_path / "g.yaml").write_text(ISLANDS.replace("RULE", rule))
+    (tmp_path / "p.txt").write_text("clues:\n2..\n...\n..3\n")
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--formulation", "area=assign")
+    assert result.code == 2
+    assert "area=assign takes a body of 'count(A) = 1' and 'size = E'" in result.err
+    assert "choose --formulation area=anchored" in result.err
+    assert "Traceback" not in result.err
+    fine = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--formulation", "area=anchored")
+    assert fine.code == 0, fine.err
+
+
+def test_assign_refuses_a_bound_that_other_cells_change(tmp_path, run):
+    """`size = sum(clues)` counting one anchor: the other clues in reach change the sum."""
+    rule = "each area of white: count(clues = 2) = 1 and size = sum(clues)"
+    (tmp_path / "g.yaml").write_text(ISLANDS.replace("RULE", rule))
+    (tmp_path / "p.txt").write_text("clues:\n21.\n...\n...\n")
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--formulation", "area=assign")
+    assert result.code == 2
+    assert "the size bound must depend on the anchor's input only" in result.err
+
+
+@pytest.mark.parametrize(
+    "puzzle", sorted(p for p in (PUZZLES / "nurikabe").glob("*.txt") if "solution" not in p.name)
+)
+def test_shipped_nurikabe_solves_to_its_answer_under_assign(run, puzzle):
+    result = run(genre_file("nurikabe"), puzzle, "--formulation", "area=assign")
+    assert result.code == 0, result.err
+    assert result.out == puzzle.with_name(puzzle.stem + ".solution.txt").read_text()
