@@ -2,7 +2,7 @@
 
     pip install -e '.[bench]'     # puzzlekit, for this script only
     python bench/peers.py [--dataset ../shared/bench/dataset] [--genres akari,sudoku]
-        [--max-cells 225] [--per-genre 3] [--largest] [--limit 60] [--backend cbc,highs]
+        [--max-cells 225] [--per-genre 3] [--largest] [--limit 60] [--backend cpsat,highs]
         [--unique] [--markdown] [--csv FILE] [--jobs 1]
 
 For each puzzle the two solvers run one after the other (which one first alternates), each
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))  # bench.*, when the script runs as bench/peers.py
 
 from bench.peer_answers import COMPARISONS, peer_agrees  # noqa: E402
 from bench.peer_runs import DslRun, PeerRun, PeerWorker, run_dslsolve  # noqa: E402
-from dslsolve.backends import BACKENDS  # noqa: E402
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
 from dslsolve.errors import DslError  # noqa: E402
@@ -390,7 +390,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--backend",
         type=_comma_list,
-        help=f"dslsolve backends, comma list of {','.join(BACKENDS)} or 'all' (default: cbc)",
+        help=f"dslsolve backends, comma list of {','.join(BACKENDS)} or 'all' "
+        f"(default: {DEFAULT_BACKEND}, dslsolve's own)",
     )
     parser.add_argument("--unique", action="store_true", help="dslsolve proves uniqueness too")
     parser.add_argument("--markdown", action="store_true", help="tables in Markdown")
@@ -407,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         print("bench/peers.py needs puzzlekit: pip install -e '.[bench]'", file=sys.stderr)
         return 2
     if args.backend in (None, ["all"]):
-        args.backend = list(BACKENDS) if args.largest or args.backend else ["cbc"]
+        args.backend = list(BACKENDS) if args.largest or args.backend else [DEFAULT_BACKEND]
     unknown = [b for b in args.backend if b not in BACKENDS]
     if unknown:
         print(f"unknown backend {unknown[0]}: choose from {', '.join(BACKENDS)}", file=sys.stderr)
