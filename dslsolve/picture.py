@@ -79,8 +79,8 @@ class _Canvas:
         return "\n".join([head, *self.items, "</svg>"]) + "\n"
 
 
-def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
-    """The SVG text of the puzzle with its solution."""
+def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
+    """The SVG text of the puzzle with its solution (None: the puzzle alone)."""
     if isinstance(genre_file.output, SetOutput) or instance.rows == 0:
         raise DslError(
             Location(genre_file.path),
@@ -154,9 +154,11 @@ def _clue_list(canvas: _Canvas, side: str, entries) -> None:
 def _cells(genre_file, instance, assignment, canvas, cell_sections, regions) -> None:
     """Per cell: `#` shades it, `w`/`b` draw a circle; another printed token is written (a
     `*` only where no clue is: it marks kakuro's clue cells), else the cell's clue (the first
-    input section's token that is not a region label)."""
+    input section's token that is not a region label). No assignment: the clues alone."""
     rows, columns = instance.rows, instance.columns
-    printed = [line.split() for line in render(genre_file, instance, assignment).splitlines()]
+    printed = []
+    if assignment is not None:
+        printed = [line.split() for line in render(genre_file, instance, assignment).splitlines()]
     if genre_file.output.edges is not None or [len(row) for row in printed] != [columns] * rows:
         printed = [["."] * columns for _ in range(rows)]  # a drawing: the clues only
     labels = [instance.grids[name] for name in regions]
@@ -195,9 +197,9 @@ def _walls(labels: dict, canvas: _Canvas) -> None:
             canvas.line(r + 1, c, r + 1, c + 1, 3, "black")
 
 
-def _variables(genre_file: GenreFile, assignment: Assignment, canvas: _Canvas) -> None:
+def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: _Canvas) -> None:
     for var in genre_file.genre.variables:
-        for element, value in assignment.get(var.name, {}).items():
+        for element, value in (assignment or {}).get(var.name, {}).items():
             if not value or var.on not in (ir.ElementKind.LINK, ir.ElementKind.BORDER):
                 continue
             axis, r, c = element
