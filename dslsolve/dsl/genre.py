@@ -957,5 +957,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(rules),
         tuple(sets.values()),
     )
-    puzzlink = parse_puzzlink(data.get("puzzlink"), top, {s.name for s in sections}, set(variables))
+    puzzlink = parse_puzzlink(
+        data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
+    )
     return GenreFile(path, genre, tuple(sections), output, puzzlink)
