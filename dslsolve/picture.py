@@ -11,7 +11,8 @@ region labels and line-drawing characters are left out, the lines are drawn from
 variables); variables on links as lines through the cell centres (a value of 2 as a double
 line) and variables on borders as thick edges. The genre file's `picture:` block
 (`dslsolve/dsl/picturespec.py`) adds what the declarations cannot say: which cells are dark
-(`shade`) or light (`tint`), tokens drawn as shapes (`marks`), numbers as letters.
+(`shade`) or light (`tint`), walls between the cells of different values (`walls`), tokens
+drawn as shapes (`marks`), numbers as letters.
 """
 
 from __future__ import annotations
@@ -124,6 +125,8 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         canvas.line(0, c, rows, c, 1, "#bbb")
     for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
         _walls(labels, canvas)
+    if cells.readable(genre_file.picture.walls):
+        _walls(cells.values(genre_file.picture.walls), canvas)
     _variables(genre_file, assignment, canvas)
     canvas.items.extend(contents.items)
     _marks(genre_file, instance, canvas)
@@ -196,12 +199,24 @@ class _Cells:
         self.evaluator = Evaluator(genre_file.genre, instance, assignment or {})
         self.solved = assignment is not None
 
-    def holds(self, condition: ir.Expr | None, cell: Element) -> bool:
-        if condition is None:
+    def readable(self, expr: ir.Expr | None) -> bool:
+        """Whether a declared expression can be drawn: given, and reading no unknown when
+        there is no solution."""
+        if expr is None:
             return False
-        if not self.solved and any(isinstance(n, ir.VarRef) for n in ir.walk(condition)):
+        return self.solved or not any(isinstance(n, ir.VarRef) for n in ir.walk(expr))
+
+    def holds(self, condition: ir.Expr | None, cell: Element) -> bool:
+        if not self.readable(condition):
             return False
         return self.evaluator.expr(condition, Env(cell, ir.ElementKind.CELL, None)) is True
+
+    def values(self, expr: ir.Expr) -> dict[Element, object]:
+        grid = grid_of(self.instance.rows, self.instance.columns)
+        return {
+            cell: self.evaluator.expr(expr, Env(cell, ir.ElementKind.CELL, None))
+            for cell in grid.cells()
+        }
 
     def given(self, token: str, cell: Element) -> bool:
         """Whether a printed token shows the input at the cell (a given, hotaru beam's number
@@ -302,6 +317,11 @@ def _shape(canvas: _Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "cross":
         for dc in (-0.2, 0.2):
             canvas.line(row - 0.2, column - dc, row + 0.2, column + dc, 2, "black")
+    elif shape == "triangle":
+        canvas.polygon(
+            [(row - 0.3, column), (row + 0.25, column - 0.32), (row + 0.25, column + 0.32)],
+            "#26a269",
+        )
     elif shape == "star":
         points = []
         for k in range(10):

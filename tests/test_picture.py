@@ -133,3 +133,19 @@ def test_a_drawing_shows_its_clues_and_no_blank_text():
     )
     clues = [str(t) for grid in instance.grids.values() for t in grid.values() if t is not None]
     assert sorted(_texts(svg)) == sorted(clues)
+
+
+def test_fillomino_blocks_are_walled_and_tents_are_tents():
+    svg = _draw("fillomino")
+    rows = [line.split() for line in solution_file(PUZZLES / "fillomino" / "example.txt").open()]
+    differ = sum(
+        (c + 1 < len(row) and row[c] != row[c + 1])
+        + (r + 1 < len(rows) and row[c] != rows[r + 1][c])
+        for r, row in enumerate(rows)
+        for c in range(len(row))
+    )
+    thick = [x for x in svg.iter(f"{SVG}line") if x.get("stroke-width") == "3"]
+    assert len(thick) == 4 + differ  # the outline, a wall per pair of differing neighbours
+    tents = [p for p in _draw("tents").iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
+    printed = solution_file(PUZZLES / "tents" / "example.txt").read_text()
+    assert len(tents) == printed.count("A") > 0

@@ -976,11 +976,12 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
     where = where_of(spec, top)
     _check_keys(spec, PICTURE_KEYS, where, "picture")
     conditions = {}
-    for key in ("shade", "tint"):
+    for key in ("shade", "tint", "walls"):
         if key in spec:
             text, at = _rule_text(spec[key], where)
             node = _unwrap(parse_rule(text, at))
-            conditions[key] = check_expr(scope, node, at, text, ir.ElementKind.CELL, ir.Type.BOOL)
+            types = () if key == "walls" else (ir.Type.BOOL,)
+            conditions[key] = check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
     marks = _mapping(spec.get("marks", {}), where, "picture.marks")
     for shape in marks.values():
         if shape not in SHAPES:
@@ -989,6 +990,7 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
     return PictureSpec(
         conditions.get("shade"),
         conditions.get("tint"),
+        conditions.get("walls"),
         tuple((str(token), str(shape)) for token, shape in marks.items()),
         spec.get("letters") is True,
     )
