@@ -183,11 +183,18 @@ class Genre:
         """The rules that a solution (its text, or a pzprv3 file's) breaks: empty if valid.
         `source` names the solution in error messages (its file)."""
         instance = self.puzzle(puzzle)
-        if is_pzprv3(solution):
-            assignment = pzprv3_solution(self.file, instance, solution, source)
-        else:
-            assignment = parse_solution(self.file, instance, solution, source)
+        assignment = self.read_solution(instance, solution, source)
         return Evaluator(self.file.genre, instance, assignment).violations()
+
+    def read_solution(
+        self, puzzle: str | Instance, solution: str, source: str = "<solution>"
+    ) -> Assignment:
+        """The values a solution's text (or a pzprv3 file's answer) gives; a text that does not
+        read as one raises `DslError`."""
+        instance = self.puzzle(puzzle)
+        if is_pzprv3(solution):
+            return pzprv3_solution(self.file, instance, solution, source)
+        return parse_solution(self.file, instance, solution, source)
 
     def __repr__(self) -> str:
         return f"<dslsolve.Genre {self.name}>"

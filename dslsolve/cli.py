@@ -2,6 +2,7 @@
 
     dslsolve GENRE.yaml PUZZLE.txt [options]          solve and print the solution
     dslsolve check GENRE.yaml PUZZLE.txt SOLUTION.txt  check a solution with the evaluator
+    dslsolve draw GENRE.yaml PUZZLE [SOLUTION]         draw a puzzle (and a solution) as SVG
     dslsolve compare GENRE.yaml PUZZLE... [options]    compare lowerings and backends
 
 Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error. The
@@ -18,6 +19,7 @@ import sys
 import time
 
 from dslsolve.api import Genre
+from dslsolve.draw import draw_command, report_violations
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
@@ -69,9 +71,7 @@ def _check(argv: list[str]) -> int:
             )
         )
     elif violations:
-        print(f"{len(violations)} violation(s):")
-        for violation in violations:
-            print(f"  {args.genre}:{violation}")
+        report_violations(violations, args.genre, sys.stdout)
     else:
         print("valid: every rule holds")
     return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
@@ -80,6 +80,8 @@ def _check(argv: list[str]) -> int:
 def _command(argv: list[str], started: float) -> int:
     if argv and argv[0] == "check":
         return _check(argv[1:])
+    if argv and argv[0] == "draw":
+        return draw_command(argv[1:])
     from dslsolve import commands  # the solver side, not needed by `check`
 
     if argv and argv[0] == "compare":

@@ -44,6 +44,7 @@ def _solve_parser() -> argparse.ArgumentParser:
         prog="dslsolve",
         description="Solve a pencil puzzle described by a genre file.",
         epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution; "
+        "'dslsolve draw GENRE PUZZLE [SOLUTION]' draws them as SVG; "
         "'dslsolve compare GENRE PUZZLE... --formulation connected=lazy,flow' compares "
         "lowerings. Exit codes: 0 solved, 1 no solution (or time limit without one), "
         "2 bad input, 3 internal error.",

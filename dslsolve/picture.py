@@ -1,30 +1,40 @@
-"""`--format svg`: the puzzle and its solution as an SVG picture, drawn from the genre file's
-own declarations with no per-genre drawing code.
+"""`--format svg` and `dslsolve draw`: the puzzle (and its solution) as an SVG picture, drawn
+from the genre file's own declarations with no per-genre drawing code.
 
 What is drawn comes from the kinds of things a genre declares: the grid; the walls between
-the regions of an input section of labels (`symbols: any`); clue tokens of the input sections
-on cells, on lattice points and on links (dots `w`/`b` as circles); the solution's printed
-cell tokens (`#` as a shaded cell, other tokens as text; region labels and line-drawing
-characters are left out, the lines are drawn from the variables); variables on links as lines
-through the cell centres (a value of 2 as a double line) and variables on borders as thick
-edges.
+the regions of an input section of labels (`symbols: any`) and between the boxes of an
+`each box` rule; clue tokens of the input sections on cells, on lattice points and on links
+(dots `w`/`b` as circles, directions `U D L R` as arrows, a token split in two fields by a
+diagonal such as kakuro's `16\\23` on both sides of a diagonal); the solution's printed cell
+tokens (`#` as a shaded cell, other tokens as text in blue where they are not the clue;
+region labels and line-drawing characters are left out, the lines are drawn from the
+variables); variables on links as lines through the cell centres (a value of 2 as a double
+line) and variables on borders as thick edges. The genre file's `picture:` block
+(`dslsolve/dsl/picturespec.py`) adds what the declarations cannot say: which cells are dark
+(`shade`) or light (`tint`), walls between the cells of different values (`walls`), tokens
+drawn as shapes (`marks`), numbers as letters.
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, GridSection, SetOutput
 from dslsolve.errors import DslError, Location
-from dslsolve.evaluator import Assignment
-from dslsolve.instance import Instance
+from dslsolve.evaluator import Assignment, Evaluator
+from dslsolve.geometry import DIRECTION_TOKENS, Env, GeometryError, grid_of
+from dslsolve.instance import Element, Instance
 from dslsolve.output import render
 
 CELL = 36  # pixels per cell
 PAD = 12
 SIDES = ("top", "bottom", "left", "right")
 DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
+ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
+LINE = "#1a5fb4"  # the solution's lines and values
+DARK, LIGHT = "#333", "#cfe8f3"
 
 
 class _Canvas:
@@ -56,16 +66,23 @@ class _Canvas:
         for paint in (f'fill="none" stroke="{halo}" stroke-width="3"', f'fill="{colour}"'):
             self.items.append(f"<text {place} {paint}>{escape(token)}</text>")
 
-    def circle(self, row: float, column: float, radius: float, fill: str) -> None:
+    def circle(
+        self, row: float, column: float, radius: float, fill: str, stroke: str = "black"
+    ) -> None:
         self.items.append(
             f'<circle cx="{self.x(column)}" cy="{self.y(row)}" r="{radius}" fill="{fill}" '
-            'stroke="black" stroke-width="1.5"/>'
+            f'stroke="{stroke}" stroke-width="1.5"/>'
         )
 
-    def shade(self, row: int, column: int) -> None:
+    def polygon(self, points: list[tuple[float, float]], fill: str) -> None:
+        """A filled polygon; points as (row, column)."""
+        at = " ".join(f"{self.x(c):.1f},{self.y(r):.1f}" for r, c in points)
+        self.items.append(f'<polygon points="{at}" fill="{fill}" stroke="black"/>')
+
+    def fill(self, row: int, column: int, colour: str) -> None:
         self.items.append(
             f'<rect x="{self.x(column)}" y="{self.y(row)}" width="{CELL}" height="{CELL}" '
-            'fill="#333"/>'
+            f'fill="{colour}"/>'
         )
 
     def svg(self) -> str:
@@ -79,8 +96,8 @@ class _Canvas:
         return "\n".join([head, *self.items, "</svg>"]) + "\n"
 
 
-def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
-    """The SVG text of the puzzle with its solution."""
+def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
+    """The SVG text of the puzzle with its solution (None: the puzzle alone)."""
     if isinstance(genre_file.output, SetOutput) or instance.rows == 0:
         raise DslError(
             Location(genre_file.path),
@@ -99,25 +116,39 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment) -
         if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.name in instance.grids
     ]
     regions = [s.name for s in cell_sections if s.symbols == ("any",)]
-    shading = _Canvas(rows, columns, margins)
-    _cells(genre_file, instance, assignment, shading, cell_sections, regions)
-    canvas.items.extend(item for item in shading.items if item.startswith("<rect"))
+    cells = _Cells(genre_file, instance, assignment, cell_sections, regions)
+    contents = _Canvas(rows, columns, margins)
+    cells.draw(canvas, contents)  # the fills on the canvas, what stands in cells apart
     for r in range(rows + 1):
         canvas.line(r, 0, r, columns, 1, "#bbb")
     for c in range(columns + 1):
         canvas.line(0, c, rows, c, 1, "#bbb")
-    for name in regions:
-        _walls(instance.grids[name], canvas)
+    for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
+        _walls(labels, canvas)
+    if cells.readable(genre_file.picture.walls):
+        _walls(cells.values(genre_file.picture.walls), canvas)
     _variables(genre_file, assignment, canvas)
-    canvas.items.extend(item for item in shading.items if not item.startswith("<rect"))
+    canvas.items.extend(contents.items)
     _marks(genre_file, instance, canvas)
     for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
         canvas.line(r1, c1, r2, c2, 3, "black")
     canvas.line(0, columns, rows, columns, 3, "black")
     for side, names in sides.items():
         for name in names:
-            _clue_list(canvas, side, instance.lists[name])
+            _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
     return canvas.svg()
+
+
+def _label(token: str, letters: bool = False) -> str:
+    """A token as it is drawn: directions as arrows (yajilin's `2,D` as `2↓`), numbers as
+    letters where the genre says so (1 as A)."""
+    parts = token.split(",")
+    if letters:
+        parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
+    arrows = [ARROWS.get(DIRECTION_TOKENS.get(p, ""), "") for p in parts]
+    if not any(arrows):
+        return ",".join(parts)
+    return "".join(arrow or part for part, arrow in zip(parts, arrows, strict=True))
 
 
 def _list_sides(instance: Instance) -> dict[str, list[str]]:
@@ -134,7 +165,7 @@ def _list_sides(instance: Instance) -> dict[str, list[str]]:
     return sides
 
 
-def _clue_list(canvas: _Canvas, side: str, entries) -> None:
+def _clue_list(canvas: _Canvas, side: str, entries, letters: bool) -> None:
     """Each entry's numbers in a line beside its row or column, the last next to the grid."""
     for index, entry in enumerate(entries):
         numbers = list(entry or ())
@@ -145,46 +176,174 @@ def _clue_list(canvas: _Canvas, side: str, entries) -> None:
                 "right": canvas.columns + k,
                 "bottom": canvas.rows + k,
             }[side]
+            shown = _label(str(number), letters)
             if side in ("left", "right"):
-                canvas.text(index + 0.5, depth + 0.5, str(number), 0.45)
+                canvas.text(index + 0.5, depth + 0.5, shown, 0.45)
             else:
-                canvas.text(depth + 0.5, index + 0.5, str(number), 0.45)
+                canvas.text(depth + 0.5, index + 0.5, shown, 0.45)
 
 
-def _cells(genre_file, instance, assignment, canvas, cell_sections, regions) -> None:
-    """Per cell: `#` shades it, `w`/`b` draw a circle; another printed token is written (a
-    `*` only where no clue is: it marks kakuro's clue cells), else the cell's clue (the first
-    input section's token that is not a region label)."""
-    rows, columns = instance.rows, instance.columns
-    printed = [line.split() for line in render(genre_file, instance, assignment).splitlines()]
-    if genre_file.output.edges is not None or [len(row) for row in printed] != [columns] * rows:
-        printed = [["."] * columns for _ in range(rows)]  # a drawing: the clues only
-    labels = [instance.grids[name] for name in regions]
-    for r, row in enumerate(printed):
-        for c, token in enumerate(row):
-            clue = _clue(instance, cell_sections, regions, (r, c))
-            shown = token not in DRAWING and token != "." and (token != "*" or clue is None)
-            shown = shown and all(token != str(layer[(r, c)]) for layer in labels)
-            if token == "#":
-                canvas.shade(r, c)
-                token = clue if clue not in (None, "#") else None
-                colour = "white"
-            else:
-                token = token if shown else clue
-                colour = "black"
-            if token in ("w", "b"):
-                canvas.circle(r + 0.5, c + 0.5, CELL * 0.32, "white" if token == "w" else "black")
-            elif token is not None and token != "#":
-                size = 0.55 if len(token) < 3 else 0.35
-                canvas.text(r + 0.5, c + 0.5, token, size, colour)
+class _Cells:
+    """What stands in each cell: a fill (`#` printed or `shade`: dark; `tint`: light), then
+    a printed token (a shape for `marks`, else text; `*` only where no clue is: it marks
+    kakuro's clue cells) or the cell's clue (the first input section's token that is not a
+    region label). No assignment: the clues alone."""
+
+    def __init__(self, genre_file, instance, assignment, cell_sections, regions) -> None:
+        self.spec = genre_file.picture
+        self.instance = instance
+        self.printed = _printed_cells(genre_file, instance, assignment)
+        self.clue_sections = [s for s in cell_sections if s.name not in regions]
+        self.labels = [instance.grids[name] for name in regions]
+        # `shade` and `tint` read the solution; with none, only those that read the input
+        self.evaluator = Evaluator(genre_file.genre, instance, assignment or {})
+        self.solved = assignment is not None
+
+    def readable(self, expr: ir.Expr | None) -> bool:
+        """Whether a declared expression can be drawn: given, and reading no unknown when
+        there is no solution."""
+        if expr is None:
+            return False
+        return self.solved or not any(isinstance(n, ir.VarRef) for n in ir.walk(expr))
+
+    def holds(self, condition: ir.Expr | None, cell: Element) -> bool:
+        if not self.readable(condition):
+            return False
+        return self.evaluator.expr(condition, Env(cell, ir.ElementKind.CELL, None)) is True
+
+    def values(self, expr: ir.Expr) -> dict[Element, object]:
+        grid = grid_of(self.instance.rows, self.instance.columns)
+        return {
+            cell: self.evaluator.expr(expr, Env(cell, ir.ElementKind.CELL, None))
+            for cell in grid.cells()
+        }
+
+    def given(self, token: str, cell: Element) -> bool:
+        """Whether a printed token shows the input at the cell (a given, hotaru beam's number
+        of its clue), not a value of the solution."""
+        return any(token == str(layer.get(cell)) for layer in self.instance.grids.values())
+
+    def clue(self, cell: Element) -> tuple[GridSection, str] | None:
+        for section in self.clue_sections:
+            token = self.instance.grids[section.name].get(cell)
+            if token is not None:
+                return section, str(token)
+        return None
+
+    def draw(self, fills: _Canvas, contents: _Canvas) -> None:
+        for r in range(self.instance.rows):
+            for c in range(self.instance.columns):
+                token = self.printed.get((r, c), ".")
+                dark = token == "#" or self.holds(self.spec.shade, (r, c))
+                if dark:
+                    fills.fill(r, c, DARK)
+                elif self.holds(self.spec.tint, (r, c)):
+                    fills.fill(r, c, LIGHT)
+                self._content(contents, r, c, token, dark)
+
+    def _content(self, canvas: _Canvas, r: int, c: int, token: str, dark: bool) -> None:
+        """A printed token: a mark's shape, a value of the solution in blue; else the clue
+        (not the symbol that makes a cell dark: akari's `#`, kakuro's `*`), else a given
+        that no cell section holds (futoshiki's, in its drawing) in black."""
+        marks = dict(self.spec.marks)
+        found = self.clue((r, c))
+        shown = token not in DRAWING and token not in (".", "#")
+        shown = shown and (token != "*" or found is None)
+        shown = shown and all(token != str(layer[(r, c)]) for layer in self.labels)
+        if shown and marks.get(token, "none") != "none":
+            _shape(canvas, r + 0.5, c + 0.5, marks[token])
+        elif shown and token not in marks and not self.given(token, (r, c)):
+            self._text(canvas, r, c, _label(token, self.spec.letters), LINE, dark)
+        elif found and not (dark and found[1] in found[0].symbols):
+            self._clue(canvas, r, c, *found, dark)
+        elif shown and token not in marks:
+            self._text(canvas, r, c, _label(token, self.spec.letters), "black", dark)
+
+    def _clue(self, canvas: _Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
+        marks = dict(self.spec.marks)
+        if clue in marks:
+            _shape(canvas, r + 0.5, c + 0.5, marks[clue])
+        elif section.split == "\\" and len(section.fields) == 2 and "\\" in clue:
+            _diagonal(canvas, r, c, clue.split(section.split, 1), dark)
+        else:
+            self._text(canvas, r, c, _label(clue, self.spec.letters), "black", dark)
+
+    @staticmethod
+    def _text(canvas: _Canvas, r: int, c: int, text: str, colour: str, dark: bool) -> None:
+        """A token as text; `w` and `b` as white and black circles."""
+        if text in ("w", "b"):
+            canvas.circle(r + 0.5, c + 0.5, CELL * 0.32, "white" if text == "w" else "black")
+            return
+        size = 0.55 if len(text) < 3 else 0.35
+        canvas.text(r + 0.5, c + 0.5, text, size, "white" if dark else colour)
 
 
-def _clue(instance, cell_sections, regions, cell) -> str | None:
-    for section in cell_sections:
-        token = instance.grids[section.name].get(cell)
-        if section.name not in regions and token is not None:
-            return str(token)
-    return None
+def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
+    """The printed solution's token at each cell (of a drawing too: its cell centres)."""
+    if assignment is None:
+        return {}
+    lines = render(genre_file, instance, assignment).splitlines()
+    if genre_file.output.edges is not None:  # a (2R+1) x (2C+1) drawing
+        return {
+            (r, c): lines[2 * r + 1][2 * c + 1].strip() or "."
+            for r in range(instance.rows)
+            for c in range(instance.columns)
+            if 2 * r + 1 < len(lines) and 2 * c + 1 < len(lines[2 * r + 1])
+        }
+    rows = [line.split() for line in lines]
+    if [len(row) for row in rows] != [instance.columns] * instance.rows:
+        return {}
+    return {(r, c): token for r, row in enumerate(rows) for c, token in enumerate(row)}
+
+
+def _diagonal(canvas: _Canvas, r: int, c: int, parts: list[str], dark: bool) -> None:
+    """A token in two fields split by a diagonal (kakuro's `down\\across`): the first part
+    below the diagonal, the second above it."""
+    canvas.line(r, c, r + 1, c + 1, 1, "#999")
+    colour = "white" if dark else "black"
+    for part, (dr, dc) in zip(parts, ((0.72, 0.3), (0.3, 0.7)), strict=True):
+        if part:
+            canvas.text(r + dr, c + dc, part, 0.32, colour)
+
+
+def _shape(canvas: _Canvas, row: float, column: float, shape: str) -> None:
+    """A mark of the `picture: marks:` declaration, centred at (row, column)."""
+    if shape == "light":
+        canvas.circle(row, column, CELL * 0.3, "#f6d32d")
+    elif shape in ("circle", "disc"):
+        canvas.circle(row, column, CELL * 0.32, "white" if shape == "circle" else "black")
+    elif shape == "dot":
+        canvas.circle(row, column, CELL * 0.1, "black")
+    elif shape == "cross":
+        for dc in (-0.2, 0.2):
+            canvas.line(row - 0.2, column - dc, row + 0.2, column + dc, 2, "black")
+    elif shape == "triangle":
+        canvas.polygon(
+            [(row - 0.3, column), (row + 0.25, column - 0.32), (row + 0.25, column + 0.32)],
+            "#26a269",
+        )
+    elif shape == "star":
+        points = []
+        for k in range(10):
+            radius = 0.38 if k % 2 == 0 else 0.16
+            angle = math.pi * k / 5
+            points.append((row - radius * math.cos(angle), column + radius * math.sin(angle)))
+        canvas.polygon(points, "black")
+
+
+def _boxes(genre_file: GenreFile, instance: Instance) -> list[dict[Element, int]]:
+    """The boxes of an `each box` rule (sudoku's), as labels per cell."""
+    grid = grid_of(instance.rows, instance.columns)
+    found = []
+    for rule in genre_file.genre.rules:
+        for node in ir.walk(rule.body):
+            if isinstance(node, ir.Each) and node.group.kind == "box":
+                try:
+                    boxes = grid.groups(node.group, lambda _: False, lambda _: None)
+                except GeometryError:
+                    continue
+                found.append({cell: k for k, box in enumerate(boxes) for cell in box.cells})
+    return found
 
 
 def _walls(labels: dict, canvas: _Canvas) -> None:
@@ -195,25 +354,26 @@ def _walls(labels: dict, canvas: _Canvas) -> None:
             canvas.line(r + 1, c, r + 1, c + 1, 3, "black")
 
 
-def _variables(genre_file: GenreFile, assignment: Assignment, canvas: _Canvas) -> None:
+def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: _Canvas) -> None:
     for var in genre_file.genre.variables:
-        for element, value in assignment.get(var.name, {}).items():
+        for element, value in (assignment or {}).get(var.name, {}).items():
             if not value or var.on not in (ir.ElementKind.LINK, ir.ElementKind.BORDER):
                 continue
             axis, r, c = element
             if var.on == ir.ElementKind.BORDER:  # an edge of a cell
                 end = (r, c + 1) if axis == "h" else (r + 1, c)
-                canvas.line(r, c, *end, 4, "#1a5fb4")
+                canvas.line(r, c, *end, 4, LINE)
                 continue
             end = (r + 0.5, c + 1.5) if axis == "h" else (r + 1.5, c + 0.5)
             offsets = (0,) if value == 1 else (-0.08, 0.08)
             for shift in offsets:
                 dr, dc = (shift, 0) if axis == "h" else (0, shift)
-                canvas.line(r + 0.5 + dr, c + 0.5 + dc, end[0] + dr, end[1] + dc, 3, "#1a5fb4")
+                canvas.line(r + 0.5 + dr, c + 0.5 + dc, end[0] + dr, end[1] + dc, 3, LINE)
 
 
 def _marks(genre_file: GenreFile, instance: Instance, canvas: _Canvas) -> None:
-    """Clues on lattice points and between cells."""
+    """Clues on lattice points and between cells: dots as circles, directions as arrows,
+    other tokens in a circle."""
     for section in genre_file.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
@@ -227,6 +387,8 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: _Canvas) -> None:
                 row, column = (r + 0.5, c + 1) if axis == "h" else (r + 1, c + 0.5)
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
+            elif str(token) in DIRECTION_TOKENS:
+                canvas.text(row, column, _label(str(token)), 0.5)
             else:
                 canvas.circle(row, column, CELL * 0.22, "white")
                 canvas.text(row, column, str(token), 0.35)

@@ -254,7 +254,9 @@ def test_format_pzprv3(run):
 
 
 def test_format_pzprv3_needs_a_declaration(run):
-    result = run(PUZZLES / "kakuro.yaml", PUZZLES / "kakuro" / "example.txt", "--format", "pzprv3")
+    result = run(
+        PUZZLES / "fillmat.yaml", PUZZLES / "fillmat" / "example.txt", "--format", "pzprv3"
+    )
     assert result.code == 2
     assert "does not say how to write a pzprv3 file" in result.err
 
@@ -285,7 +287,10 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
 
 @needs_referee
 @pytest.mark.skipif(BOARDS is None, reason="no ../shared/puzzlink/boards")
-@pytest.mark.parametrize("genre", ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku"])
+@pytest.mark.parametrize(
+    "genre",
+    ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro", "icebarn"],
+)
 def test_referee_on_pzpr_test_boards(genre):
     """pzpr's own boards for the genre: dslsolve solves the correct one (pzpr accepts the
     answer) and its check rejects every board pzpr rejects."""
@@ -298,6 +303,25 @@ def test_referee_on_pzpr_test_boards(genre):
     verdicts = judge(cases)
     assert len(verdicts) >= 3 and any(v.expected_correct for v in verdicts)
     assert [v.note for v in verdicts if not v.agree] == []
+
+
+@needs_referee
+def test_pzpr_accepts_the_known_solution_of_every_shipped_instance():
+    """Every shipped instance of a genre with a pzprv3 writer, with its known solution, as a
+    pzprv3 file: pzpr opens it and finds it complete and correct."""
+    boards, names = [], []
+    for genre in WRITERS:
+        loaded = load_genre(str(genre_file(genre)))
+        for solution in sorted((PUZZLES / genre).glob("*.solution.txt")):
+            puzzle = solution.with_name(solution.name.replace(".solution.txt", ".txt"))
+            instance = read_puzzle(str(puzzle), loaded)
+            known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+            boards.append(write_pzprv3(loaded, loaded.puzzlink.pzprv3, instance, known))
+            names.append(f"{genre}/{puzzle.name}")
+    verdicts = pzpr_verdicts(boards)
+    assert len(verdicts) == len(boards) >= 100
+    refused = [(name, v) for name, v in zip(names, verdicts, strict=True) if v.get("code", 1)]
+    assert refused == []
 
 
 # --- pictures -------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ from dslsolve.dsl.checker import (
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
+from dslsolve.dsl.picturespec import KEYS as PICTURE_KEYS
+from dslsolve.dsl.picturespec import SHAPES, PictureSpec
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location, read_text
 from dslsolve.puzzlink.spec import PuzzlinkSpec, parse_puzzlink
@@ -36,6 +38,7 @@ TOP_KEYS = (
     "rules",
     "output",
     "puzzlink",
+    "picture",
 )
 RESERVED = {
     "each",
@@ -218,6 +221,7 @@ class GenreFile:
     sections: tuple[Section, ...]
     output: OutputSpec | SetOutput
     puzzlink: PuzzlinkSpec | None = None  # how the genre reads puzz.link URLs
+    picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/picture.py`)
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -957,5 +961,36 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(rules),
         tuple(sets.values()),
     )
-    puzzlink = parse_puzzlink(data.get("puzzlink"), top, {s.name for s in sections}, set(variables))
-    return GenreFile(path, genre, tuple(sections), output, puzzlink)
+    puzzlink = parse_puzzlink(
+        data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
+    )
+    picture = _picture(data.get("picture"), scope, top)
+    return GenreFile(path, genre, tuple(sections), output, puzzlink, picture)
+
+
+def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
+    """The `picture:` block (`dslsolve/dsl/picturespec.py`)."""
+    if raw is None:
+        return PictureSpec()
+    spec = _mapping(raw, top, "picture")
+    where = where_of(spec, top)
+    _check_keys(spec, PICTURE_KEYS, where, "picture")
+    conditions = {}
+    for key in ("shade", "tint", "walls"):
+        if key in spec:
+            text, at = _rule_text(spec[key], where)
+            node = _unwrap(parse_rule(text, at))
+            types = () if key == "walls" else (ir.Type.BOOL,)
+            conditions[key] = check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
+    marks = _mapping(spec.get("marks", {}), where, "picture.marks")
+    for shape in marks.values():
+        if shape not in SHAPES:
+            hint = "one of " + ", ".join(SHAPES)
+            raise _fail(shape, where, f"picture.marks: unknown shape '{shape}'", hint)
+    return PictureSpec(
+        conditions.get("shade"),
+        conditions.get("tint"),
+        conditions.get("walls"),
+        tuple((str(token), str(shape)) for token, shape in marks.items()),
+        spec.get("letters") is True,
+    )

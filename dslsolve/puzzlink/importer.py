@@ -8,7 +8,7 @@ from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
 from dslsolve.errors import DslError, Location
 from dslsolve.puzzlink import codecs
 from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
-from dslsolve.puzzlink.pzprv3 import inside_borders
+from dslsolve.puzzlink.pzprv3 import inside_borders, outline
 from dslsolve.puzzlink.spec import PuzzlinkSpec, Step
 from dslsolve.puzzlink.url import PuzzlinkUrl, UrlError, parse_url
 
@@ -242,19 +242,17 @@ def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
     ends = cursor.rest().strip("/").split("/")
     if len(ends) != 2 or not all(end.isdigit() for end in ends):
         raise board.fail("the URL does not end with /IN/OUT (the gates), as icebarn's does")
-    outline = [(0, c) for c in range(columns)] + [(rows - 1, c) for c in range(columns)]
-    outline += [(r, 0) for r in range(rows)] + [(r, columns - 1) for r in range(rows)]
-    sides = ["top"] * columns + ["bottom"] * columns + ["left"] * rows + ["right"] * rows
+    sides = outline(rows, columns)
     entering = {"top": "dn", "bottom": "up", "left": "rt", "right": "lt"}
     leaving = {"top": "up", "bottom": "dn", "left": "lt", "right": "rt"}
     gates = [["."] * columns for _ in range(rows)]
     for end, travel in zip(map(int, ends), (entering, leaving), strict=True):
-        if end >= len(outline):
+        if end >= len(sides):
             raise board.fail(f"the URL's gate {end} is not on the outline")
-        r, c = outline[end]
+        (r, c), side = sides[end]
         if gates[r][c] != ".":
             raise board.fail("the URL's entrance and exit are at one cell: no place for both")
-        gates[r][c] = _token(board, step, travel[sides[end]])
+        gates[r][c] = _token(board, step, travel[side])
     board.grids[step.into[1]] = gates
 
 

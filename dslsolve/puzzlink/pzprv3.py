@@ -5,16 +5,25 @@ genre file's `puzzlink: pzprv3:` block declares.
 A section is one of
   `cells: [SOURCE, ...]`  rows lines of one token per cell: the first source that has something
                           to say at the cell prints it, else `.`;
-  `borders: NAME`         the inside borders (rows lines of cols-1, then rows-1 lines of cols):
-                          the value of a variable on links or borders, 0 where it is absent;
-  `edges: NAME`           every cell edge with the outline (rows lines of cols+1, then rows+1
-                          lines of cols), a variable on borders;
+  `borders: SOURCES`      the inside borders (rows lines of cols-1, then rows-1 lines of cols):
+                          the value of a variable on links or borders, or a layer on links, 0
+                          where it is absent; or the walls of a region layer;
+  `edges: SOURCES`        every cell edge with the outline (rows lines of cols+1, then rows+1
+                          lines of cols): as `borders`, and on the outline the cells of a layer
+                          of directions (gates) whose direction crosses it;
   `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
                           their first cell in row-major order), from a region layer;
+  `count: TABLE`          one line: how many values the table holds (easy as ABC's letters);
+  `gates: NAME`           two lines: the outline border ids (after the inside borders: top,
+                          bottom, left, right) where a layer of directions enters, then leaves;
+  `sums: {cells: LAYER, across: A, down: D, blank: TOKEN}`  pzprjs's sum clues (kakuro): the
+                          genre's grid with its first row and column, which are pzprjs's clue
+                          cells around the board; a clue cell of LAYER inside as `across,down`;
   `text: TEXT`            one line as it is.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
-(print the value through the map).
+(print the value through the map). With a `sums` section, the header gives the size of the
+board inside the clue frame, and the `cells` sections cover that board.
 """
 
 from __future__ import annotations
@@ -24,14 +33,28 @@ from typing import TYPE_CHECKING, Any
 
 from dslsolve import ir
 from dslsolve.errors import DslError, Location
-from dslsolve.geometry import Element, grid_of
+from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
 from dslsolve.instance import Instance
 
 if TYPE_CHECKING:
     from dslsolve.evaluator import Assignment
 
-KINDS = ("cells", "borders", "edges", "rooms", "crosses", "margins", "text")
+KINDS = (
+    "cells",
+    "borders",
+    "edges",
+    "rooms",
+    "crosses",
+    "margins",
+    "text",
+    "count",
+    "gates",
+    "sums",
+)
 SIDES = ("top", "bottom", "left", "right")
+# the direction of travel across an outline border of each side: into the grid, out of it
+INWARD = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
+OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
 @dataclass(frozen=True)
@@ -74,7 +97,8 @@ class Pzprv3Section:
     name: str = ""  # borders, edges, rooms: the variable or layer; text: the line
     sources: tuple[Source, ...] = ()
     margins: tuple[tuple[str, str], ...] = ()  # margins: side -> list section
-    empty: str = "."  # margins: the token of a corner or of a side without a clue
+    empty: str = "."  # margins: the token of a corner or of a side without a clue; sums: blank
+    sums: tuple[str, str] = ()  # sums: the across and the down layer
 
 
 @dataclass(frozen=True)
@@ -82,6 +106,12 @@ class Pzprv3Spec:
     type: str
     one_size: bool  # sudoku writes a single size line
     sections: tuple[Pzprv3Section, ...]
+
+    @property
+    def frame(self) -> int:
+        """1 when the genre's grid starts with a row and a column of pzprjs's clue cells
+        around the board (a `sums` section), else 0."""
+        return int(any(section.kind == "sums" for section in self.sections))
 
 
 def _fail(where: Location, message: str) -> DslError:
@@ -123,6 +153,16 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             sections.append(Pzprv3Section(kind, sources=sources))
         elif kind == "text":
             sections.append(Pzprv3Section(kind, str(value)))
+        elif kind == "sums":
+            if not isinstance(value, dict) or set(value) != {"cells", "across", "down", "blank"}:
+                raise _fail(where, "sums: {cells: LAYER, across: LAYER, down: LAYER, blank: TOKEN}")
+            layers = [_source(str(value[key]), names, where).name for key in ("across", "down")]
+            cells = _source(str(value["cells"]), names, where).name
+            sections.append(Pzprv3Section(kind, cells, empty=str(value["blank"]), sums=(*layers,)))
+        elif kind in ("borders", "edges"):
+            listed = value if isinstance(value, list) else [value]
+            sources = tuple(_source(s, names, where) for s in listed)
+            sections.append(Pzprv3Section(kind, sources[0].name, sources))
         elif kind == "margins":
             if not isinstance(value, dict) or not set(value) <= {*SIDES, "cells", "empty"}:
                 raise _fail(where, "margins: {top: LIST, bottom:, left:, right:, cells:, empty:}")
@@ -164,23 +204,62 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
         return [columns + 1] * rows + [columns] * (rows + 1)
     if kind == "rooms":
         return [1] + [columns] * rows
-    if kind == "crosses":
+    if kind in ("crosses", "sums"):
         return [columns + 1] * (rows + 1)
+    if kind == "gates":
+        return [1, 1]
     return [1]
 
 
-def _edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list[Element]:
-    """The dslsolve element of each token of a borders or edges section, in file order."""
+def edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list:
+    """The dslsolve element of each token of a borders or edges section, in file order: a
+    border, or for `on` links the link across it (None on the outline)."""
     if kind == "edges":
         vertical = [("v", r, c) for r in range(rows) for c in range(columns + 1)]
-        return vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
-    elements = []
-    for (r1, c1), (r2, c2) in inside_borders(rows, columns):
-        if on == ir.ElementKind.LINK:
-            elements.append(("h", r1, c1) if r1 == r2 else ("v", r1, c1))
-        else:
-            elements.append(("v", r1, c2) if r1 == r2 else ("h", r2, c1))
-    return elements
+        borders = vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
+    else:
+        borders = [
+            ("v", r1, c2) if r1 == r2 else ("h", r2, c1)
+            for (r1, c1), (r2, c2) in inside_borders(rows, columns)
+        ]
+    if on != ir.ElementKind.LINK:
+        return borders
+    return [_link_across(border, rows, columns) for border in borders]
+
+
+def _link_across(border: Element, rows: int, columns: int) -> Element | None:
+    """The link between the two cells a border separates (None for an outline border)."""
+    axis, r, c = border
+    if axis == "v":
+        return ("h", r, c - 1) if 0 < c < columns else None
+    return ("v", r - 1, c) if 0 < r < rows else None
+
+
+def outline(rows: int, columns: int) -> list[tuple[Element, str]]:
+    """The outline borders in pzprjs's order (ENCODINGS.md 2: top, bottom, left, right), each
+    as the cell inside it and its side."""
+    return (
+        [((0, c), "top") for c in range(columns)]
+        + [((rows - 1, c), "bottom") for c in range(columns)]
+        + [((r, 0), "left") for r in range(rows)]
+        + [((r, columns - 1), "right") for r in range(rows)]
+    )
+
+
+def _outline_border(cell: Element, side: str, rows: int) -> Element:
+    r, c = cell
+    return {
+        "top": ("h", 0, c),
+        "bottom": ("h", rows, c),
+        "left": ("v", r, 0),
+        "right": ("v", r, c + 1),
+    }[side]
+
+
+def _crossing(rows: int, columns: int) -> dict[Element, tuple[Element, str]]:
+    """Each outline border: the cell inside it and its side."""
+    sides = outline(rows, columns)
+    return {_outline_border(cell, side, rows): (cell, side) for cell, side in sides}
 
 
 class _Values:
@@ -228,46 +307,108 @@ def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
 
 def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assignment) -> str:
     """The puzzle and its answer as a pzprv3 file (lines end with a space, as pzprjs's do)."""
-    rows, columns = instance.rows, instance.columns
+    frame = spec.frame
+    rows, columns = instance.rows - frame, instance.columns - frame
     board = _Values(genre, instance, assignment)
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
-    grid = grid_of(rows, columns)
     for section in spec.sections:
         if section.kind == "text":
             lines.append(section.name)
+        elif section.kind == "count":
+            lines.append(str(len(instance.tables[section.name].values())))
+        elif section.kind == "gates":
+            lines.extend(_gate_ids(board, section.name, rows, columns))
+        elif section.kind == "sums":
+            lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
             lines.extend(_rooms(instance.grids[section.name], rows, columns))
         elif section.kind == "cells":
             for r in range(rows):
-                tokens = [board.printed(section.sources, (r, c)) for c in range(columns)]
-                lines.append(" ".join(tokens) + " ")
+                cells = [(r + frame, c + frame) for c in range(columns)]
+                lines.append(" ".join(board.printed(section.sources, cell) for cell in cells) + " ")
         elif section.kind == "margins":
             lines.extend(_write_margins(board, section, rows, columns))
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
             lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
-        elif section.name not in board.variables and on_links(genre, section.name):
-            links = _edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
-            tokens = [board.printed(section.sources, link) for link in links]
-            tokens = ["0" if token == "." else token for token in tokens]
-            lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
-        elif section.name not in board.variables:  # a region layer: its rooms' walls
-            layer = instance.grids[section.name]
-            walls = ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
-            lines.extend(_lines(walls, line_lengths(section.kind, rows, columns)))
         else:
-            var = board.variables[section.name]
-            elements = _edge_elements(section.kind, rows, columns, var.on)
-            known = set(grid.elements(var.on))
-            values = [str(assignment[var.name][e]) if e in known else "0" for e in elements]
-            region = section.sources[0].boundary_of
-            if region is not None:  # the edges between a cell of the region and one outside
-                inside = {cell for cell, value in assignment[var.name].items() if value == region}
-                values = [str(int(len(set(_sides(e)) & inside) == 1)) for e in elements]
-            lines.extend(_lines(values, line_lengths(section.kind, rows, columns)))
+            lengths = line_lengths(section.kind, rows, columns)
+            lines.extend(_lines(_edge_tokens(genre, board, section, rows, columns), lengths))
     return "\n".join(lines) + "\n"
+
+
+def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, columns: int):
+    """The tokens of a borders or edges section, in file order."""
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    region = section.sources[0].boundary_of
+    if region is not None:  # the edges between a cell of the region and one outside
+        values = board.assignment[section.name].items()
+        inside = {cell for cell, value in values if value == region}
+        return [str(int(len(set(_sides(e)) & inside) == 1)) for e in borders]
+    if section.name not in board.variables and not on_links(genre, section.name):
+        layer = board.instance.grids[section.name]  # a region layer: its rooms' walls
+        return ["1" if layer[a] != layer[b] else "0" for a, b in inside_borders(rows, columns)]
+    crossing = _crossing(rows, columns)
+    tokens = []
+    for border in borders:
+        token = "."
+        for source in section.sources:
+            element = _shown_at(genre, board, source.name, border, crossing, (rows, columns))
+            token = "." if element is None else board.printed((source,), element)
+            if token != ".":
+                break
+        tokens.append("0" if token == "." else token)
+    return tokens
+
+
+def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size) -> object:
+    """Where a border's token reads a source: the border itself (a variable on borders), the
+    link across it (a variable or layer on links), or on the outline the cell inside when
+    the direction there (a gate's) crosses the border; None where the source says nothing."""
+    var = board.variables.get(name)
+    if var is not None and var.on == ir.ElementKind.BORDER:
+        return border
+    if var is not None or on_links(genre, name):
+        return _link_across(border, *size)
+    if border not in crossing:
+        return None
+    cell, side = crossing[border]
+    way = DIRECTION_TOKENS.get(str(board.value(name, cell)))
+    return cell if way in (INWARD[side], OUTWARD[side]) else None
+
+
+def _gate_ids(board: _Values, name: str, rows: int, columns: int) -> list[str]:
+    """The outline border ids (pzprjs's, after the inside borders) where the directions of
+    a layer enter the grid, then leave it."""
+    base = len(inside_borders(rows, columns))
+    ends: dict[str, int] = {}
+    for index, (cell, side) in enumerate(outline(rows, columns)):
+        way = DIRECTION_TOKENS.get(str(board.value(name, cell)))
+        for end, toward in (("in", INWARD[side]), ("out", OUTWARD[side])):
+            if way == toward:
+                ends.setdefault(end, base + index)
+    return [str(ends.get("in", base)), str(ends.get("out", base))]
+
+
+def _write_sums(board: _Values, section: Pzprv3Section) -> list[str]:
+    """pzprjs's sum clues over the whole grid: 0 in the corner, the down sums on the first
+    row, the across sums on the first column, a clue cell of the board as `across,down` (0:
+    no sum) and any other cell as `.`."""
+    lines = []
+    for r in range(board.instance.rows):
+        row = []
+        for c in range(board.instance.columns):
+            across, down = (board.value(name, (r, c)) or 0 for name in section.sums)
+            if r == 0 or c == 0:
+                row.append(str(down if c else across if r else 0))
+            elif board.value(section.name, (r, c)) is None:
+                row.append(".")
+            else:
+                row.append(f"{across},{down}")
+        lines.append(" ".join(row) + " ")
+    return lines
 
 
 def _write_margins(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
@@ -312,8 +453,10 @@ def _lines(tokens: list[str], lengths: list[int]) -> list[str]:
 def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: str) -> Assignment:
     """The answer of a pzprv3 board (the instance's givens come from elsewhere): each variable
     that a section shows reads from it; the others keep their lowest value."""
-    rows, columns = instance.rows, instance.columns
-    grid = grid_of(rows, columns)
+    grid = grid_of(instance.rows, instance.columns)
+    frame = spec.frame
+    rows, columns = instance.rows - frame, instance.columns - frame
+    board_cells = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
     assignment: Assignment = {
         var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
         for var in genre.genre.variables
@@ -342,11 +485,11 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "cells":
-            for cell, token in zip(grid.cells(), tokens, strict=False):
+            for cell, token in zip(board_cells, tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "edges" and section.sources[0].boundary_of is not None:
-            edges = _edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
+            edges = edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
             drawn = {edge for edge, token in zip(edges, tokens, strict=False) if token == "1"}
             _read_boundary(assignment[section.name], section.sources[0].boundary_of, drawn)
         elif section.kind in ("borders", "edges") and section.name in variables:
@@ -356,7 +499,7 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
             for element, token in zip(
-                _edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
+                edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
             ):
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark

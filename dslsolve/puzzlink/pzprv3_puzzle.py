@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import re
 
-from dslsolve.dsl.genre import GenreFile
+from dslsolve import ir
+from dslsolve.dsl.genre import GenreFile, GridSection
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment
+from dslsolve.geometry import DIRECTION_TOKENS
 from dslsolve.instance import Instance
-from dslsolve.puzzlink.importer import Board, label, puzzle_text
+from dslsolve.puzzlink.importer import LETTERS, Board, label, puzzle_text
 from dslsolve.puzzlink.pzprv3 import (
+    INWARD,
+    OUTWARD,
     Pzprv3Section,
     Pzprv3Spec,
+    edge_elements,
     inside_borders,
     line_lengths,
     margin_place,
     margin_shape,
     on_links,
+    outline,
     read_answer,
 )
 
@@ -69,30 +75,42 @@ def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
         raise DslError(Location(path, at + 1), "the pzprv3 file gives no size after its type")
     rows, columns = int(sizes[0]), int(sizes[-1])
     at += len(sizes)
-    board = Board(path, columns, rows)
+    board = Board(path, columns + spec.frame, rows + spec.frame)
     for section in spec.sections:
         lengths = line_lengths(section.kind, rows, columns, section)
         chunk = (lines[at : at + len(lengths)] + [""] * len(lengths))[: len(lengths)]
         at += len(lengths)
         tokens = [token for line in chunk for token in line.split()]
-        _read_section(board, genre, section, tokens)
+        _read_section(board, genre, section, tokens, spec.frame)
     return puzzle_text(board, genre)
 
 
-def _read_section(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: list) -> None:
+Place = tuple[int, int] | None  # where a token goes in its layer's grid (None: nowhere)
+
+
+def _read_section(
+    board: Board, genre: GenreFile, section: Pzprv3Section, tokens: list, frame: int
+) -> None:
     variables = {v.name for v in genre.genre.variables}
-    rows, columns = board.rows, board.columns
+    rows, columns = board.rows - frame, board.columns - frame  # pzprjs's board
     if section.kind == "rooms":
         cells = [label(int(t)) if t.isdigit() else "." for t in tokens[1:]]
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
-    elif section.kind == "borders" and section.name not in variables:
-        if on_links(genre, section.name):  # given marks between cells (kropki, minarism)
-            width = 2 * columns - 1
-            pairs = inside_borders(rows, columns)
-            places = [(r1 + r2) * width + c1 + c2 for (r1, c1), (r2, c2) in pairs]
+    elif section.kind == "count":
+        count = int(tokens[0]) if tokens and tokens[0].isdigit() else 0
+        board.tables[section.name] = LETTERS[:count]
+    elif section.kind == "gates":
+        _read_gates(board, genre, section.name, tokens)
+    elif section.kind == "sums":
+        _read_sums(board, genre, section, tokens)
+    elif section.kind in ("borders", "edges") and section.name not in variables:
+        if on_links(genre, section.name):  # given marks between cells (kropki, icebarn)
+            links = edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
+            places = [None if link is None else _drawn_at(link) for link in links]
             tokens = [token if token != "0" else "." for token in tokens]
-            _read_layers(board, variables, section, tokens, 2 * rows - 1, width, places)
+            sources = [s for s in section.sources if on_links(genre, s.name)]
+            _read_layers(board, genre, sources, tokens, places)
             return
         count = len(inside_borders(rows, columns))
         walls = [token == "1" for token in tokens][:count]
@@ -107,32 +125,92 @@ def _read_section(board: Board, genre: GenreFile, section: Pzprv3Section, tokens
                 tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
             ]
             board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
-    elif section.kind in ("cells", "crosses"):
-        shape = (rows, columns) if section.kind == "cells" else (rows + 1, columns + 1)
-        count = shape[0] * shape[1]
-        _read_layers(board, variables, section, tokens[:count], *shape, list(range(count)))
+    elif section.kind == "cells":
+        places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
+        _read_layers(board, genre, section.sources, tokens, places)
+    elif section.kind == "crosses":
+        places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
+        _read_layers(board, genre, section.sources, tokens, places)
+
+
+def _drawn_at(link: tuple) -> tuple[int, int]:
+    """A link's place in the between-cells drawing of its section."""
+    axis, r, c = link
+    return (2 * r, 2 * c + 1) if axis == "h" else (2 * r + 1, 2 * c)
+
+
+def _layer_grid(board: Board, genre: GenreFile, name: str) -> tuple[list[list[str]], int]:
+    """The grid of tokens that a layer's givens go to, and the factor from the layer's places
+    to the grid's: a drawing's own (links), the drawing that holds a layer of its cells (2),
+    or the layer's grid of cells or points."""
+    rows, columns = board.rows, board.columns
+    for section in genre.sections:
+        if not isinstance(section, GridSection) or name not in (section.name, section.cells):
+            continue
+        shape = (rows, columns)
+        if section.on == ir.ElementKind.LINK:
+            shape = (2 * rows - 1, 2 * columns - 1)
+        elif section.on == ir.ElementKind.POINT:
+            shape = (rows + 1, columns + 1)
+        empty = [["."] * shape[1] for _ in range(shape[0])]
+        return board.grids.setdefault(section.name, empty), 1 + (name == section.cells)
+    raise board.fail(f"'{name}' is not a grid of the genre")
 
 
 def _read_layers(
-    board: Board,
-    variables: set[str],
-    section: Pzprv3Section,
-    tokens: list[str],
-    rows: int,
-    columns: int,
-    places: list[int],
+    board: Board, genre: GenreFile, sources, tokens: list[str], places: list[Place]
 ) -> None:
-    """The givens of a section's layer sources: token `i` of the file goes to position
-    `places[i]` (row-major) of the layer's rows x columns grid when it is a number or a token
-    of the source's map. A token that the map gives to two values (minarism's `a` is `<` and
-    `^`) is the first on even rows of a between-cells drawing (a border inside a row of
-    cells), the last on odd rows."""
-    for source in section.sources:
+    """The givens of the layer sources: token `i` goes to `places[i]` (row, column) of the
+    layer's grid when it is a number or a token of the source's map. A token that the map
+    gives to two values (minarism's `a` is `<` and `^`) is the first on even rows of a
+    between-cells drawing (a border inside a row of cells), the last on odd rows."""
+    variables = {v.name for v in genre.genre.variables}
+    for source in sources:
         if source.name in variables or source.token is not None:
             continue  # an answer, or a mark on the givens
-        grid = board.grids.setdefault(source.name, [["."] * columns for _ in range(rows)])
-        for token, at in zip(tokens, places, strict=False):
+        grid, scale = _layer_grid(board, genre, source.name)
+        for token, place in zip(tokens, places, strict=False):
+            if place is None:
+                continue
+            r, c = place[0] * scale, place[1] * scale
             if values := source.unconvert(token):
-                grid[at // columns][at % columns] = values[-((at // columns) % 2)]
+                grid[r][c] = values[-(r % 2)]
             elif CLUE.match(token):
-                grid[at // columns][at % columns] = token
+                grid[r][c] = token
+
+
+def _read_gates(board: Board, genre: GenreFile, name: str, tokens: list[str]) -> None:
+    """A layer of directions from the outline border ids where it enters and leaves."""
+    rows, columns = board.rows, board.columns
+    section = next(s for s in genre.sections if s.name == name)
+    symbol = {DIRECTION_TOKENS[t]: t for t in reversed(section.symbols) if t in DIRECTION_TOKENS}
+    gates = [["."] * columns for _ in range(rows)]
+    base, sides = len(inside_borders(rows, columns)), outline(rows, columns)
+    for token, toward in zip(tokens, (INWARD, OUTWARD), strict=False):
+        index = int(token) - base if token.isdigit() else -1
+        if 0 <= index < len(sides):
+            (r, c), side = sides[index]
+            gates[r][c] = symbol.get(toward[side], ".")
+    board.grids[name] = gates
+
+
+def _read_sums(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: list[str]) -> None:
+    """The clue layer of pzprjs's sum clues (see `pzprv3._write_sums`): each clue cell as the
+    layer writes it (its fields joined by its split), `blank` where it has no sum."""
+    layer = next(s for s in genre.sections if s.name == section.name)
+    assert isinstance(layer, GridSection) and layer.split is not None
+    rows, columns = board.rows, board.columns
+    grid = [["."] * columns for _ in range(rows)]
+    for at, token in enumerate(tokens[: rows * columns]):
+        r, c = divmod(at, columns)
+        if token == "." and r and c:
+            continue
+        numbers = [int(n) if n.isdigit() else 0 for n in token.split(",")] + [0, 0]
+        if r and c:  # a clue cell of the board: across,down
+            across, down = numbers[:2]
+        else:  # the frame: the down sums above the board, the across sums left of it
+            across, down = numbers[0] * (c == 0 < r), numbers[0] * (r == 0 < c)
+        sums = dict(zip(section.sums, (across, down), strict=True))
+        parts = [str(sums.get(name) or "") for name in layer.fields]
+        grid[r][c] = section.empty if not any(parts) else layer.split.join(parts)
+    board.grids[section.name] = grid

@@ -113,9 +113,11 @@ def _step(raw: Any, where: Location, sections: set[str]) -> Step:
 
 
 def parse_puzzlink(
-    raw: Any, top: Location, sections: set[str], variables: set[str]
+    raw: Any, top: Location, sections: set[str], names: set[str]
 ) -> PuzzlinkSpec | None:
-    """The genre's `puzzlink:` block, checked; None when the genre has none."""
+    """The genre's `puzzlink:` block, checked; None when the genre has none. `sections`: the
+    input sections (a decode step fills one); `names`: the variables and input layers (the
+    fields of a split token, the cells of a drawing), which a pzprv3 section can show."""
     if raw is None:
         return None
     if not isinstance(raw, dict):
@@ -135,5 +137,5 @@ def parse_puzzlink(
         tuple(str(flag) for flag in flags),
         tuple(_step(step, at, sections) for step in steps),
         at,
-        parse_pzprv3(raw["pzprv3"], sections | variables, at) if "pzprv3" in raw else None,
+        parse_pzprv3(raw["pzprv3"], sections | names, at) if "pzprv3" in raw else None,
     )

@@ -1,0 +1,56 @@
+"""`dslsolve draw GENRE PUZZLE [SOLUTION]`: a given state as an SVG picture on standard output.
+
+The puzzle alone, or with a solution (its text or a pzprv3 file), drawn by `dslsolve.picture`
+as `--format svg` draws a solver's answer. A solution that breaks rules is drawn all the same
+(a picture is how one sees what is wrong); the rules it breaks go to standard error as `check`
+lists them, and the exit code is then 1. No solver is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dslsolve.api import Genre
+from dslsolve.errors import EXIT_NO_SOLUTION, EXIT_SOLVED, read_text
+from dslsolve.evaluator import Evaluator, Violation
+from dslsolve.picture import picture
+
+
+def _draw_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dslsolve draw",
+        description="Draw a puzzle, or a puzzle with a solution, as an SVG picture on standard "
+        "output. A solution that breaks rules is still drawn; the broken rules go to standard "
+        "error and the exit code is 1. Exit 2 for bad input.",
+    )
+    parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/nurikabe.yaml")
+    parser.add_argument("puzzle", help="the puzzle: a file, a puzz.link URL or a pzprv3 file")
+    parser.add_argument(
+        "solution",
+        nargs="?",
+        help="a solution file as dslsolve prints it, or a pzprv3 file with an answer",
+    )
+    return parser
+
+
+def draw_command(argv: list[str]) -> int:
+    args = _draw_parser().parse_args(argv)
+    genre = Genre.load(args.genre)
+    instance = genre.puzzle(args.puzzle)
+    assignment, violations = None, []
+    if args.solution is not None:
+        text = read_text(args.solution, "solution file")
+        assignment = genre.read_solution(instance, text, args.solution)
+        violations = Evaluator(genre.file.genre, instance, assignment).violations()
+    sys.stdout.write(picture(genre.file, instance, assignment))
+    if violations:
+        report_violations(violations, args.genre, sys.stderr)
+    return EXIT_NO_SOLUTION if violations else EXIT_SOLVED
+
+
+def report_violations(violations: list[Violation], genre: str, out) -> None:
+    """The broken rules as `dslsolve check` prints them: each with the genre file's line."""
+    print(f"{len(violations)} violation(s):", file=out)
+    for violation in violations:
+        print(f"  {genre}:{violation}", file=out)
