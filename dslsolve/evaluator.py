@@ -876,6 +876,9 @@ class Evaluator:
                 env.at(c, ir.ElementKind.CELL) for c in self.grid.group_neighbours(env.group.cells)
             ]
         origin, kind = env.target(over.of)
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [env.at(c, ir.ElementKind.CELL) for c in cells]
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             elements = self.grid.related(kind, over.relation, origin)

@@ -355,6 +355,12 @@ class Grid:
         """The vertices of the graph whose edges are borders (points) or links (cells)."""
         return self.points() if kind == ir.ElementKind.BORDER else self.cells()
 
+    def offset(self, cell: Element, rows: int, columns: int) -> tuple[Element, ...]:
+        """The cell `rows` down and `columns` right of `cell` (negative: up, left): one cell,
+        or none off the grid."""
+        r, c = cell[0] + rows, cell[1] + columns
+        return ((r, c),) if 0 <= r < self.rows and 0 <= c < self.columns else ()
+
     @functools.cache  # noqa: B019 - grids are shared per size (`grid_of`), so few live
     def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
         """Cells from `cell` (excluded) to the edge of the grid in `direction`."""

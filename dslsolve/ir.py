@@ -304,6 +304,16 @@ class Ray:
 
 
 @dataclass(frozen=True)
+class Offset:
+    """`cell at (ROWS, COLUMNS)`: the one cell that many steps down and right of a cell
+    (negative: up and left), or no cell where that is off the grid (as `next` at the edge)."""
+
+    rows: int
+    columns: int
+    of: Target
+
+
+@dataclass(frozen=True)
 class SetMembers:
     """Every member of a declared index set, in order (`count(item where buys)`)."""
 
@@ -315,7 +325,7 @@ class GroupNeighbours:
     """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
 
 
-SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks | GroupNeighbours
+SetExpr = GroupMembers | Around | Ray | Offset | SetMembers | GroupLinks | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules

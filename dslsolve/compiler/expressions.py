@@ -515,6 +515,9 @@ class Lowerer:
             cells = self.grid.group_neighbours(env.group.cells)
             return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         origin, kind = env.target(over.of)
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             elements = self.grid.related(kind, over.relation, origin)

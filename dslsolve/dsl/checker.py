@@ -928,6 +928,19 @@ class Checker:
                 Focus(ir.ElementKind.CELL, in_ray=True, line=focus.line),
                 set_filter,
             )
+        if node.kind == "offset":
+            (rows, columns), _ = node.value
+            if origin != ir.ElementKind.CELL:
+                raise self.error(
+                    node,
+                    "'cell at' starts from a cell",
+                    "use it inside 'each cell', or name a cell: cell at (1, 2) from c",
+                )
+            return (
+                ir.Offset(rows, columns, at),
+                Focus(ir.ElementKind.CELL, line=focus.line),
+                set_filter,
+            )
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:
@@ -967,7 +980,7 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
     if (
         isinstance(expr, ir.Aggregate)
-        and isinstance(expr.over, ir.Around | ir.Ray)
+        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset)
         and isinstance(expr.over.of, ir.Focus)
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
