@@ -39,6 +39,16 @@ from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, 
 
 ABSENT = None  # the value of an expression that needs absent input
 
+
+class _NoQuotient:
+    """The value of `a / b` where b is 0 or does not divide a: equal to no number."""
+
+    def __repr__(self) -> str:
+        return "no quotient"
+
+
+NO_QUOTIENT = _NoQuotient()
+
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "=": operator.eq,
     "!=": operator.ne,
@@ -99,6 +109,7 @@ class Evaluator:
             ir.Implies: self._implies,
             ir.Arith: self.arith,
             ir.Neg: self.arith,
+            ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
@@ -833,6 +844,8 @@ class Evaluator:
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
             return ABSENT
+        if NO_QUOTIENT in (left, right):  # `a / b = k` with no whole quotient a / b
+            return expr.op == "!="
         if isinstance(left, tuple) and isinstance(right, tuple):
             return same_list(left, right) == (expr.op == "=")
         if isinstance(left, tuple) or isinstance(right, tuple):
@@ -845,15 +858,19 @@ class Evaluator:
             return ABSENT  # a symbol where a number is needed
         return COMPARISONS[expr.op](int(left), int(right))
 
-    def arith(self, expr: ir.Arith | ir.Neg, env: Env):
-        if isinstance(expr, ir.Neg):
+    def arith(self, expr: ir.Arith | ir.Neg | ir.Abs, env: Env):
+        if isinstance(expr, ir.Neg | ir.Abs):
             value = self.number(expr.arg, env)
-            return ABSENT if value is ABSENT else -value
+            if value is ABSENT:
+                return ABSENT
+            return -value if isinstance(expr, ir.Neg) else abs(value)
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if ABSENT in (left, right):
             return ABSENT
         if expr.op == "^":
             return indexsets.power(left, right)
+        if expr.op == "/":  # exact: a side of `=` or `!=` only (the checker sees to it)
+            return left // right if right != 0 and left % right == 0 else NO_QUOTIENT
         return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:

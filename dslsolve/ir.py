@@ -195,13 +195,23 @@ class Compare:
 
 @dataclass(frozen=True)
 class Arith:
-    op: str  # one of + - * ^
+    """`left op right`. `/` is exact division, only ever a whole side of a comparison with `=`
+    or `!=` (`divided`): `a / b = k` holds when b is not 0 and a = k * b."""
+
+    op: str  # one of + - * / ^
     left: Expr
     right: Expr
 
 
 @dataclass(frozen=True)
 class Neg:
+    arg: Expr
+
+
+@dataclass(frozen=True)
+class Abs:
+    """`|arg|` (or `abs(arg)`): the absolute value of a number."""
+
     arg: Expr
 
 
@@ -255,6 +265,7 @@ Expr = (
     | Compare
     | Arith
     | Neg
+    | Abs
     | Aggregate
     | MemberRef
     | At
@@ -586,12 +597,20 @@ def is_number(expr: Expr) -> bool:
     need not work it out there (akari's count at a wall without a number)."""
     if isinstance(expr, Aggregate):
         return expr.func in NUMBER_AGGREGATES
-    return isinstance(expr, Num | Arith | Neg)
+    return isinstance(expr, Num | Arith | Neg | Abs)
+
+
+def divided(expr: Compare) -> tuple[Arith, Expr] | None:
+    """For a comparison `A / B op K` (either way round): the division and the other side."""
+    for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
+        if type(side) is Arith and side.op == "/":
+            return side, other
+    return None
 
 
 # Expressions worth working out once per element when they occur more than once in a rule:
 # a define used several times (shakashaka's sectors) is copied into each place it is used.
-_WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Aggregate)
+_WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Abs, Aggregate)
 
 
 def _scopes(body: object) -> Iterator[list[object]]:

@@ -92,3 +92,131 @@ def test_cell_at_starts_from_a_cell(tmp_path, run):
     path.write_text(shading("each cell: count(cell at (1, x) where black) = 0"))
     result = run(path, tmp_path / "p.txt")
     assert result.code == 2 and "a number of steps such as +2, -1 or 0" in result.err
+
+
+# ---------------------------------------------------------------- absolute value and division
+
+NUMBERS = """\
+name: numbers
+input:
+  clues: {type: grid}
+variables:
+  n: {type: int, domain: -2..2}
+rules:
+RULES
+output:
+  cell:
+    - show: n
+"""
+
+
+def numbers_genre(*rules: str) -> str:
+    return NUMBERS.replace("RULES", "\n".join(f"  - {rule!r}" for rule in rules))
+
+
+def accepted_numbers(loaded, instance) -> set[tuple[int, ...]]:
+    """Every assignment of n (row-major) that the evaluator accepts, by brute force."""
+    from dslsolve.evaluator import Evaluator
+
+    cells = Grid(instance.rows, instance.columns).cells()
+    found = set()
+    for values in itertools.product(range(-2, 3), repeat=len(cells)):
+        assignment = {"n": dict(zip(cells, values, strict=True))}
+        if not Evaluator(loaded.genre, instance, assignment).violations():
+            found.add(values)
+    return found
+
+
+def model_numbers(loaded, instance, options: tuple[str, ...] = ()) -> set[tuple[int, ...]]:
+    cells = Grid(instance.rows, instance.columns).cells()
+    (n,) = loaded.genre.variables
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation(list(options)), [(n, c) for c in cells]
+    )
+    return every_solution(compiled, lambda values: tuple(values["n"][c] for c in cells))
+
+
+ARITHMETIC = {
+    # |E| op K with K from the puzzle, each operator, either way round
+    "absolute, compared with input": (
+        (
+            "each cell where clues is given: |n - clues| <= 1",
+            "each cell as c: all(|n - c.n| >= 1 of next right)",
+            "each cell where clues = 0: 1 = |n|",
+            "each cell where clues = 1: |n + 1| != 1 and |n| < 2",
+        ),
+        "clues:\n0.1\n",
+    ),
+    # |E| = K with K an unknown, |E| inside a sum, |E| on both sides, abs(...)
+    "absolute as a value": (
+        (
+            "each cell as c: all(|n - c.n| = n of next right)",
+            "each cell where clues is given: abs(n) + |n - 1| > clues",
+            "each cell as c: all(|n| = |c.n| or |n| < |c.n| of next down)",
+        ),
+        "clues:\n2.\n..\n",
+    ),
+    # exact division: with the divisor or the quotient from the puzzle, guarded, negated
+    "exact division": (
+        (
+            "each cell as c where clues is given: all(n / c.n = c.clues of next right)",
+            "each cell where clues = 0: n / 2 != 1",
+            "each cell as c where clues = 1: all(c.n / 2 = n or n = -2 of next right)",
+            "not (n / 1 = 2)",
+        ),
+        "clues:\n1..\n0..\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(ARITHMETIC))
+def test_arithmetic_model_solutions_are_the_evaluators(tmp_path, case):
+    """Every assignment the evaluator accepts is a solution of the model and the other way
+    round, under the default lowering of |E| and under abs=sign (the sign binary) and
+    compare=bigm (no value tables)."""
+    rules, grid = ARITHMETIC[case]
+    loaded, instance = load_texts(tmp_path, numbers_genre(*rules), grid)
+    accepted = accepted_numbers(loaded, instance)
+    assert accepted  # some assignment holds, so the comparison means something
+    for options in ((), ("abs=sign",), ("compare=bigm",)):
+        assert model_numbers(loaded, instance, options) == accepted, options
+
+
+def test_absolute_value_and_division_mean_what_the_docs_say(tmp_path):
+    """Worked out by hand: |n - 2| = 1 is n = 1 (n <= 2 here); 4 / n = 2 is n = 2; n / 0 = 0
+    never holds (the divisor must not be 0); -2 / n = 1 is n = -2 (exact, negative)."""
+    for rule, wanted in (
+        ("|n - 2| = 1", {(1,)}),
+        ("abs(2 - n) = 1", {(1,)}),
+        ("4 / n = 2", {(2,)}),
+        ("n / 0 = 0", set()),
+        ("-2 / n = 1", {(-2,)}),
+        ("n / 2 = 1 or n / 2 = -1", {(2,), (-2,)}),
+        ("|n| / 2 = 1", {(2,), (-2,)}),
+    ):
+        loaded, instance = load_texts(tmp_path, numbers_genre(rule), "clues:\n.\n")
+        assert accepted_numbers(loaded, instance) == wanted, rule
+        assert model_numbers(loaded, instance) == wanted, rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("n / 2 + 1 = 2", "a division is one side of a comparison with = or !="),
+        ("n / 2 < 1", "a division can only be tested with = or != against a value without '/'"),
+        ("n / 2 = n / 1", "a division can only be tested with = or != against"),
+        (
+            "each cell as c: all(n / c.n = n of next right)",
+            "a / b = k means a = k * b: b or k must come from the puzzle",
+        ),
+        ("abs(n, 1) = 2", "abs(...) takes one number"),
+        ("|n| = 'x'", "a quoted symbol can only be tested"),
+    ],
+)
+def test_arithmetic_errors(tmp_path, run, rule, message):
+    path = tmp_path / "g.yaml"
+    path.write_text(numbers_genre(rule))
+    (tmp_path / "p.txt").write_text("clues:\n..\n")
+    result = run(path, tmp_path / "p.txt")
+    assert result.code == 2 and message in result.err, result.err
+    assert "g.yaml:7:" in result.err  # the rule's line

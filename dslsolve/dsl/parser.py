@@ -228,6 +228,14 @@ class _ToNodes(Transformer):
     def mul(self, items):
         return Node("arith", "*", (items[0], items[1]), _col(items[0]))
 
+    def div(self, items):
+        return Node("arith", "/", (items[0], items[1]), _col(items[0]))
+
+    @v_args(meta=True)
+    def absolute(self, meta, items):
+        """`|E|`, placed at the opening bar, which the tree does not keep."""
+        return Node("abs", None, (items[0],), meta.column)
+
     def pow(self, items):
         return Node("arith", "^", (items[0], items[1]), _col(items[0]))
 
@@ -340,6 +348,8 @@ _TERMINAL_WORDS = {
     "PLUS": "'+'",
     "MINUS": "'-'",
     "STAR": "'*'",
+    "SLASH": "'/'",
+    "VBAR": "'|'",
     "CIRCUMFLEX": "'^'",
     "COMMA": "','",
     "DOT": "'.'",
