@@ -13,7 +13,7 @@ from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, every_solution, load_texts
+from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
 
 
 def shading(*rules: str) -> str:
@@ -220,3 +220,82 @@ def test_arithmetic_errors(tmp_path, run, rule, message):
     result = run(path, tmp_path / "p.txt")
     assert result.code == 2 and message in result.err, result.err
     assert "g.yaml:7:" in result.err  # the rule's line
+
+
+# ---------------------------------------------------------------- boxes from the grid size
+
+
+@pytest.mark.parametrize(
+    ("side", "box"), [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (12, (3, 4))]
+)
+def test_each_box_takes_its_size_from_the_grid(side, box):
+    """H rows by N / H columns, H the largest divisor of N up to its square root."""
+    from dslsolve import ir
+
+    groups = Grid(side, side).groups(ir.Group("box"), lambda cell: True, lambda cell: None)
+    assert len(groups) == side
+    first = groups[0].cells
+    assert {r for r, _ in first} == set(range(box[0]))
+    assert {c for _, c in first} == set(range(box[1]))
+
+
+def sudoku_solutions(givens: list[str], height: int, width: int) -> list[list[list[int]]]:
+    """Every solution of a sudoku with height x width boxes, by plain backtracking (up to
+    two): the search that shows a constructed instance unique without dslsolve."""
+    side = len(givens)
+    grid = [[int(t) if t != "." else 0 for t in line] for line in givens]
+    found: list[list[list[int]]] = []
+
+    def fits(r: int, c: int, v: int) -> bool:
+        top, left = r - r % height, c - c % width
+        box = (grid[i][j] for i in range(top, top + height) for j in range(left, left + width))
+        return v not in grid[r] and v not in (row[c] for row in grid) and v not in box
+
+    def search(k: int) -> None:
+        if len(found) == 2:
+            return
+        if k == side * side:
+            found.append([row[:] for row in grid])
+            return
+        r, c = divmod(k, side)
+        if grid[r][c]:
+            search(k + 1)
+            return
+        for v in range(1, side + 1):
+            if fits(r, c, v):
+                grid[r][c] = v
+                search(k + 1)
+                grid[r][c] = 0
+
+    search(0)
+    return found
+
+
+def test_one_sudoku_genre_solves_4x4_6x6_and_9x9(run):
+    """The shipped sudoku file, unchanged, on three sizes: each answer is the known solution,
+    and the 6x6's is the only one of its puzzle under 2x3 boxes by a search of its own."""
+    for name in ("constructed-4x4", "constructed-6x6", "example"):
+        puzzle = PUZZLES / "sudoku" / f"{name}.txt"
+        out = run(PUZZLES / "sudoku.yaml", puzzle, "--unique")
+        assert out.code == 0 and "unique" in out.err, (name, out.err)
+        assert out.out == (PUZZLES / "sudoku" / f"{name}.solution.txt").read_text(), name
+    lines = (PUZZLES / "sudoku" / "constructed-6x6.txt").read_text().splitlines()
+    givens = lines[lines.index("givens:") + 1 :]
+    solution = (PUZZLES / "sudoku" / "constructed-6x6.solution.txt").read_text()
+    (only,) = sudoku_solutions(givens, 2, 3)
+    assert "\n".join(" ".join(map(str, row)) for row in only) + "\n" == solution
+
+
+def test_the_evaluator_reads_2x3_boxes_on_a_6x6_grid(tmp_path, run):
+    """A Latin square whose 3x2 blocks are full but whose 2x3 boxes are not is rejected, at a
+    2x3 box."""
+    grid = tmp_path / "p.txt"
+    grid.write_text("givens:\n" + "......\n" * 6)
+    rows = [[(r // 2 + 3 * (r % 2) + c) % 6 + 1 for c in range(6)] for r in range(6)]
+    columns_first = [[rows[c][r] for c in range(6)] for r in range(6)]  # 3x2 blocks full
+    solution = tmp_path / "s.txt"
+    solution.write_text("".join(" ".join(map(str, row)) + "\n" for row in columns_first))
+    result = run("check", PUZZLES / "sudoku.yaml", grid, solution)
+    assert result.code == 1 and "violated at box at r1c1" in result.out
+    solution.write_text("".join(" ".join(map(str, row)) + "\n" for row in rows))
+    assert run("check", PUZZLES / "sudoku.yaml", grid, solution).code == 0
