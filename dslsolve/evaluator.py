@@ -70,6 +70,37 @@ class Declaration:
     origin: ir.Origin = ir.Origin("", 0, 0)
 
 
+def hidden_definition(body: ir.RuleBody) -> tuple[ir.Variable, ir.Expr] | None:
+    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME a hidden
+    unknown on that kind of element and EXPR not reading it: the unknown and EXPR."""
+    if not (
+        isinstance(body, ir.Each)
+        and body.group.kind in ("cell", "point", "link")
+        and body.where is None
+        and isinstance(body.body, ir.Holds)
+        and isinstance(body.body.expr, ir.Compare)
+        and body.body.expr.op == "="
+    ):
+        return None
+    compare = body.body.expr
+    for side, other in ((compare.left, compare.right), (compare.right, compare.left)):
+        if (
+            isinstance(side, ir.VarRef)
+            and side.var.hidden
+            and not side.var.sets
+            and side.var.on == body.group.kind
+            and isinstance(side.at, ir.Focus)
+            and side.var.name not in _variables_read(other)
+        ):
+            return side.var, other
+    return None
+
+
+def _variables_read(node: object) -> set[str]:
+    """The names of the unknowns that `node` reads."""
+    return {inner.name for inner in ir.walk(node) if type(inner) is ir.Variable}
+
+
 def _describe_domain(var: ir.Variable, domain) -> str:
     if var.type == ir.Type.BOOL:
         return "0 or 1 (a bool)"
@@ -125,8 +156,17 @@ class Evaluator:
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
+        underived = self.derive_hidden()
         found = self.outside_domains()
         for rule in self.genre.rules:
+            if underived and (unknown := underived & _variables_read(rule.body)):
+                name = sorted(unknown)[0]
+                raise rule_error(
+                    rule.origin,
+                    rule.text,
+                    f"cannot check this rule: it reads the hidden unknown '{name}', which the "
+                    f"solution does not give and no rule 'each ...: {name} = EXPR' works out",
+                )
             self.occurrences = ir.occurrences(rule)
             self._remembered.clear()
             try:
@@ -134,6 +174,52 @@ class Evaluator:
             except GeometryError as err:
                 raise rule_error(rule.origin, rule.text, f"cannot check this rule: {err}") from None
         return found
+
+    def derive_hidden(self) -> set[str]:
+        """Work out the hidden unknowns that the assignment lacks (a solution file does not
+        give them) from their defining rules, `each KIND: NAME = EXPR` with no `where` (or
+        `NAME = EXPR`), one after the other as soon as EXPR reads no hidden unknown still
+        missing. The rule is then checked like any other, and the values against the domain.
+        Returns the names left without values: a rule that reads one cannot be checked."""
+        missing = {
+            var.name: var
+            for var in self.genre.variables
+            if var.hidden and var.name not in self.values
+        }
+        if not missing:
+            return set()
+        self.values = dict(self.values)  # the caller's assignment stays as it was
+        definitions: dict[str, tuple[ir.Rule, ir.Expr]] = {}
+        for rule in self.genre.rules:
+            found = hidden_definition(rule.body)
+            if found is not None and found[0].name not in definitions:
+                definitions[found[0].name] = (rule, found[1])
+        progress = True
+        while progress:
+            progress = False
+            for name in [n for n in missing if n in definitions]:
+                rule, expr = definitions[name]
+                if missing.keys() & _variables_read(expr):
+                    continue  # it reads a hidden unknown not worked out yet
+                self.values[name] = self._derived(missing.pop(name), rule, expr)
+                progress = True
+        return set(missing)
+
+    def _derived(self, var: ir.Variable, rule: ir.Rule, expr: ir.Expr) -> dict[Element, int]:
+        self.occurrences = {}
+        values = {}
+        for env in self.instances(rule.body, Env(None, None, None)):
+            value = self.expr(expr, env)
+            if type(value) not in (int, bool):
+                where = element_name(var.on, env.element)
+                raise rule_error(
+                    rule.origin,
+                    rule.text,
+                    f"cannot check: the hidden unknown '{var.name}' has no value at {where}, "
+                    "where this rule's value has none (absent input, or no whole quotient)",
+                )
+            values[env.element] = int(value)
+        return values
 
     def outside_domains(self) -> list[Violation]:
         """A value that its unknown cannot take (a 5 in a 4x4 sudoku, a double bridge where

@@ -64,6 +64,9 @@ class Variable:
     whose values are the members of the index set `values` (a letter of a word list).
 
     `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
+    A `hidden` unknown is a helper: it is not printed, a second solution need not differ in
+    it (`--unique`, `--determined`), and a solution file does not give it; `check` works it
+    out from a rule `each KIND: NAME = EXPR` (`Evaluator.derive_hidden`).
     """
 
     name: str
@@ -73,6 +76,7 @@ class Variable:
     high: int | str = 1
     sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
     values: str | None = None  # type symbol: the index set whose members are its values
+    hidden: bool = False
 
 
 @dataclass(frozen=True)

@@ -299,3 +299,104 @@ def test_the_evaluator_reads_2x3_boxes_on_a_6x6_grid(tmp_path, run):
     assert result.code == 1 and "violated at box at r1c1" in result.out
     solution.write_text("".join(" ".join(map(str, row)) + "\n" for row in rows))
     assert run("check", PUZZLES / "sudoku.yaml", grid, solution).code == 0
+
+
+# ---------------------------------------------------------------- hidden unknowns
+
+# the shading genre with a helper declared after `black`
+HIDDEN = SHADING.replace("  black: {type: bool}\n", "  black: {type: bool}\n  HELPER\n")
+
+
+def hidden_genre(helper: str, *rules: str) -> str:
+    text = HIDDEN.replace("HELPER", helper)
+    return text.replace("RULES", "\n".join(f"  - {rule!r}" for rule in rules))
+
+
+# n is worked out from the shading: the number of black neighbours
+AROUND = (
+    "n: {type: int, domain: 0..4, hidden: true}",
+    "each cell: n = count(neighbours where black)",
+    "each cell where clues is given: n = clues and not black",
+)
+
+
+def test_a_hidden_unknown_is_worked_out_by_check(tmp_path, run):
+    """The shading alone is printed and read back; `check` works n out from its defining rule
+    and finds the clue it breaks; the model's solutions are the evaluator's."""
+    loaded, instance = load_texts(tmp_path, hidden_genre(*AROUND), "clues:\n2..\n...\n")
+    accepted = accepted_patterns(loaded, instance, "black")  # n is not given: worked out
+    assert accepted == {(0, 1, 0, 1, 0, 0), (0, 1, 1, 1, 0, 0), (0, 1, 0, 1, 1, 0)} | {
+        (0, 1, 0, 1, 0, 1),
+        (0, 1, 1, 1, 1, 0),
+        (0, 1, 1, 1, 0, 1),
+        (0, 1, 0, 1, 1, 1),
+        (0, 1, 1, 1, 1, 1),
+    }
+    assert model_patterns(loaded, instance) == accepted
+    genre, grid, solution = tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt"
+    out = run(genre, grid)
+    assert out.code == 0 and out.out.count("\n") == 2 and "n" not in out.out
+    solution.write_text("2 # .\n# . .\n")
+    assert run("check", genre, grid, solution).code == 0
+    solution.write_text("2 # .\n. . .\n")
+    broken = run("check", genre, grid, solution)
+    assert broken.code == 1 and "n = clues and not black" in broken.out
+
+
+def test_uniqueness_and_determined_ignore_a_hidden_unknown(tmp_path, run):
+    """A helper that the rules leave free does not make a puzzle ambiguous: the shading is
+    unique, h is not. `check` cannot work h out (no rule 'h = EXPR') and says so."""
+    helper = "h: {type: bool, hidden: true}"
+    rules = ("each cell where clues is given: black", "count(black) = 1", "count(h) = 1")
+    (tmp_path / "g.yaml").write_text(hidden_genre(helper, *rules))
+    (tmp_path / "p.txt").write_text("clues:\n1.\n")
+    unique = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--unique")
+    assert unique.code == 0 and unique.out == "# .\n" and "unique" in unique.err
+    determined = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--determined")
+    assert determined.code == 0 and "every value is determined" in determined.err
+    (tmp_path / "s.txt").write_text("# .\n")
+    result = run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt")
+    assert result.code == 2
+    assert "g.yaml:13:" in result.err and "count(h) = 1" in result.err
+    assert "it reads the hidden unknown 'h', which the solution does not give" in result.err
+
+
+def test_hidden_unknowns_worked_out_in_order_and_checked_against_their_domain(tmp_path, run):
+    """m reads n, declared after it; a value outside m's domain breaks its declaration."""
+    helper = (
+        "m: {type: int, domain: 0..2, hidden: true}\n  n: {type: int, domain: 0..4, hidden: true}"
+    )
+    rules = (
+        "each cell: m = n - 1",
+        "each cell: n = count(neighbours where black) + 1",
+        "each cell where clues is given: m = clues",
+    )
+    (tmp_path / "g.yaml").write_text(hidden_genre(helper, *rules))
+    (tmp_path / "p.txt").write_text("clues:\n1..\n...\n")
+    (tmp_path / "s.txt").write_text("1 # .\n. . .\n")
+    assert run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt").code == 0
+    (tmp_path / "s.txt").write_text("# # #\n# # #\n")  # r2c2 has 3 black neighbours: m = 3
+    result = run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt")
+    assert result.code == 1 and "variables: m takes a value in 0..2; 3 is not one" in result.out
+
+
+@pytest.mark.parametrize(
+    ("helper", "message"),
+    [
+        ("n: {type: int, domain: 0..4, hidden: yes please}", "'hidden' is true or false"),
+        ("black2: {type: bool}", "the output does not show the variable 'black2'"),
+    ],
+)
+def test_hidden_declaration_errors(tmp_path, run, helper, message):
+    (tmp_path / "g.yaml").write_text(hidden_genre(helper, "each cell: black"))
+    (tmp_path / "p.txt").write_text("clues:\n.\n")
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
+    assert result.code == 2 and message in result.err
+
+
+def test_a_hidden_unknown_cannot_be_shown(tmp_path, run):
+    text = hidden_genre("n: {type: int, domain: 0..4, hidden: true}", "each cell: n = 1")
+    (tmp_path / "g.yaml").write_text(text.replace('    - symbol: "."', "    - show: n"))
+    (tmp_path / "p.txt").write_text("clues:\n.\n")
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
+    assert result.code == 2 and "the output shows the hidden variable 'n'" in result.err
