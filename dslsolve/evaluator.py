@@ -930,7 +930,7 @@ class Evaluator:
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
             return ABSENT
-        if NO_QUOTIENT in (left, right):  # `a / b = k` with no whole quotient a / b
+        if left is NO_QUOTIENT or right is NO_QUOTIENT:  # `a / b` with no whole quotient
             return expr.op == "!="
         if isinstance(left, tuple) and isinstance(right, tuple):
             return same_list(left, right) == (expr.op == "=")
@@ -945,11 +945,12 @@ class Evaluator:
         return COMPARISONS[expr.op](int(left), int(right))
 
     def arith(self, expr: ir.Arith | ir.Neg | ir.Abs, env: Env):
-        if isinstance(expr, ir.Neg | ir.Abs):
+        kind = type(expr)
+        if kind is not ir.Arith:  # Neg or Abs
             value = self.number(expr.arg, env)
             if value is ABSENT:
                 return ABSENT
-            return -value if isinstance(expr, ir.Neg) else abs(value)
+            return -value if kind is ir.Neg else abs(value)
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if ABSENT in (left, right):
             return ABSENT
@@ -979,9 +980,6 @@ class Evaluator:
                 env.at(c, ir.ElementKind.CELL) for c in self.grid.group_neighbours(env.group.cells)
             ]
         origin, kind = env.target(over.of)
-        if isinstance(over, ir.Offset):
-            cells = self.grid.offset(origin, over.rows, over.columns)
-            return [env.at(c, ir.ElementKind.CELL) for c in cells]
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             elements = self.grid.related(kind, over.relation, origin)
@@ -989,6 +987,9 @@ class Evaluator:
                 joined = self.values[over.via.name]
                 elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
             return [env.at(e, related) for e in elements]
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [env.at(c, ir.ElementKind.CELL) for c in cells]
         return list(self.ray_members(over, env))
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:

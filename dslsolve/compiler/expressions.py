@@ -255,6 +255,8 @@ class Lowerer:
             return self.function(ir.Or((ir.Not(expr.premise), expr.conclusion)))
         if kind is ir.Compare and (split := self.without_abs(expr)) is not None:
             return self.function(split)
+        if kind is ir.Compare and ir.divided(expr) is not None:
+            return functools.partial(self.divides, expr)
         try:
             return functools.partial(self._lowerings[kind], expr)
         except KeyError:
@@ -415,8 +417,6 @@ class Lowerer:
         return value if isinstance(value, Lin) else as_number(value)
 
     def compare(self, expr: ir.Compare, env: Env) -> Value:
-        if ir.divided(expr) is not None:
-            return self.divides(expr, env)
         for piece, other in ((expr.left, expr.right), (expr.right, expr.left)):
             if isinstance(piece, ir.LineShape) and piece.shape == "piece":
                 return self.piece_is(piece, expr.op, self.lower(other, env), env)
@@ -521,11 +521,12 @@ class Lowerer:
         return logic.literal(z)
 
     def arith(self, expr: ir.Arith | ir.Neg | ir.Abs, env: Env) -> Value:
-        if isinstance(expr, ir.Neg | ir.Abs):
+        kind = type(expr)
+        if kind is not ir.Arith:  # Neg or Abs
             value = self.number(expr.arg, env)
             if value is None:
                 return None
-            if isinstance(expr, ir.Abs):
+            if kind is ir.Abs:
                 return abs(value) if constant(value) else absolute(self.model, value)
             return -value if constant(value) else logic.scale(value, -1)
         left, right = self.number(expr.left, env), self.number(expr.right, env)
@@ -563,9 +564,6 @@ class Lowerer:
             cells = self.grid.group_neighbours(env.group.cells)
             return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         origin, kind = env.target(over.of)
-        if isinstance(over, ir.Offset):
-            cells = self.grid.offset(origin, over.rows, over.columns)
-            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         if isinstance(over, ir.Around):
             related = RELATIONS[(kind, over.relation)]
             elements = self.grid.related(kind, over.relation, origin)
@@ -575,6 +573,9 @@ class Lowerer:
                     for e in elements
                 ]
             return [(env.at(e, related), True) for e in elements]
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         out: list[Member] = []
         cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         until = None if over.until is None else self.condition(over.until)

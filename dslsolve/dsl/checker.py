@@ -637,7 +637,8 @@ class Checker:
                 raise self.error(node, "abs(...) takes one number", "e.g. abs(a.digit - b.digit)")
             return self._abs(node, focus)
         if not sets:
-            close = difflib.get_close_matches(name, [*FUNCTIONS, *self.scope.known_names()], n=1)
+            known = [*FUNCTIONS, "abs", *self.scope.known_names()]
+            close = difflib.get_close_matches(name, known, n=1)
             raise self.error(
                 node,
                 f"'{name}' is not a function or a value on index sets",
