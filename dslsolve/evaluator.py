@@ -39,6 +39,16 @@ from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, 
 
 ABSENT = None  # the value of an expression that needs absent input
 
+
+class _NoQuotient:
+    """The value of `a / b` where b is 0 or does not divide a: equal to no number."""
+
+    def __repr__(self) -> str:
+        return "no quotient"
+
+
+NO_QUOTIENT = _NoQuotient()
+
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "=": operator.eq,
     "!=": operator.ne,
@@ -58,6 +68,37 @@ class Declaration:
 
     text: str
     origin: ir.Origin = ir.Origin("", 0, 0)
+
+
+def hidden_definition(body: ir.RuleBody) -> tuple[ir.Variable, ir.Expr] | None:
+    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME a hidden
+    unknown on that kind of element and EXPR not reading it: the unknown and EXPR."""
+    if not (
+        isinstance(body, ir.Each)
+        and body.group.kind in ("cell", "point", "link")
+        and body.where is None
+        and isinstance(body.body, ir.Holds)
+        and isinstance(body.body.expr, ir.Compare)
+        and body.body.expr.op == "="
+    ):
+        return None
+    compare = body.body.expr
+    for side, other in ((compare.left, compare.right), (compare.right, compare.left)):
+        if (
+            isinstance(side, ir.VarRef)
+            and side.var.hidden
+            and not side.var.sets
+            and side.var.on == body.group.kind
+            and isinstance(side.at, ir.Focus)
+            and side.var.name not in _variables_read(other)
+        ):
+            return side.var, other
+    return None
+
+
+def _variables_read(node: object) -> set[str]:
+    """The names of the unknowns that `node` reads."""
+    return {inner.name for inner in ir.walk(node) if type(inner) is ir.Variable}
 
 
 def _describe_domain(var: ir.Variable, domain) -> str:
@@ -99,6 +140,7 @@ class Evaluator:
             ir.Implies: self._implies,
             ir.Arith: self.arith,
             ir.Neg: self.arith,
+            ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
@@ -114,8 +156,17 @@ class Evaluator:
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
+        underived = self.derive_hidden()
         found = self.outside_domains()
         for rule in self.genre.rules:
+            if underived and (unknown := underived & _variables_read(rule.body)):
+                name = sorted(unknown)[0]
+                raise rule_error(
+                    rule.origin,
+                    rule.text,
+                    f"cannot check this rule: it reads the hidden unknown '{name}', which the "
+                    f"solution does not give and no rule 'each ...: {name} = EXPR' works out",
+                )
             self.occurrences = ir.occurrences(rule)
             self._remembered.clear()
             try:
@@ -123,6 +174,52 @@ class Evaluator:
             except GeometryError as err:
                 raise rule_error(rule.origin, rule.text, f"cannot check this rule: {err}") from None
         return found
+
+    def derive_hidden(self) -> set[str]:
+        """Work out the hidden unknowns that the assignment lacks (a solution file does not
+        give them) from their defining rules, `each KIND: NAME = EXPR` with no `where` (or
+        `NAME = EXPR`), one after the other as soon as EXPR reads no hidden unknown still
+        missing. The rule is then checked like any other, and the values against the domain.
+        Returns the names left without values: a rule that reads one cannot be checked."""
+        missing = {
+            var.name: var
+            for var in self.genre.variables
+            if var.hidden and var.name not in self.values
+        }
+        if not missing:
+            return set()
+        self.values = dict(self.values)  # the caller's assignment stays as it was
+        definitions: dict[str, tuple[ir.Rule, ir.Expr]] = {}
+        for rule in self.genre.rules:
+            found = hidden_definition(rule.body)
+            if found is not None and found[0].name not in definitions:
+                definitions[found[0].name] = (rule, found[1])
+        progress = True
+        while progress:
+            progress = False
+            for name in [n for n in missing if n in definitions]:
+                rule, expr = definitions[name]
+                if missing.keys() & _variables_read(expr):
+                    continue  # it reads a hidden unknown not worked out yet
+                self.values[name] = self._derived(missing.pop(name), rule, expr)
+                progress = True
+        return set(missing)
+
+    def _derived(self, var: ir.Variable, rule: ir.Rule, expr: ir.Expr) -> dict[Element, int]:
+        self.occurrences = {}
+        values = {}
+        for env in self.instances(rule.body, Env(None, None, None)):
+            value = self.expr(expr, env)
+            if type(value) not in (int, bool):
+                where = element_name(var.on, env.element)
+                raise rule_error(
+                    rule.origin,
+                    rule.text,
+                    f"cannot check: the hidden unknown '{var.name}' has no value at {where}, "
+                    "where this rule's value has none (absent input, or no whole quotient)",
+                )
+            values[env.element] = int(value)
+        return values
 
     def outside_domains(self) -> list[Violation]:
         """A value that its unknown cannot take (a 5 in a 4x4 sudoku, a double bridge where
@@ -833,6 +930,8 @@ class Evaluator:
             return (left == right) == (expr.op == "=")  # a token test: never absent
         if ABSENT in (left, right):
             return ABSENT
+        if left is NO_QUOTIENT or right is NO_QUOTIENT:  # `a / b` with no whole quotient
+            return expr.op == "!="
         if isinstance(left, tuple) and isinstance(right, tuple):
             return same_list(left, right) == (expr.op == "=")
         if isinstance(left, tuple) or isinstance(right, tuple):
@@ -845,15 +944,20 @@ class Evaluator:
             return ABSENT  # a symbol where a number is needed
         return COMPARISONS[expr.op](int(left), int(right))
 
-    def arith(self, expr: ir.Arith | ir.Neg, env: Env):
-        if isinstance(expr, ir.Neg):
+    def arith(self, expr: ir.Arith | ir.Neg | ir.Abs, env: Env):
+        kind = type(expr)
+        if kind is not ir.Arith:  # Neg or Abs
             value = self.number(expr.arg, env)
-            return ABSENT if value is ABSENT else -value
+            if value is ABSENT:
+                return ABSENT
+            return -value if kind is ir.Neg else abs(value)
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if ABSENT in (left, right):
             return ABSENT
         if expr.op == "^":
             return indexsets.power(left, right)
+        if expr.op == "/":  # exact: a side of `=` or `!=` only (the checker sees to it)
+            return left // right if right != 0 and left % right == 0 else NO_QUOTIENT
         return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
@@ -883,6 +987,9 @@ class Evaluator:
                 joined = self.values[over.via.name]
                 elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
             return [env.at(e, related) for e in elements]
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [env.at(c, ir.ElementKind.CELL) for c in cells]
         return list(self.ray_members(over, env))
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:

@@ -129,7 +129,7 @@ def element_name(kind: ir.ElementKind, element: Element) -> str:
 
 
 class GeometryError(ValueError):
-    """A group that this grid does not have (square boxes of a 6x6 grid, say)."""
+    """A group that this grid does not have (the boxes of a 7x7 grid, say)."""
 
 
 @dataclass(frozen=True)
@@ -355,6 +355,12 @@ class Grid:
         """The vertices of the graph whose edges are borders (points) or links (cells)."""
         return self.points() if kind == ir.ElementKind.BORDER else self.cells()
 
+    def offset(self, cell: Element, rows: int, columns: int) -> tuple[Element, ...]:
+        """The cell `rows` down and `columns` right of `cell` (negative: up, left): one cell,
+        or none off the grid."""
+        r, c = cell[0] + rows, cell[1] + columns
+        return ((r, c),) if 0 <= r < self.rows and 0 <= c < self.columns else ()
+
     @functools.cache  # noqa: B019 - grids are shared per size (`grid_of`), so few live
     def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
         """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
@@ -407,7 +413,7 @@ class Grid:
                 for c in range(self.columns)
             ]
         if kind in ("box", "window"):
-            height, width = group.size or self._square_box()
+            height, width = group.size or self._default_box()
             if kind == "box" and (self.rows % height or self.columns % width):
                 raise GeometryError(
                     f"{height}x{width} boxes do not tile a {self.rows}x{self.columns} grid"
@@ -441,14 +447,20 @@ class Grid:
             return list(self._segments())
         raise ValueError(f"no static groups for '{kind}'")
 
-    def _square_box(self) -> tuple[int, int]:
-        side = math.isqrt(self.rows)
-        if side * side != self.rows or self.rows != self.columns:
+    def _default_box(self) -> tuple[int, int]:
+        """The boxes of `each box` on an N x N grid: H rows by N / H columns, H the largest
+        divisor of N up to its square root (3x3 on 9x9, 2x3 on 6x6, 2x4 on 8x8, 3x4 on 12x12),
+        so that one sudoku-like genre serves every size; none where N has no such divisor
+        above 1 (a prime) or the grid is not square."""
+        size = self.rows
+        height = next((h for h in range(math.isqrt(size), 1, -1) if size % h == 0), None)
+        if self.rows != self.columns or height is None:
             raise GeometryError(
-                f"a {self.rows}x{self.columns} grid has no square boxes; give the size, "
-                "e.g. box(2x3)"
+                f"a {self.rows}x{self.columns} grid has no boxes of its own (an N x N grid has "
+                "boxes when N has a divisor from 2 to its square root); give the size, "
+                f"e.g. box(1x{self.columns})"
             )
-        return side, side
+        return height, size // height
 
     def _segments(self) -> Iterator[Grouping]:
         """Every straight line of two or more consecutive cells, across and down."""

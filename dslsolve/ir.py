@@ -64,6 +64,9 @@ class Variable:
     whose values are the members of the index set `values` (a letter of a word list).
 
     `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
+    A `hidden` unknown is a helper: it is not printed, a second solution need not differ in
+    it (`--unique`, `--determined`), and a solution file does not give it; `check` works it
+    out from a rule `each KIND: NAME = EXPR` (`Evaluator.derive_hidden`).
     """
 
     name: str
@@ -73,6 +76,7 @@ class Variable:
     high: int | str = 1
     sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
     values: str | None = None  # type symbol: the index set whose members are its values
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -195,13 +199,23 @@ class Compare:
 
 @dataclass(frozen=True)
 class Arith:
-    op: str  # one of + - * ^
+    """`left op right`. `/` is exact division, only ever a whole side of a comparison with `=`
+    or `!=` (`divided`): `a / b = k` holds when b is not 0 and a = k * b."""
+
+    op: str  # one of + - * / ^
     left: Expr
     right: Expr
 
 
 @dataclass(frozen=True)
 class Neg:
+    arg: Expr
+
+
+@dataclass(frozen=True)
+class Abs:
+    """`|arg|` (or `abs(arg)`): the absolute value of a number."""
+
     arg: Expr
 
 
@@ -255,6 +269,7 @@ Expr = (
     | Compare
     | Arith
     | Neg
+    | Abs
     | Aggregate
     | MemberRef
     | At
@@ -304,6 +319,16 @@ class Ray:
 
 
 @dataclass(frozen=True)
+class Offset:
+    """`cell at (ROWS, COLUMNS)`: the one cell that many steps down and right of a cell
+    (negative: up and left), or no cell where that is off the grid (as `next` at the edge)."""
+
+    rows: int
+    columns: int
+    of: Target
+
+
+@dataclass(frozen=True)
 class SetMembers:
     """Every member of a declared index set, in order (`count(item where buys)`)."""
 
@@ -315,7 +340,7 @@ class GroupNeighbours:
     """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
 
 
-SetExpr = GroupMembers | Around | Ray | SetMembers | GroupLinks | GroupNeighbours
+SetExpr = GroupMembers | Around | Ray | Offset | SetMembers | GroupLinks | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules
@@ -576,12 +601,20 @@ def is_number(expr: Expr) -> bool:
     need not work it out there (akari's count at a wall without a number)."""
     if isinstance(expr, Aggregate):
         return expr.func in NUMBER_AGGREGATES
-    return isinstance(expr, Num | Arith | Neg)
+    return isinstance(expr, Num | Arith | Neg | Abs)
+
+
+def divided(expr: Compare) -> tuple[Arith, Expr] | None:
+    """For a comparison `A / B op K` (either way round): the division and the other side."""
+    for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
+        if type(side) is Arith and side.op == "/":
+            return side, other
+    return None
 
 
 # Expressions worth working out once per element when they occur more than once in a rule:
 # a define used several times (shakashaka's sectors) is copied into each place it is used.
-_WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Aggregate)
+_WORTH_SHARING = (Not, And, Or, Implies, Compare, Arith, Neg, Abs, Aggregate)
 
 
 def _scopes(body: object) -> Iterator[list[object]]:

@@ -69,7 +69,11 @@ def _unread(genre_file: GenreFile) -> list[list[ir.Variable]]:
     value a reader of a token that case printed cannot know: not its shown variable, not the
     unknown of a literal of its `when`, not the boolean of an earlier case's one-literal `when`
     (false there). Reading gives them the lowest value of their domain."""
-    on_cells = [v for v in genre_file.genre.variables if v.on == ir.ElementKind.CELL and not v.sets]
+    on_cells = [
+        v
+        for v in genre_file.genre.variables
+        if v.on == ir.ElementKind.CELL and not v.sets and not v.hidden  # hidden: never printed
+    ]
     known: set[ir.Variable] = set()  # the booleans of earlier one-literal `when`s
     out = []
     for case in (*genre_file.output.cell, None):
@@ -208,13 +212,17 @@ def printed(
 ) -> set[tuple[str, Element]] | None:
     """The (variable name, element) pairs whose values the printed form of the assignment
     determines (None: all of them): what a second solution must differ in to print
-    otherwise. A value that a case hides (`_unread`) does not count."""
+    otherwise. A value that a case hides (`_unread`) does not count, nor does a hidden
+    unknown."""
+    variables = [var for var in genre_file.genre.variables if not var.hidden]
     if isinstance(genre_file.output, SetOutput):
-        return None
+        if len(variables) == len(genre_file.genre.variables):
+            return None
+        return {(var.name, key) for var in variables for key in assignment[var.name]}
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = grid_of(instance.rows, instance.columns)
     hidden = _unread(genre_file)
-    found = {(var.name, e) for var in genre_file.genre.variables for e in grid.elements(var.on)}
+    found = {(var.name, e) for var in variables for e in grid.elements(var.on)}
     for cell in grid.cells():
         _, number = _cell_token(genre_file, evaluator, cell)
         found -= {(var.name, cell) for var in hidden[number]}
@@ -260,12 +268,16 @@ def unfaithful(
     if isinstance(genre_file.output, SetOutput) or not (unread or _ambiguous(genre_file)):
         return []
     read = parse_solution(genre_file, instance, text, "the printed solution")
+    shown = [var for var in genre_file.genre.variables if not var.hidden]
+    read.update(
+        (var.name, assignment[var.name]) for var in genre_file.genre.variables if var.hidden
+    )
     if read == assignment or not Evaluator(genre_file.genre, instance, read).violations():
         return []
     return [
         f"{element_name(var.on, element)}: {var.name} = {value}, read back as "
         f"{read[var.name].get(element)}"
-        for var in genre_file.genre.variables
+        for var in shown
         for element, value in assignment[var.name].items()
         if read[var.name].get(element) != value
     ]
@@ -276,6 +288,8 @@ def differences(genre_file: GenreFile, first: Assignment, second: Assignment) ->
     elements by name (`r1c2`, `border above r3c1`), values on index sets as `VAR(KEY)`."""
     places: dict[str, None] = {}
     for var in genre_file.genre.variables:
+        if var.hidden:  # not printed: two solutions that differ only there print the same
+            continue
         for key, value in first[var.name].items():
             if second[var.name].get(key) == value:
                 continue
@@ -317,9 +331,10 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
         return setoutput.parse_solution(genre_file, instance, text, path)
     grid = grid_of(instance.rows, instance.columns)
     genre = genre_file.genre
-    assignment: Assignment = {
+    assignment: Assignment = {  # a hidden unknown is not printed: the evaluator works it out
         var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
         for var in genre.variables
+        if not var.hidden
     }
     lines = text.rstrip("\n").splitlines()
     edges = genre_file.output.edges

@@ -118,9 +118,10 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
     spec = _spec(genre_file)
     genre = genre_file.genre
-    assignment: Assignment = {
+    assignment: Assignment = {  # a hidden unknown is not printed: the evaluator works it out
         var.name: {key: instance.lowest(var) for key in indexsets.elements(instance, var)}
         for var in genre.variables
+        if not var.hidden
     }
     evaluator = Evaluator(genre, instance, assignment)
     lines = text.rstrip("\n").splitlines()

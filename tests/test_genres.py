@@ -73,7 +73,8 @@ TOO_SLOW = {
 # Alternatives that change the models of these genres only (bench/dump_models.py): elsewhere
 # the run would repeat the default's. planar=none: the genres that say a set and its complement
 # are connected (cave: one of them to the border).
-ONLY_IN = {"planar=none": {"yin_yang", "cave"}}
+# abs=sign: the genres with an absolute value (`|a.digit - b.digit|`).
+ONLY_IN = {"planar=none": {"yin_yang", "cave"}, "abs=sign": {"minarism", "kropki"}}
 
 
 @pytest.mark.parametrize("option", ALTERNATIVES)

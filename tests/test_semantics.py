@@ -109,12 +109,13 @@ def test_is_given_on_a_list_section(tmp_path, run):
 
 def test_boxes_that_do_not_fit_are_reported_by_solve_and_check(tmp_path, run):
     sudoku = PUZZLES / "sudoku.yaml"
-    grid = puzzle(tmp_path, "givens:\n" + "......\n" * 6)
+    grid = puzzle(tmp_path, "givens:\n" + ".......\n" * 7)
     result = run(sudoku, grid)
-    assert result.code == 2 and "a 6x6 grid has no square boxes" in result.err
-    solution = puzzle(tmp_path, ("1 2 3 4 5 6\n" * 6), "s.txt")
+    assert result.code == 2 and "a 7x7 grid has no boxes of its own" in result.err
+    assert "e.g. box(1x7)" in result.err
+    solution = puzzle(tmp_path, ("1 2 3 4 5 6 7\n" * 7), "s.txt")
     result = run("check", sudoku, grid, solution)
-    assert result.code == 2 and "a 6x6 grid has no square boxes" in result.err
+    assert result.code == 2 and "a 7x7 grid has no boxes of its own" in result.err
 
 
 def test_a_token_row_that_starts_with_a_hash_is_a_row(tmp_path, run):

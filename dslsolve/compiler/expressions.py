@@ -14,8 +14,10 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve import indexsets, ir
+from dslsolve.compiler.arithmetic import split_absolute
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings.absolute import absolute
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
@@ -92,6 +94,7 @@ class Lowerer:
             ir.Compare: self.compare,
             ir.Arith: self.arith,
             ir.Neg: self.arith,
+            ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
@@ -250,10 +253,20 @@ class Lowerer:
             return self._negation(self.function(expr.arg))
         if kind is ir.Implies:  # `p implies q` is `not p or q`, that node made once
             return self.function(ir.Or((ir.Not(expr.premise), expr.conclusion)))
+        if kind is ir.Compare and (split := self.without_abs(expr)) is not None:
+            return self.function(split)
+        if kind is ir.Compare and ir.divided(expr) is not None:
+            return functools.partial(self.divides, expr)
         try:
             return functools.partial(self._lowerings[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
+
+    def without_abs(self, expr: ir.Compare) -> ir.Expr | None:
+        """`|E| op K` as comparisons of E and -E, under `abs=split` (`arithmetic.py`)."""
+        if self.model.formulation["abs"] != "split":
+            return None
+        return split_absolute(expr)
 
     @staticmethod
     def _negation(arg: Callable[[Env], Value]) -> Callable[[Env], Value]:
@@ -425,6 +438,10 @@ class Lowerer:
             if isinstance(left, str) and isinstance(right, str) and expr.op in ("=", "!="):
                 return (left == right) == (expr.op == "=")
             return None  # a symbol where a number is needed: no value
+        return self.compare_numbers(expr.op, left, right)
+
+    def compare_numbers(self, op: str, left: Value, right: Value) -> Value:
+        """The truth of `left op right` for two numbers (a constant or a `Lin` each)."""
         left = int(left) if isinstance(left, bool) else left
         right = int(right) if isinstance(right, bool) else right
         if constant(left) and constant(right):
@@ -435,30 +452,59 @@ class Lowerer:
                 "<=": left <= right,
                 ">": left > right,
                 ">=": left >= right,
-            }[expr.op]
-        if expr.op in ("=", "!="):
+            }[op]
+        if op in ("=", "!="):
             for var, value in ((left, right), (right, left)):
                 if isinstance(var, Lin):
                     indicator = logic.indicator_equal(var, value)
                     if indicator is not None:
-                        if expr.op == "=" or isinstance(indicator, bool):
-                            return indicator if expr.op == "=" else not indicator
+                        if op == "=" or isinstance(indicator, bool):
+                            return indicator if op == "=" else not indicator
                         return logic.negate(indicator)
-        if expr.op in THRESHOLDS:
-            threshold = one_hot_threshold(expr.op, left, right)
+        if op in THRESHOLDS:
+            threshold = one_hot_threshold(op, left, right)
             if threshold is not None:
                 return threshold
-        if expr.op in ("=", "!=") and all(
+        if op in ("=", "!=") and all(
             isinstance(v, Lin) and type(v.encoding) is OneHot for v in (left, right)
         ):
             equal = self.one_hot_equal(left.encoding, right.encoding)
-            return equal if expr.op == "=" else logic.negate(equal)
+            return equal if op == "=" else logic.negate(equal)
         left, right = as_lin(left), as_lin(right)
         if self.model.formulation["compare"] in ("table", "support"):
-            by_values = reify_by_values(self.model, expr.op, left, right)
+            by_values = reify_by_values(self.model, op, left, right)
             if by_values is not None:
                 return by_values
-        return logic.reify_compare(self.model, expr.op, left, right)
+        return logic.reify_compare(self.model, op, left, right)
+
+    def division(self, expr: ir.Compare, env: Env) -> list[tuple[str, Value, Value]] | None:
+        """`A / B op K` as the comparisons it stands for, `A = K * B` and `B != 0` (None where
+        a side has no value): with K or B from the puzzle, K * B is linear."""
+        division, other = ir.divided(expr)
+        dividend, divisor, quotient = (
+            self.number(side, env) for side in (division.left, division.right, other)
+        )
+        if dividend is None or divisor is None or quotient is None:
+            return None
+        if constant(quotient) and constant(divisor):
+            product: Value = int(quotient) * int(divisor)
+        elif constant(quotient) or constant(divisor):
+            factor, lin = (quotient, divisor) if constant(quotient) else (divisor, quotient)
+            product = logic.scale(lin, int(factor)) if factor else 0
+        else:
+            raise LoweringError("a / b = k means a = k * b: b or k must come from the puzzle")
+        return [("=", dividend, product), ("!=", divisor, 0)]
+
+    def divides(self, expr: ir.Compare, env: Env) -> Value:
+        """The truth of `A / B op K` (`=` or `!=`): of the conjunction of `division`."""
+        parts = self.division(expr, env)
+        if parts is None:
+            return None
+        folded = logic.fold_logic("and", [self.compare_numbers(*part) for part in parts])
+        equal = folded if not isinstance(folded, list) else logic.conjunction(self.model, folded)
+        if expr.op == "=":
+            return equal
+        return (not equal) if isinstance(equal, bool) else logic.negate(equal)
 
     def one_hot_equal(self, x: OneHot, y: OneHot) -> Lin:
         """z = [x = y] for two one-hot integers, from their value indicators: z >= x_d + y_d - 1
@@ -474,11 +520,14 @@ class Lowerer:
             self.model.add(z + x_d.expr - y_d.expr <= 1)
         return logic.literal(z)
 
-    def arith(self, expr: ir.Arith | ir.Neg, env: Env) -> Value:
-        if isinstance(expr, ir.Neg):
+    def arith(self, expr: ir.Arith | ir.Neg | ir.Abs, env: Env) -> Value:
+        kind = type(expr)
+        if kind is not ir.Arith:  # Neg or Abs
             value = self.number(expr.arg, env)
             if value is None:
                 return None
+            if kind is ir.Abs:
+                return abs(value) if constant(value) else absolute(self.model, value)
             return -value if constant(value) else logic.scale(value, -1)
         left, right = self.number(expr.left, env), self.number(expr.right, env)
         if left is None or right is None:
@@ -524,6 +573,9 @@ class Lowerer:
                     for e in elements
                 ]
             return [(env.at(e, related), True) for e in elements]
+        if isinstance(over, ir.Offset):
+            cells = self.grid.offset(origin, over.rows, over.columns)
+            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
         out: list[Member] = []
         cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         until = None if over.until is None else self.condition(over.until)

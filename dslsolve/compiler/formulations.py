@@ -33,6 +33,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # a comparison that needs a literal, of one-hot integers: from its table of value pairs,
     # or big-M rows
     "compare": ("support", "table", "bigm"),
+    # |E| compared with a value: as the comparisons of E and -E; or always a new integer with a
+    # sign binary (lowerings/absolute.py)
+    "abs": ("split", "sign"),
 }
 
 

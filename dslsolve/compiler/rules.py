@@ -431,6 +431,13 @@ class RuleCompiler:
             return functools.partial(self.post_false, expr.arg)
         if not isinstance(expr, ir.Compare):
             return functools.partial(self.post_condition, expr)
+        split = self.lower.without_abs(expr)
+        if split is not None:  # `|E| op K` as comparisons of E and -E
+            return functools.partial(self.post, split)
+        if ir.divided(expr) is not None:
+            if expr.op == "=":
+                return functools.partial(self.post_division, expr)
+            return functools.partial(self.post_condition, expr)
         if self.is_product(expr):
             return functools.partial(self.product, expr)
         if self.is_runs(expr):
@@ -488,6 +495,15 @@ class RuleCompiler:
             self.post_compare(expr.op, left, right, guard, why)
             return
         self.post_literal(self.lower.compared(expr, left, right), 1, guard, why)
+
+    def post_division(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
+        """`A / B = K` as its rows, `A = K * B` and `B != 0` (`Lowerer.division`)."""
+        parts = self.lower.division(expr, env)
+        for op, left, right in parts or ():
+            if isinstance(left, Lin) or isinstance(right, Lin):
+                self.post_compare(op, left, right, guard, why)
+            else:
+                self.post_literal(self.lower.compare_numbers(op, left, right), 1, guard, why)
 
     def post_condition(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
         value = self.lower.boolean(expr, env)
@@ -549,10 +565,12 @@ class RuleCompiler:
     def value_test(self, expr: ir.Expr, env: Env) -> nogoods.ValueTest | Value:
         """A comparison of one-hot integers as value sets (`nogoods.value_terms`), else the
         lowered condition."""
-        if not isinstance(expr, ir.Compare) or any(
-            isinstance(side, ir.LineShape) for side in (expr.left, expr.right)
+        if (
+            not isinstance(expr, ir.Compare)
+            or ir.divided(expr) is not None
+            or any(isinstance(side, ir.LineShape | ir.Abs) for side in (expr.left, expr.right))
         ):
-            return self.lower.boolean(expr, env)
+            return self.lower.boolean(expr, env)  # the way `compare` takes it
         left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
         terms = nogoods.value_terms(expr.op, left, right)
         if terms is None:

@@ -632,8 +632,13 @@ class Checker:
         name = node.value
         target = self.scope.variables.get(name) or self.scope.layers.get(name)
         sets = target.sets if target is not None else ()
+        if name == "abs" and target is None:  # abs(E), the same as |E|
+            if len(node.children) != 1:
+                raise self.error(node, "abs(...) takes one number", "e.g. abs(a.digit - b.digit)")
+            return self._abs(node, focus)
         if not sets:
-            close = difflib.get_close_matches(name, [*FUNCTIONS, *self.scope.known_names()], n=1)
+            known = [*FUNCTIONS, "abs", *self.scope.known_names()]
+            close = difflib.get_close_matches(name, known, n=1)
             raise self.error(
                 node,
                 f"'{name}' is not a function or a value on index sets",
@@ -729,6 +734,8 @@ class Checker:
 
     def _compare(self, node: Node, focus: Focus) -> _Checked:
         left_node, right_node = node.children
+        if any(_is_division(child) for child in node.children):
+            return self.division(node, focus)
         left, right = self.expr(left_node, focus), self.expr(right_node, focus)
         pieces = [_is_piece(side.expr) for side in (left, right)]
         if any(pieces):
@@ -770,7 +777,47 @@ class Checker:
             left.static and right.static,
         )
 
+    def division(self, node: Node, focus: Focus) -> _Checked:
+        """`A / B op K`: exact division, `A = K * B and B != 0`, so only `=` and `!=`, with K
+        or B from the puzzle (the product K * B must be linear)."""
+        division, other = node.children if _is_division(node.children[0]) else node.children[::-1]
+        if node.value not in ("=", "!=") or _is_division(other):
+            raise self.error(
+                node,
+                "a division can only be tested with = or != against a value without '/'",
+                "a / b = k means a = k * b and b != 0 (exact division)",
+            )
+        dividend, divisor = (self.expr(c, focus) for c in division.children)
+        quotient = self.expr(other, focus)
+        for child, side in zip(
+            (*division.children, other), (dividend, divisor, quotient), strict=True
+        ):
+            self.expect(child, side, ir.Type.INT)
+        if not (divisor.static or quotient.static):
+            raise self.error(
+                division,
+                "a / b = k means a = k * b: b or k must come from the puzzle",
+                "the model is linear: two unknowns cannot be multiplied",
+            )
+        arith = ir.Arith("/", dividend.expr, divisor.expr)
+        left, right = (
+            (arith, quotient.expr) if division is node.children[0] else (quotient.expr, arith)
+        )
+        static = dividend.static and divisor.static and quotient.static
+        return _Checked(ir.Compare(node.value, left, right), ir.Type.BOOL, static)
+
+    def _abs(self, node: Node, focus: Focus) -> _Checked:
+        arg = self.expr(node.children[0], focus)
+        self.expect(node.children[0], arg, ir.Type.INT)
+        return _Checked(ir.Abs(arg.expr), ir.Type.INT, arg.static)
+
     def _arith(self, node: Node, focus: Focus) -> _Checked:
+        if node.value == "/":
+            raise self.error(
+                node,
+                "a division is one side of a comparison with = or !=",
+                "a / b = k means a = k * b and b != 0 (exact division); it is not part of a sum",
+            )
         left, right = (self.expr(c, focus) for c in node.children)
         for child, side in zip(node.children, (left, right), strict=True):
             self.expect(child, side, ir.Type.INT)
@@ -928,6 +975,19 @@ class Checker:
                 Focus(ir.ElementKind.CELL, in_ray=True, line=focus.line),
                 set_filter,
             )
+        if node.kind == "offset":
+            (rows, columns), _ = node.value
+            if origin != ir.ElementKind.CELL:
+                raise self.error(
+                    node,
+                    "'cell at' starts from a cell",
+                    "use it inside 'each cell', or name a cell: cell at (1, 2) from c",
+                )
+            return (
+                ir.Offset(rows, columns, at),
+                Focus(ir.ElementKind.CELL, line=focus.line),
+                set_filter,
+            )
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:
@@ -957,7 +1017,7 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
     if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
         return dataclasses.replace(expr, at=at)
-    if isinstance(expr, ir.Not | ir.Neg):
+    if isinstance(expr, ir.Not | ir.Neg | ir.Abs):
         return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
     if isinstance(expr, ir.And | ir.Or):
         return dataclasses.replace(expr, args=tuple(_rebase(a, at) for a in expr.args))
@@ -967,11 +1027,15 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
     if (
         isinstance(expr, ir.Aggregate)
-        and isinstance(expr.over, ir.Around | ir.Ray)
+        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset)
         and isinstance(expr.over.of, ir.Focus)
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
     return expr
+
+
+def _is_division(node: Node) -> bool:
+    return node.kind == "arith" and node.value == "/"
 
 
 def _is_piece(expr: ir.Expr) -> bool:

@@ -553,7 +553,7 @@ def _variables(
         settings = _mapping(settings, where_of(name, where), f"variables.{name}")
         _check_keys(
             settings,
-            ("type", "on", "domain", "values"),
+            ("type", "on", "domain", "values", "hidden"),
             where_of(settings, where),
             f"variables.{name}",
         )
@@ -570,14 +570,24 @@ def _variables(
             )
         kind = settings.get("type", "bool")
         on_sets = on_sets or ()
+        hidden = settings.get("hidden", False)
+        if not isinstance(hidden, bool):
+            raise _fail(
+                hidden,
+                where_of(settings, where),
+                f"variables.{name}: 'hidden' is true or false",
+                "hidden: true makes a helper that is not printed",
+            )
         if kind == "bool":
-            variables[name] = ir.Variable(str(name), ELEMENT_SETS[on], ir.Type.BOOL, sets=on_sets)
+            variables[name] = ir.Variable(
+                str(name), ELEMENT_SETS[on], ir.Type.BOOL, sets=on_sets, hidden=hidden
+            )
         elif kind == "int":
             if "domain" not in settings:
                 raise _fail(settings, where, f"variables.{name}: an int needs a 'domain'")
             low, high = _domain(settings["domain"], where_of(settings["domain"], where))
             variables[name] = ir.Variable(
-                str(name), ELEMENT_SETS[on], ir.Type.INT, low, high, on_sets
+                str(name), ELEMENT_SETS[on], ir.Type.INT, low, high, on_sets, hidden=hidden
             )
         elif kind == "symbol":
             values = settings.get("values")
@@ -589,7 +599,12 @@ def _variables(
                     "e.g. {type: symbol, values: letter} with sets: {letter: {values: words}}",
                 )
             variables[name] = ir.Variable(
-                str(name), ELEMENT_SETS[on], ir.Type.SYMBOL, sets=on_sets, values=str(values)
+                str(name),
+                ELEMENT_SETS[on],
+                ir.Type.SYMBOL,
+                sets=on_sets,
+                values=str(values),
+                hidden=hidden,
             )
         else:
             raise _fail(
@@ -690,15 +705,7 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"
         )
     output = OutputSpec(tuple(cases), edges)
-    printed = _printed_variables(output, where_of(spec, where))
-    for name in scope.variables:
-        if name not in printed:
-            raise _fail(
-                spec,
-                where,
-                f"the output does not show the variable '{name}'",
-                "a solution must show every unknown, so that 'check' can read it back",
-            )
+    _shows_exactly_the_answer(scope, _printed_variables(output, where_of(spec, where)), spec, where)
     return output
 
 
@@ -820,15 +827,29 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
                 )
             printed.add(cond.var.name)
         shows.append(SetShow(name, cond))
-    for name in scope.variables:
-        if name not in printed:
+    _shows_exactly_the_answer(scope, printed, spec, at)
+    return SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
+
+
+def _shows_exactly_the_answer(scope: Scope, printed: set[str], spec: dict, at: Location) -> None:
+    """The output shows every unknown but the hidden ones, and no hidden one."""
+    for name, var in scope.variables.items():
+        if var.hidden and name in printed:
+            raise _fail(
+                spec,
+                at,
+                f"the output shows the hidden variable '{name}'",
+                "a hidden unknown is a helper that is not printed: leave it out of the output, "
+                "or drop 'hidden'",
+            )
+        if not var.hidden and name not in printed:
             raise _fail(
                 spec,
                 at,
                 f"the output does not show the variable '{name}'",
-                "a solution must show every unknown, so that 'check' can read it back",
+                "a solution must show every unknown, so that 'check' can read it back; "
+                "a helper may be declared 'hidden: true'",
             )
-    return SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
 
 
 def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:

@@ -16,7 +16,15 @@ from functools import cache
 from importlib import resources
 
 import lark
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedToken,
+    v_args,
+)
 from lark.exceptions import VisitError
 
 from dslsolve.errors import DslError, Location
@@ -220,6 +228,14 @@ class _ToNodes(Transformer):
     def mul(self, items):
         return Node("arith", "*", (items[0], items[1]), _col(items[0]))
 
+    def div(self, items):
+        return Node("arith", "/", (items[0], items[1]), _col(items[0]))
+
+    @v_args(meta=True)
+    def absolute(self, meta, items):
+        """`|E|`, placed at the opening bar, which the tree does not keep."""
+        return Node("abs", None, (items[0],), meta.column)
+
     def pow(self, items):
         return Node("arith", "^", (items[0], items[1]), _col(items[0]))
 
@@ -301,10 +317,19 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
         return Node("next", ((str(items[0]),), names[0] if names else None), (), _first_col(items))
 
+    @v_args(meta=True)
+    def offset_cell(self, meta, items):
+        """`cell at (ROWS, COLUMNS) [from NAME]`: the steps down and right (negative: up, left);
+        placed at the word `cell`, which the tree does not keep."""
+        steps = tuple(int(i) for i in items if i.type == "SIGNED_INT")
+        names = [str(i) for i in items if i.type == "NAME"]
+        return Node("offset", (steps, names[0] if names else None), (), meta.column)
+
 
 _TERMINAL_WORDS = {
     "NAME": "a name",
     "INT": "a number",
+    "SIGNED_INT": "a number of steps such as +2, -1 or 0",
     "SYMBOL": "a quoted symbol such as '#'",
     "COMPARATOR": "a comparison (= != < <= > >=)",
     "AGGREGATE": "count, sum, alldifferent, all, any, runs, changes, records or product",
@@ -323,6 +348,8 @@ _TERMINAL_WORDS = {
     "PLUS": "'+'",
     "MINUS": "'-'",
     "STAR": "'*'",
+    "SLASH": "'/'",
+    "VBAR": "'|'",
     "CIRCUMFLEX": "'^'",
     "COMMA": "','",
     "DOT": "'.'",
