@@ -228,13 +228,14 @@ def test_check_does_not_load_the_solver_side():
 
 def test_a_solve_does_not_load_libraries_it_does_not_use():
     """The default backend talks to CP-SAT's compiled core: OR-Tools' Python layer over it
-    imports pandas, 0.3 s of every run for nothing (docs/formulations.md, "Fixed costs")."""
+    imports pandas and numpy; PuLP imports highspy (with numpy) and pyscipopt to see whether
+    they are there: 0.5 s of every run for nothing (docs/formulations.md, "Fixed costs")."""
     akari = PUZZLES / "akari"
     script = (
         "import sys; from dslsolve.cli import main; "
         f"code = main([{str(PUZZLES / 'akari.yaml')!r}, {str(akari / 'example.txt')!r}, "
         "'--unique']); "
-        "print(code, sorted({'pandas'} & set(sys.modules)))"
+        "print(code, sorted({'pandas', 'numpy', 'highspy', 'pyscipopt'} & set(sys.modules)))"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=False
