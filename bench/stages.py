@@ -201,8 +201,8 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:  # instances: the genre file and the puzzle file
-        print(json.dumps(fresh_stages(*args.instances, args.backend)))
-        return
+        print(json.dumps(fresh_stages(*args.instances, args.backend)), flush=True)
+        os._exit(0)  # as the command line ends (`dslsolve.cli.run`)
     if args.fresh:
         fresh_report(args)
         return
