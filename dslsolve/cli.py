@@ -17,7 +17,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import NoReturn
 
 from dslsolve.api import Genre
@@ -158,9 +158,13 @@ def run() -> NoReturn:
     code = main()
     try:
         sys.stdout.flush()
-        sys.stderr.flush()
     except BrokenPipeError:  # the reader went away: as in `main`, not an error of ours
         pass
+    except OSError as err:  # a full disk: the answer did not get out
+        print(f"dslsolve: error: cannot write the output: {err.strerror}", file=sys.stderr)
+        code = EXIT_INTERNAL
+    with suppress(OSError):  # nowhere left to say anything
+        sys.stderr.flush()
     os._exit(code)
 
 
