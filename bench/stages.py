@@ -1,7 +1,9 @@
 """Where one dslsolve run spends its time, stage by stage, beside the hand-written model's
-build and solver call where `bench/baselines/` has the genre.
+build and solver call where `bench/baselines/` has the genre; with `--fresh`, where a whole
+command's time goes, imports included.
 
     python bench/stages.py [--repeat 40] [GENRE:STEM ...]
+    python bench/stages.py --fresh [--repeat 20] [--backend cpsat] [GENRE:STEM|GENRE:FILE ...]
 
 STEM is a corpus instance (`30x30_1`) or a file of puzzles/GENRE/ (`example`). The stages are
 those of `dslsolve GENRE.yaml PUZZLE` (as `measure.run_dsl` runs them): reading the genre file
@@ -14,25 +16,42 @@ against. Where there is a hand-written model, the last lines are bounds: the rat
 whole run (dslsolve / hand-written) that dslsolve would reach if its compile took no more
 than the hand-written build, with the evaluator's check and without it. A bound above the
 target (1.10) means that no compiler that builds the same PuLP objects can reach it.
+
+`--fresh` is the fixed cost of a run: each repetition is a new process that does what
+`dslsolve GENRE PUZZLE --unique --backend B` does, timing each stage as it goes: the imports
+of the command line and of its solving side (as `dslsolve.cli` imports them), the genre file
+(nothing cached in the process: YAML, the rules' parser loaded from its disk cache, the
+checker), the puzzle, the compile (with the values the output shows), opening the backend's
+session (importing the solver library, handing the model over), the solver calls with their
+lazy-cut rounds, decoding, the uniqueness call (the no-good and the solver again), the
+evaluator's check and the printed text. The process's own wall time (measured outside) less
+the stages is the interpreter's start and exit; `python -c pass` is timed beside it. Figures
+are the least over --repeat processes, in ms; the bytecode cache is on (a temporary
+directory), as for any installed package.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-import pulp
-from measure import ROOT, puzzle_text
+if "--child" not in sys.argv:  # a fresh process times its own imports
+    import pulp
+    from measure import ROOT, puzzle_text
 
-from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
-from dslsolve.evaluator import Evaluator
-from dslsolve.output import render, shown_values
+    from dslsolve.compiler import compile_model
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.output import render, shown_values
 
 DEFAULT = ["akari:example", "akari:30x30_1"]
 SOLVE = "solver call"
@@ -74,11 +93,119 @@ def dsl_stages(genre: str, text: str, mps: str) -> dict[str, float]:
     return times
 
 
+class Stopwatch:
+    """Each stage's wall time since the previous one, in seconds."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def stage(self, name: str) -> None:
+        now = time.perf_counter()
+        self.times[name] = now - self._last
+        self._last = now
+
+
+def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, float]:
+    """One run as the command line makes it, in this new process: each stage's wall time."""
+    watch = Stopwatch()
+    from dslsolve import cli
+
+    watch.stage("imports: the command line")
+    with cli._unprobed(cli.PROBED_BY_PULP):
+        from dslsolve import commands  # noqa: F401  (what the solving side imports)
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.dsl.genre import load_genre
+    from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.output import printed, render, unfaithful
+    from dslsolve.solve import Stats, _compile, _session, _solve_with_cuts, no_good
+
+    watch.stage("imports: the solving side")
+    genre_file = load_genre(genre_path)
+    watch.stage("genre file")
+    instance = read_puzzle(puzzle_path, genre_file)
+    watch.stage("puzzle")
+    formulation = parse_formulation([])
+    stats = Stats(backend, formulation.describe())
+    compiled = _compile(genre_file, instance, formulation, stats)
+    watch.stage("compile")
+    with _session(compiled, backend, stats) as session:
+        watch.stage("session: solver import, model handed over")
+        _solve_with_cuts(compiled, session, None, stats, None)
+        watch.stage("solver calls (lazy-cut rounds included)")
+        answer = compiled.decode()
+        watch.stage("decode")
+        session.add([no_good(compiled, printed(genre_file, instance, answer))])
+        _solve_with_cuts(compiled, session, None, stats, None)
+        watch.stage("uniqueness: no-good, solver calls")
+    Evaluator(genre_file.genre, instance, answer).violations()
+    watch.stage("check")
+    unread: list = []
+    text = render(genre_file, instance, answer, unread)
+    unfaithful(genre_file, instance, answer, text, unread)
+    watch.stage("printed text")
+    return watch.times
+
+
+def _puzzle_path(name: str, scratch: Path) -> tuple[str, str]:
+    genre, stem = name.split(":", 1)
+    if "/" in stem:
+        return genre, str(Path(stem).resolve())
+    shipped = ROOT / "puzzles" / genre / f"{stem}.txt"
+    if not shipped.exists():
+        shipped = scratch / f"{genre}-{stem}.txt"
+        shipped.write_text(puzzle_text(genre, stem))
+    return genre, str(shipped)
+
+
+def _timed_process(command: list[str], env: dict[str, str]) -> tuple[float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return time.perf_counter() - started, done.stdout
+
+
+def fresh_report(args: argparse.Namespace) -> None:
+    scratch = Path(tempfile.mkdtemp())
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env |= {"PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(scratch / "pycache")}
+    empty = [sys.executable, "-c", "pass"]
+    for name in args.instances:
+        genre, puzzle = _puzzle_path(name, scratch)
+        command = [sys.executable, __file__, "--child", "--backend", args.backend]
+        command += [str(ROOT / "puzzles" / f"{genre}.yaml"), puzzle]
+        _timed_process(command, env)  # fills the bytecode cache
+        runs, walls, starts = [], [], []
+        for _ in range(args.repeat):
+            wall, output = _timed_process(command, env)
+            walls.append(wall)
+            runs.append(json.loads(output))
+            starts.append(_timed_process(empty, env)[0])
+        least = {stage: min(run[stage] for run in runs) for stage in runs[0]}
+        least["interpreter start and exit (the rest of the wall time)"] = min(
+            wall - sum(run.values()) for wall, run in zip(walls, runs, strict=True)
+        )
+        print(f"# {name}, --unique --backend {args.backend}: least of {args.repeat} processes, ms")
+        for stage, seconds in least.items():
+            print(f"{stage:56s} {seconds * 1000:8.1f}")
+        print(f"{'whole process (least)':56s} {min(walls) * 1000:8.1f}")
+        print(f"{'  beside it: python -c pass (least)':56s} {min(starts) * 1000:8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("instances", nargs="*", default=DEFAULT, metavar="GENRE:STEM")
     parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--fresh", action="store_true", help="the whole command's stages")
+    parser.add_argument("--backend", default="cpsat", help="with --fresh")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:  # instances: the genre file and the puzzle file
+        print(json.dumps(fresh_stages(*args.instances, args.backend)), flush=True)
+        os._exit(0)  # as the command line ends (`dslsolve.cli.run`)
+    if args.fresh:
+        fresh_report(args)
+        return
     mps = os.path.join(tempfile.mkdtemp(), "model.mps")
     for name in args.instances:
         genre, stem = name.split(":")

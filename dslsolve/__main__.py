@@ -1,5 +1,3 @@
-import sys
+from dslsolve.cli import run
 
-from dslsolve.cli import main
-
-sys.exit(main())
+run()

@@ -109,8 +109,10 @@ def _add(session: Session, rows: list[pulp.LpConstraint], stats: Stats) -> None:
 
 @contextmanager
 def _session(compiled: Compiled, backend: str, stats: Stats) -> Iterator[Session]:
-    """The backend's session on the compiled model (handing the model over is solve time),
+    """The backend's session on the compiled model (handing the model over is solve time;
+    importing the solver library is not, as importing the compiler is not compile time),
     closed whatever happens."""
+    BACKENDS[backend].load()
     started = time.perf_counter()
     session = BACKENDS[backend].session(compiled.model)
     stats.solve_seconds += time.perf_counter() - started

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -224,6 +225,43 @@ def test_check_does_not_load_the_solver_side():
         [sys.executable, "-c", script], capture_output=True, text=True, check=False
     )
     assert done.stdout.splitlines()[-1] == "0 False", done.stderr
+
+
+def test_a_solve_does_not_load_libraries_it_does_not_use():
+    """The default backend talks to CP-SAT's compiled core: OR-Tools' Python layer over it
+    imports pandas and numpy; PuLP imports highspy (with numpy) and pyscipopt to see whether
+    they are there: 0.5 s of every run for nothing (docs/formulations.md, "Fixed costs")."""
+    akari = PUZZLES / "akari"
+    script = (
+        "import sys; from dslsolve.cli import main; "
+        f"code = main([{str(PUZZLES / 'akari.yaml')!r}, {str(akari / 'example.txt')!r}, "
+        "'--unique']); "
+        "print(code, sorted({'pandas', 'numpy', 'highspy', 'pyscipopt'} & set(sys.modules)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.splitlines()[-1] == "0 []", done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_an_answer_that_cannot_be_written_is_a_message_and_a_failure():
+    """The command line flushes its output itself before it ends the process at once
+    (`cli.run`): a write that fails there is said, not a traceback, and the run fails."""
+    akari = PUZZLES / "akari"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "dslsolve", PUZZLES / "akari.yaml", akari / "example.txt"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            check=False,
+        )
+    assert done.returncode == 3
+    assert "cannot write the output: No space left on device" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_an_unexpected_exception_is_an_internal_error_not_no_solution(run, monkeypatch):

@@ -46,6 +46,11 @@ class Session(Protocol):
 class Backend(Protocol):
     name: str
 
+    def load(self) -> None:
+        """Import the solver library, if the backend has one to import: a start-up cost that
+        `--stats` and the benchmarks do not count as solve time."""
+        ...
+
     def session(self, model: LinearModel) -> Session: ...
 
 
@@ -58,6 +63,9 @@ class InProcess:
     name: str
     module: str
     session_class: str
+
+    def load(self) -> None:
+        importlib.import_module(self.module)
 
     def session(self, model: LinearModel) -> Session:
         return getattr(importlib.import_module(self.module), self.session_class)(model)

@@ -11,6 +11,11 @@ edge is used in one direction or the other (a_uv + a_vu = x_e), and a vertex off
 takes its self-loop (not d_v). Then every answer is one cycle, and the loop's separator, still
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
 keeps the proto index of every column, which is no longer the column's number.
+
+The session writes the model's protocol buffer itself and hands it to the solver through
+`cp_model_helper`, OR-Tools' compiled core: `cp_model`, the Python layer over it, imports
+pandas (and numpy) at its start, 0.3-0.4 s of every run for an API that dslsolve does not
+use (docs/formulations.md, "Fixed costs").
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import math
 
 import pulp
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as cp
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
@@ -30,11 +35,12 @@ from dslsolve.errors import DslError, Location
 WORKERS = 1
 
 _STATUS = {
-    cp_model.OPTIMAL: SolveStatus.SOLVED,
-    cp_model.FEASIBLE: SolveStatus.SOLVED,
-    cp_model.INFEASIBLE: SolveStatus.INFEASIBLE,
-    cp_model.UNKNOWN: SolveStatus.TIME_LIMIT,
+    cp.OPTIMAL: SolveStatus.SOLVED,
+    cp.FEASIBLE: SolveStatus.SOLVED,
+    cp.INFEASIBLE: SolveStatus.INFEASIBLE,
+    cp.UNKNOWN: SolveStatus.TIME_LIMIT,
 }
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # the open sides of a row: CP-SAT's int64 range
 
 
 class NotIntegral(DslError):
@@ -52,32 +58,54 @@ def _integer(value: float, what: str) -> int:
     return int(value)
 
 
+def _negated(literal: int) -> int:
+    """The proto's reference to the negation of a Boolean variable."""
+    return -literal - 1
+
+
 class CpsatSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
-        self._model = cp_model.CpModel()
+        self._model = cp.CpModelProto()
         self._proto: list[int] = []  # column -> the index of its variable in the proto
         super().__init__(model)
         for circuit in model.natives:
             self._add_circuit(circuit)
 
-    def _variable(self, variable: pulp.LpVariable) -> cp_model.IntVar:
-        return self._model.get_int_var_from_proto_index(self._proto[self._columns.index[variable]])
+    def _variable(self, variable: pulp.LpVariable) -> int:
+        return self._proto[self._columns.index[variable]]
+
+    def _new_variable(self, low: int, high: int, name: str) -> int:
+        index = len(self._model.variables)
+        proto = self._model.variables.add()
+        proto.name = name
+        proto.domain.extend([low, high])
+        return index
 
     def _add_circuit(self, circuit: Circuit) -> None:
         node = {vertex: number for number, vertex in enumerate(circuit.used)}
-        arcs = [(n, n, ~self._variable(circuit.used[v])) for v, n in node.items()]
+        arcs = [(n, n, _negated(self._variable(circuit.used[v]))) for v, n in node.items()]
         for u, v, used in circuit.edges:
-            forward, backward = self._model.new_bool_var(""), self._model.new_bool_var("")
-            self._model.add(forward + backward == self._variable(used))
+            forward, backward = self._new_variable(0, 1, ""), self._new_variable(0, 1, "")
+            split = self._model.constraints.add().linear  # forward + backward == used
+            split.vars.extend([self._variable(used), forward, backward])
+            split.coeffs.extend([-1, 1, 1])
+            split.domain.extend([0, 0])
             arcs += [(node[u], node[v], forward), (node[v], node[u], backward)]
-        self._model.add_circuit(arcs)
+        proto = self._model.constraints.add().circuit
+        for tail, head, literal in arcs:
+            proto.tails.append(tail)
+            proto.heads.append(head)
+            proto.literals.append(literal)
 
     def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
-        expression = self._expression(terms, "the objective")
-        if maximize:
-            self._model.maximize(expression)
-        else:
-            self._model.minimize(expression)
+        objective = self._model.objective
+        sign = -1 if maximize else 1  # CP-SAT minimizes: a maximum is the negated minimum
+        objective.scaling_factor = float(sign)
+        for index, coefficient in sorted((self._variable(v), c) for v, c in terms):
+            objective.vars.append(index)
+            objective.coeffs.append(
+                sign * _integer(coefficient, f"the objective has coefficient {coefficient}")
+            )
 
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
         for variable in variables:
@@ -85,43 +113,44 @@ class CpsatSession(ColumnSession):
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
-            self._proto.append(len(self._model.proto.variables))
-            self._model.new_int_var(_integer(low, what), _integer(high, what), variable.name)
-
-    def _expression(self, terms: list[tuple[pulp.LpVariable, float]], where: str):
-        variables = [self._variable(v) for v, _ in terms]
-        coefficients = [_integer(c, f"{where} has coefficient {c}") for _, c in terms]
-        return cp_model.LinearExpr.weighted_sum(variables, coefficients)
+            self._proto.append(
+                self._new_variable(_integer(low, what), _integer(high, what), variable.name)
+            )
 
     def _append_rows(self, rows: list[Row]) -> None:
         index = self._columns.index
         for r in rows:
-            constraint = self._model.proto.constraints.add().linear
+            constraint = self._model.constraints.add().linear
             for variable, coefficient in r.terms:
                 constraint.vars.append(self._proto[index[variable]])
                 constraint.coeffs.append(
                     _integer(coefficient, f"a row has coefficient {coefficient}")
                 )
             # the row's sum is an integer: a fractional side rounds inwards
-            low = cp_model.INT_MIN if r.low is None else math.ceil(r.low)
-            high = cp_model.INT_MAX if r.high is None else math.floor(r.high)
+            low = INT_MIN if r.low is None else math.ceil(r.low)
+            high = INT_MAX if r.high is None else math.floor(r.high)
             constraint.domain.extend([low, high])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = WORKERS
+        parameters = cp.SatParameters()
+        parameters.num_workers = WORKERS
         # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
         # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
-        solver.parameters.catch_sigint_signal = False
+        parameters.catch_sigint_signal = False
         if time_limit is not None:
-            solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(self._model)
-        self.proven_optimal = status == cp_model.OPTIMAL
-        if status == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejects the model: {self._model.validate()}")
+            parameters.max_time_in_seconds = time_limit
+        solver = cp.SolveWrapper()
+        solver.set_parameters(parameters)
+        response = solver.solve(self._model)
+        status = response.status
+        self.proven_optimal = status == cp.OPTIMAL
+        if status == cp.MODEL_INVALID:
+            raise RuntimeError(
+                f"CP-SAT rejects the model: {cp.CpSatHelper.validate_model(self._model)}"
+            )
         verdict = _STATUS.get(status, SolveStatus.ERROR)
         if verdict == SolveStatus.SOLVED:
-            values = list(solver.response_proto.solution)
+            values = list(response.solution)
             self._columns.write_back(values[p] for p in self._proto)
             self._hint(values)
         return verdict
@@ -129,8 +158,8 @@ class CpsatSession(ColumnSession):
     def _hint(self, values: list[int]) -> None:
         """The last solution as the next call's starting point: after a few cuts, most of it
         still holds."""
-        self._model.clear_hints()
-        hint = self._model.proto.solution_hint
+        self._model.clear_solution_hint()
+        hint = self._model.solution_hint
         hint.vars.extend(range(len(values)))
         hint.values.extend(values)
 

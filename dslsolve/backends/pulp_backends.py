@@ -87,6 +87,9 @@ class _PulpBackend:
             return SolveStatus.TIME_LIMIT
         return SolveStatus.ERROR
 
+    def load(self) -> None:
+        pass  # PuLP is imported with the compiler; CBC is a program run at each call
+
     def session(self, model: LinearModel) -> _PulpSession:
         return _PulpSession(self, model.problem)
 
