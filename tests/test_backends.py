@@ -235,3 +235,26 @@ def test_highs_checks_an_infeasible_verdict_without_presolve(monkeypatch):
     session = BACKENDS_BY_NAME["highs"].session(model)
     assert session.solve(None) == SolveStatus.SOLVED and x.varValue == 3
     assert len(verdicts) == 2
+
+
+def test_cpsat_searches_without_its_lp_on_a_puzzle_and_with_it_on_a_diagnosis(monkeypatch):
+    """Level 0 on a feasibility model (docs/formulations.md, "CP-SAT without its LP"); an
+    objective (the diagnosis's fewest clues left out) keeps CP-SAT's default LP."""
+    from dslsolve.backends import cpsat
+
+    levels: list[int] = []
+    set_parameters = cpsat.cp.SolveWrapper.set_parameters
+
+    def spy(wrapper, parameters):
+        levels.append(parameters.linearization_level)
+        set_parameters(wrapper, parameters)
+
+    monkeypatch.setattr(cpsat.cp.SolveWrapper, "set_parameters", spy)
+    model = LinearModel(parse_formulation([]))
+    x, y = model.binary("x"), model.binary("y")
+    model.add_row(x + y, "==", 1)
+    assert BACKENDS_BY_NAME["cpsat"].session(model).solve(10) == SolveStatus.SOLVED
+    model.problem.setObjective(x)
+    assert BACKENDS_BY_NAME["cpsat"].session(model).solve(10) == SolveStatus.SOLVED
+    default = cpsat.cp.SatParameters().linearization_level
+    assert levels == [cpsat.FEASIBILITY_LINEARIZATION, default] and default != 0

@@ -33,6 +33,12 @@ from dslsolve.errors import DslError, Location
 # One worker, so the answer is the same at every run (several workers race, and the first to
 # finish gives the solution of a puzzle with several). See bench/README.md for the measure.
 WORKERS = 1
+# A puzzle is a feasibility problem: CP-SAT's default LP relaxation (level 1) costs more than it
+# prunes there. Level 0 (no LP, the portfolio's `no_lp` worker) took kakuro 31x46 from over 60 s
+# to 2.7-3.8 s and is a tie over 65 dataset puzzles of 22 genres (geometric mean 0.93 of the
+# default's time): docs/formulations.md, "CP-SAT without its LP". With an objective
+# (`--diagnose`: the fewest clues to leave out) the LP bound helps, and level 1 stays.
+FEASIBILITY_LINEARIZATION = 0
 
 _STATUS = {
     cp.OPTIMAL: SolveStatus.SOLVED,
@@ -139,6 +145,8 @@ class CpsatSession(ColumnSession):
         parameters.catch_sigint_signal = False
         if time_limit is not None:
             parameters.max_time_in_seconds = time_limit
+        if not self._model.has_objective():
+            parameters.linearization_level = FEASIBILITY_LINEARIZATION
         solver = cp.SolveWrapper()
         solver.set_parameters(parameters)
         response = solver.solve(self._model)
