@@ -917,6 +917,11 @@ class Evaluator:
                 used.add(side)
         if expr.shape == "piece":
             return PIECES.get(frozenset(used), "")
+        if expr.shape == "toward":
+            direction = expr.direction
+            if isinstance(direction, ir.InputLayer):
+                direction = DIRECTION_TOKENS.get(self.instance.value(direction, vertex))
+            return ABSENT if direction is None else direction in used
         if expr.shape == "straight":
             return {"left", "right"} <= used or {"up", "down"} <= used
         return bool(used & {"left", "right"}) and bool(used & {"up", "down"})

@@ -1,16 +1,18 @@
 """The concepts of docs/language.md that issue 20 added: a cell at an offset, absolute value and
-exact division, box sizes from the grid, hidden unknowns. Each is pinned down by the solver and
-the evaluator agreeing on every pattern of a small grid, and by answers worked out here."""
+exact division, box sizes from the grid, hidden unknowns, a line toward a direction. Each is
+pinned down by the solver and the evaluator agreeing on every pattern of a small grid, and by
+answers worked out here."""
 
 from __future__ import annotations
 
 import itertools
 
 import pytest
-from test_semantics import SHADING
+from test_semantics import LINES, SHADING
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
 from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
@@ -214,12 +216,17 @@ def test_absolute_value_and_division_mean_what_the_docs_say(tmp_path):
     ],
 )
 def test_arithmetic_errors(tmp_path, run, rule, message):
+    assert_rule_error(tmp_path, run, numbers_genre(rule), "clues:\n..\n", message)
+
+
+def assert_rule_error(tmp_path, run, genre: str, puzzle: str, message: str) -> None:
+    """Loading `genre` (its one rule on line 7) fails with `message`, placed at the rule."""
     path = tmp_path / "g.yaml"
-    path.write_text(numbers_genre(rule))
-    (tmp_path / "p.txt").write_text("clues:\n..\n")
+    path.write_text(genre)
+    (tmp_path / "p.txt").write_text(puzzle)
     result = run(path, tmp_path / "p.txt")
     assert result.code == 2 and message in result.err, result.err
-    assert "g.yaml:7:" in result.err  # the rule's line
+    assert "g.yaml:7:" in result.err
 
 
 # ---------------------------------------------------------------- boxes from the grid size
@@ -400,3 +407,139 @@ def test_a_hidden_unknown_cannot_be_shown(tmp_path, run):
     (tmp_path / "p.txt").write_text("clues:\n.\n")
     result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
     assert result.code == 2 and "the output shows the hidden variable 'n'" in result.err
+
+
+# ---------------------------------------------------------------- a line toward a neighbour
+
+# the pieces with an edge toward each direction (docs/language.md: `toward` is their `or`)
+PIECES_TOWARD = {
+    "right": "─┌└╶├┬┴┼",
+    "up": "│└┘╵├┤┴┼",
+}
+
+
+def lines_of(*rules: str) -> str:
+    return LINES.replace("RULES", "\n".join(f"  - {rule!r}" for rule in rules))
+
+
+def edges_of(instance, var) -> list:
+    grid = Grid(instance.rows, instance.columns)
+    return grid.borders() if var.on.value == "border" else grid.links()
+
+
+def line_variable(loaded):
+    (line,) = (v for v in loaded.genre.variables if v.name == "line")
+    return line
+
+
+def link_sets(loaded, instance) -> set[frozenset]:
+    """Every set of used edges of `line` that the evaluator accepts, by brute force."""
+    edges = edges_of(instance, line_variable(loaded))
+    found = set()
+    for bits in itertools.product((0, 1), repeat=len(edges)):
+        line = dict(zip(edges, bits, strict=True))
+        if not Evaluator(loaded.genre, instance, {"line": line}).violations():
+            found.add(frozenset(e for e in edges if line[e]))
+    return found
+
+
+def model_link_sets(loaded, instance) -> set[frozenset]:
+    """Every solution of the compiled model, as the set of used edges of `line`."""
+    line = line_variable(loaded)
+    edges = edges_of(instance, line)
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(line, e) for e in edges]
+    )
+    return every_solution(compiled, lambda v: frozenset(e for e in edges if v["line"][e]))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ("each cell where marks = 'R': line toward right",),
+        ("each cell where marks is given: line toward marks", "count(links where line) <= 3"),
+        ("each cell where marks = 'R': not line toward up and any(links where line)",),
+        ("each cell where marks = 'U': count(neighbours where line toward left) = 1",),
+        ("each cell where marks = 'x': (line toward left) = (line toward down)",),
+    ],
+)
+def test_a_line_toward_a_direction_model_solutions_are_the_evaluators(tmp_path, rules):
+    """On a 2x3 grid (128 link sets) with a written direction, one read from the input (an
+    unknown token such as 'x' gives no value, so the rule does not hold there), inside an
+    aggregate at the neighbours: the model has exactly the link sets the evaluator accepts."""
+    loaded, instance = load_texts(tmp_path, lines_of(*rules), "marks:\nR.x\n.U.\n")
+    accepted = link_sets(loaded, instance)
+    assert accepted and len(accepted) < 128
+    assert model_link_sets(loaded, instance) == accepted
+
+
+@pytest.mark.parametrize("direction", sorted(PIECES_TOWARD))
+def test_toward_is_the_or_of_the_pieces_with_that_edge(tmp_path, direction):
+    """`line toward D` means what the `or` of the `piece(line)` tests it replaces means, and
+    compiles to the link itself: fewer rows than the `or`."""
+    toward, pieces = (
+        load_texts(tmp_path, lines_of(f"each cell where marks = 's': {rule}"), "marks:\n.s.\n..s\n")
+        for rule in (
+            f"line toward {direction}",
+            " or ".join(f"piece(line) = '{p}'" for p in PIECES_TOWARD[direction]),
+        )
+    )
+    assert link_sets(*toward) == link_sets(*pieces)
+    assert model_link_sets(*toward) == model_link_sets(*pieces) == link_sets(*toward)
+    rows = [
+        len(compile_model(g.genre, i, parse_formulation([])).model.problem.constraints)
+        for g, i in (toward, pieces)
+    ]
+    assert rows[0] < rows[1]
+
+
+def test_a_line_toward_a_direction_on_borders_is_read_at_a_point(tmp_path):
+    """On borders (slitherlink's lines) the vertex is a point: `toward up` is the border above
+    it. On a 1x2 grid (7 borders) the accepted sets are those a plain reading gives."""
+    genre = lines_of("each point where dots = 1: line toward up and not line toward right")
+    genre = genre.replace("marks: {type: grid, symbols: any}", "dots: {type: grid, on: points}")
+    genre = genre.replace("on: links", "on: borders").replace("  cell:\n    - links: line\n", "")
+    loaded, instance = load_texts(tmp_path, genre + "  edges: line\n", "dots:\n...\n.1.\n")
+    borders = Grid(1, 2).borders()
+    up, right = ("v", 0, 1), ("h", 1, 1)  # from the point r2c2: the border above, to the right
+    walked = {
+        frozenset(e for e, bit in zip(borders, bits, strict=True) if bit)
+        for bits in itertools.product((0, 1), repeat=len(borders))
+    }
+    walked = {used for used in walked if up in used and right not in used}
+    assert link_sets(loaded, instance) == walked
+    assert model_link_sets(loaded, instance) == walked
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("each cell: line toward marks2", "'marks2' is not a direction"),
+        ("each cell: marks toward up", "'marks' cannot form lines"),
+        (
+            "each point: line toward up",
+            "line toward up is read at a cell, but here the focus is a point",
+        ),
+        ("each cell: line toward", "expected: a name, up, down, left or right"),
+    ],
+)
+def test_line_toward_errors(tmp_path, run, rule, message):
+    assert_rule_error(tmp_path, run, lines_of(rule), "marks:\n..\n", message)
+
+
+GATED = """\
+  gates: {type: grid, symbols: 'U D L R'}
+variables:"""
+
+
+@pytest.mark.parametrize(("rule", "holds"), [("line toward left", True), ("line toward up", False)])
+def test_a_gate_s_outline_side_is_a_line_toward_outside(tmp_path, rule, holds):
+    """At the entrance of a path through gates, the side on the outline counts as used (as for
+    the shapes): `toward left` holds on every path of the 2x3 grid, `toward up` on none."""
+    genre = lines_of("line forms path through gates", f"each cell where marks = 'g': {rule}")
+    loaded, instance = load_texts(
+        tmp_path, genre.replace("variables:", GATED), "marks:\ng..\n...\ngates:\nR . .\nL . .\n"
+    )
+    accepted = link_sets(loaded, instance)
+    assert bool(accepted) == holds and len(accepted) in (0, 3)
+    assert model_link_sets(loaded, instance) == accepted

@@ -23,7 +23,7 @@ from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
 from dslsolve.compiler.rays import SharedRays
-from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, grid_of
+from dslsolve.geometry import DIRECTION_TOKENS, DIRECTIONS, RELATIONS, Env, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
 
 
@@ -345,10 +345,33 @@ class Lowerer:
         if expr.shape == "piece":
             raise LoweringError("piece(...) can only be compared with a symbol or puzzle input")
         vertex, _ = env.target(expr.at)
+        if expr.shape == "toward":
+            return self.toward(expr, vertex)
         key = (expr.shape, expr.var.name, vertex)
         if key not in self.shapes:
             self.shapes[key] = self._line_shape(expr, vertex)
         return self.shapes[key]
+
+    def toward(self, expr: ir.LineShape, vertex: Element) -> Value:
+        """`VAR toward D`: the literal of the edge that leaves the vertex toward D (no new
+        variable for a boolean); none at the grid's edge, except a gate's outline side (used). A
+        token of the direction layer that names no direction leaves no value."""
+        direction = expr.direction
+        if isinstance(direction, ir.InputLayer):
+            direction = DIRECTION_TOKENS.get(self.instance.value(direction, vertex))
+            if direction is None:
+                return None
+        key = ("toward", expr.var.name, vertex, direction)
+        if key not in self.shapes:
+            self.shapes[key] = self.edge_toward(expr, vertex, direction)
+        return self.shapes[key]
+
+    def edge_toward(self, expr: ir.LineShape, vertex: Element, direction: str) -> Lin | bool:
+        """Whether the edge of `expr.var` that leaves `vertex` toward `direction` is used."""
+        if direction == self.outline_side(expr, vertex):
+            return True
+        edges = self.grid.incident_by_direction(expr.var.on, vertex)
+        return self.used(expr.var, edges[direction]) if direction in edges else False
 
     def piece_is(self, expr: ir.LineShape, op: str, symbol: Value, env: Env) -> Value:
         """`piece(VAR) = symbol`: exactly the piece's edges are used. A symbol that is no
@@ -382,18 +405,10 @@ class Lowerer:
         return self.outline[expr.gates].get(vertex)
 
     def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
-        edges = self.grid.incident_by_direction(expr.var.on, vertex)
-        side = self.outline_side(expr, vertex)
-
-        def edge(direction: str) -> Lin | bool:
-            if direction == side:
-                return True
-            return self.used(expr.var, edges[direction]) if direction in edges else False
-
         inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")
         parts = []
         for axis in (("left", "right"), ("up", "down")):
-            folded = logic.fold_logic(inner, [edge(d) for d in axis])
+            folded = logic.fold_logic(inner, [self.edge_toward(expr, vertex, d) for d in axis])
             if isinstance(folded, list):
                 build = logic.conjunction if inner == "and" else logic.disjunction
                 folded = build(self.model, folded)

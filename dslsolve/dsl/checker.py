@@ -163,6 +163,10 @@ class Checker:
         """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
         hashiwokakero's bridges; an edge is used where it is not zero), or only boolean."""
         var = self.scope.variables.get(name)
+        if var is None and name in self.scope.layers:
+            raise self.error(
+                node, f"'{name}' cannot form {what}", f"'{name}' is puzzle input, not a variable"
+            )
         if var is None:
             raise self.unknown(node, name, "variable")
         on_edges = var.on in (ir.ElementKind.BORDER, ir.ElementKind.LINK)
@@ -686,6 +690,35 @@ class Checker:
 
     def _shape(self, node: Node, focus: Focus) -> _Checked:
         shape, name = node.value
+        var, gates = self.line_at_vertex(node, name, f"{shape}({name})", focus)
+        kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
+        return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
+
+    def _toward(self, node: Node, focus: Focus) -> _Checked:
+        """`VAR toward DIRECTION`: a written direction, or a layer on the vertices whose tokens
+        name directions (`line toward arrows`)."""
+        name, direction, written = node.value
+        var, gates = self.line_at_vertex(node, name, f"{name} toward {direction}", focus)
+        if written:
+            shape = ir.LineShape("toward", var, ir.Focus(), gates, direction)
+            return _Checked(shape, ir.Type.BOOL, False)
+        layer = self.scope.layers.get(direction)
+        vertex = _vertex_kind(var.on)
+        if layer is None or layer.per != vertex.value or layer.lists:
+            raise self.error(
+                node,
+                f"'{direction}' is not a direction",
+                f"write up, down, left or right, or name a section on {vertex.value}s whose "
+                "tokens are directions (← ↑ → ↓, L U R D or up ...)",
+            )
+        shape = ir.LineShape("toward", var, ir.Focus(), gates, layer)
+        return _Checked(shape, ir.Type.BOOL, False)
+
+    def line_at_vertex(
+        self, node: Node, name: str, what: str, focus: Focus
+    ) -> tuple[ir.Variable, ir.InputLayer | None]:
+        """The line variable of a shape read at the focus vertex (a cell for links, a point for
+        borders), and the gates of its path through the outline (None without one)."""
         var = self.line_variable(node, name, "lines")
         vertex = _vertex_kind(var.on)
         if focus.element != vertex:
@@ -694,15 +727,14 @@ class Checker:
             where = focus.element.value if focus.element else focus.group
             raise self.error(
                 node,
-                f"{shape}({name}) is read at a {vertex.value}, but here the focus is {_a(where)}",
+                f"{what} is read at a {vertex.value}, but here the focus is {_a(where)}",
                 f"'{name}' is on {var.on.value}s, whose ends are {vertex.value}s",
             )
-        kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
         names = self.scope.gates.get(var.name, ())
         gates = self.scope.layers.get(names[0]) if names else None
         if gates is not None and gates.per != ir.ElementKind.CELL.value:
             gates = None  # not a section on cells: the path rule itself reports it
-        return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
+        return var, gates
 
     def _token_test(self, node: Node, focus: Focus) -> _Checked:
         inner = self.expr(node.children[0], focus)
