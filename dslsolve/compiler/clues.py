@@ -6,7 +6,7 @@ is absent the instance asks nothing. Tests of the input (`board is given`, `boar
 shape the board rather than give a clue, so a rule that only tests the input (akari's `each
 cell where wall: not light`) is not one. Nor is a rule that cannot be relaxed by a guard:
 `alldifferent`, `product` and the rules over areas and pieces are lowered as rules of their
-own only (docs/language.md §12).
+own only (docs/lowerings.md).
 
 `compile_model(..., relax=True)` posts each instance of a clue rule behind a binary k (the
 instance holds where k = 1) and maximises the sum of the k: the fewest clues to drop.
