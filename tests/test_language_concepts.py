@@ -543,3 +543,26 @@ def test_a_gate_s_outline_side_is_a_line_toward_outside(tmp_path, rule, holds):
     accepted = link_sets(loaded, instance)
     assert bool(accepted) == holds and len(accepted) in (0, 3)
     assert model_link_sets(loaded, instance) == accepted
+
+
+def test_a_multiplicity_toward_a_direction_is_a_used_edge(tmp_path):
+    """With an integer from 0 on links (hashiwokakero's bridges) an edge is used where it is not
+    0: on a 1x3 grid the model's solutions are the 9 pairs of counts the evaluator accepts."""
+    genre = lines_of(
+        "each cell where marks = 'R': bridges toward right",
+        "each cell where marks = 'x': not bridges toward left",
+    ).replace("line: {type: bool, on: links}", "bridges: {type: int, domain: 0..2, on: links}")
+    genre = genre.replace("    - links: line\n", "    - show: marks\n  edges: bridges\n")
+    loaded, instance = load_texts(tmp_path, genre, "marks:\nR.x\n")
+    links = Grid(1, 3).links()
+    accepted = set()
+    for counts in itertools.product(range(3), repeat=len(links)):
+        values = {"bridges": dict(zip(links, counts, strict=True))}
+        if not Evaluator(loaded.genre, instance, values).violations():
+            accepted.add(counts)
+    assert accepted == {(a, 0) for a in (1, 2)}
+    (bridges,) = loaded.genre.variables
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(bridges, e) for e in links]
+    )
+    assert every_solution(compiled, lambda v: tuple(v["bridges"][e] for e in links)) == accepted
