@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 from dslsolve.api import Genre
-from dslsolve.backends import BACKENDS
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND
 from dslsolve.compare import ProgressLine
 from dslsolve.compiler.formulations import FormulationError, parse_formulation
 from dslsolve.errors import (
@@ -344,6 +344,8 @@ def batch_command(argv: list[str]) -> int:
 
         pool: Pool = DaskPool(args.scheduler)
     else:
+        # the solver library imported once, here, rather than by each worker it forks
+        BACKENDS[args.backend or DEFAULT_BACKEND].load()
         pool = LocalPool(min(args.jobs, max(len(jobs), 1)))
     out = _appending(args.out) if args.out else sys.stdout
     progress = ProgressLine(sys.stderr)

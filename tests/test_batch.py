@@ -152,7 +152,7 @@ def cluster():
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: 8787 may be taken
             memory_limit="1GiB",
         ) as local,
     ):
