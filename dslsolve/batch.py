@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -44,6 +46,7 @@ from dslsolve.errors import (
 )
 from dslsolve.runguard import Deadline, OutOfTime
 
+PARENT_POLL_SECONDS = 1.0
 WORKER_DIED = "worker died"
 BAD_INPUT = "bad input"
 ERROR = "error"  # an exception of dslsolve's own, or a wrong answer: a bug
@@ -119,7 +122,9 @@ class Pool(Protocol):
     def renew(self) -> None:
         """Be ready for new jobs after a worker died (all jobs in flight have ended)."""
 
-    def close(self) -> None: ...
+    def close(self, abandon: bool = False) -> None:
+        """Release the workers; with `abandon` (the batch was interrupted), without waiting for
+        the puzzles they are running."""
 
 
 class LocalPool:
@@ -130,17 +135,39 @@ class LocalPool:
 
     def __init__(self, jobs: int) -> None:
         self.width = jobs
-        self.executor: Executor = ProcessPoolExecutor(jobs)
+        self.executor: Executor = ProcessPoolExecutor(
+            jobs, initializer=_quiet_worker, initargs=(os.getpid(),)
+        )
 
     def submit(self, task: Callable[[Job], dict], job: Job) -> Future:
         return self.executor.submit(task, job)
 
     def renew(self) -> None:
         self.executor.shutdown(wait=False)
-        self.executor = ProcessPoolExecutor(self.width)
+        self.executor = ProcessPoolExecutor(
+            self.width, initializer=_quiet_worker, initargs=(os.getpid(),)
+        )
 
-    def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+    def close(self, abandon: bool = False) -> None:
+        self.executor.shutdown(wait=not abandon, cancel_futures=True)
+        if abandon:  # the workers are this process's only children (see `batch_command`)
+            for worker in multiprocessing.active_children():
+                worker.terminate()
+
+
+def _quiet_worker(parent: int) -> None:
+    """A worker leaves Ctrl-C to the batch, which stops it, and SIGTERM ends it without a word
+    (not dslsolve.runguard's handlers, inherited from the command's process). It ends when
+    the batch's process is gone (killed with SIGKILL), rather than wait for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def run_jobs(
@@ -350,11 +377,13 @@ def batch_command(argv: list[str]) -> int:
     out = _appending(args.out) if args.out else sys.stdout
     progress = ProgressLine(sys.stderr)
     tally = Tally(out, len(jobs), progress)
+    abandon = True
     try:
         run_jobs(jobs, pool, tally)
+        abandon = False
     finally:
         progress.clear()
-        pool.close()
+        pool.close(abandon)
         if out is not sys.stdout:
             out.close()
     print(tally.summary(), file=sys.stderr)

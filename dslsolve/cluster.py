@@ -54,6 +54,7 @@ class DaskPool:
     def renew(self) -> None:
         """Nothing to do: the scheduler replaces a dead worker's tasks by itself."""
 
-    def close(self) -> None:
+    def close(self, abandon: bool = False) -> None:
+        """The client's tasks are cancelled when it closes, finished or not."""
         self.executor.shutdown(wait=False)
         self.client.close()
