@@ -7,12 +7,14 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from dslsolve.api import Genre
 from dslsolve.batch import WORKER_DIED, Job, LocalPool, run_jobs, solve_job
+from dslsolve.dsl.genre import load_genre
 
 from helpers import PUZZLES, genre_file, solution_file
 
@@ -199,3 +201,36 @@ def test_no_scheduler_is_a_message(run, monkeypatch):
     result = run("batch", genre_file("akari"), AKARI, "--scheduler", "tcp://127.0.0.1:1")
     assert result.code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in result.err
+
+
+def test_the_time_limit_bounds_a_whole_puzzle_in_a_local_worker(monkeypatch):
+    """The worker's timer stops what the solver's own limit cannot: here a genre that takes
+    far longer to load than the limit (the workers fork with the slow load)."""
+
+    def slow_load(path: str) -> Genre:
+        time.sleep(60)
+        return Genre(load_genre(path))
+
+    monkeypatch.setattr("dslsolve.batch.Genre.load", slow_load)
+    found: list[dict] = []
+    pool = LocalPool(1)
+    try:
+        run_jobs(
+            [Job(str(genre_file("akari")), str(AKARI / "example.txt"), time_limit=0.5)],
+            pool,
+            found.append,
+        )
+    finally:
+        pool.close()
+    assert [r["status"] for r in found] == ["time limit"]
+    assert "model" not in found[0]  # stopped before compiling, not by the solver's limit
+
+
+def test_the_options_reach_the_solver(run):
+    """--backend and --formulation go to each worker: CBC on the pairwise lowering cannot
+    settle a 16x16 sudoku within a second (as in test_cli)."""
+    puzzle = PUZZLES / "sudoku" / "corpus-16x16_1.txt"
+    options = ["--formulation", "alldifferent=pairwise", "--backend", "cbc", "--time-limit", "1"]
+    result = run("batch", genre_file("sudoku"), puzzle, *options)
+    assert result.code == 1
+    assert json.loads(result.out)["status"] == "time limit"
