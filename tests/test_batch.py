@@ -158,7 +158,7 @@ def cluster():
             memory_limit="1GiB",
         ) as local,
     ):
-        yield local.scheduler_address
+        yield local
 
 
 def test_a_dask_cluster_gives_what_the_local_pool_gives(run, tmp_path, cluster):
@@ -168,8 +168,11 @@ def test_a_dask_cluster_gives_what_the_local_pool_gives(run, tmp_path, cluster):
     )
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
     assert run("batch", genre, *puzzles, "--unique", "--out", local).code == 0
-    result = run("batch", genre, *puzzles, "--unique", "--out", remote, "--scheduler", cluster)
+    assert "solve_job" not in cluster.scheduler.task_prefixes
+    address = cluster.scheduler_address
+    result = run("batch", genre, *puzzles, "--unique", "--out", remote, "--scheduler", address)
     assert result.code == 0, result.err
+    assert "solve_job" in cluster.scheduler.task_prefixes  # the puzzles ran on the cluster
     from_pool, from_cluster = records(local), records(remote)
     assert_known_solutions("nurikabe", from_cluster)
     assert len(from_cluster) == len(puzzles)
@@ -186,7 +189,7 @@ def test_a_worker_that_dies_on_the_dask_cluster_loses_no_puzzle(tmp_path, cluste
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import it
     jobs = puzzles_with_dying_workers(tmp_path)
     found: list[dict] = []
-    pool = DaskPool(cluster)
+    pool = DaskPool(cluster.scheduler_address)
     try:
         run_jobs(jobs, pool, found.append, task=dying_worker)
     finally:
