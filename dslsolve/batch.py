@@ -135,18 +135,17 @@ class LocalPool:
 
     def __init__(self, jobs: int) -> None:
         self.width = jobs
-        self.executor: Executor = ProcessPoolExecutor(
-            jobs, initializer=_quiet_worker, initargs=(os.getpid(),)
-        )
+        self.executor = self._start()
+
+    def _start(self) -> Executor:
+        return ProcessPoolExecutor(self.width, initializer=_quiet_worker, initargs=(os.getpid(),))
 
     def submit(self, task: Callable[[Job], dict], job: Job) -> Future:
         return self.executor.submit(task, job)
 
     def renew(self) -> None:
         self.executor.shutdown(wait=False)
-        self.executor = ProcessPoolExecutor(
-            self.width, initializer=_quiet_worker, initargs=(os.getpid(),)
-        )
+        self.executor = self._start()
 
     def close(self, abandon: bool = False) -> None:
         self.executor.shutdown(wait=not abandon, cancel_futures=True)
