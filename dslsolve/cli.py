@@ -4,6 +4,7 @@
     dslsolve check GENRE.yaml PUZZLE.txt SOLUTION.txt  check a solution with the evaluator
     dslsolve draw GENRE.yaml PUZZLE [SOLUTION]         draw a puzzle (and a solution) as SVG
     dslsolve compare GENRE.yaml PUZZLE... [options]    compare lowerings and backends
+    dslsolve batch GENRE.yaml DIR_OR_PUZZLE... [opts]  solve a collection in parallel
 
 Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error. The
 solving commands live in `dslsolve.commands`, imported only when one of them runs.
@@ -107,8 +108,10 @@ def _command(argv: list[str], started: float) -> int:
     if argv and argv[0] == "draw":
         return draw_command(argv[1:])
     with _unprobed(PROBED_BY_PULP):
-        from dslsolve import commands  # the solver side, not needed by `check`
+        from dslsolve import batch, commands  # the solver side, not needed by `check`
 
+    if argv and argv[0] == "batch":
+        return batch.batch_command(argv[1:])
     if argv and argv[0] == "compare":
         return commands.compare_command(argv[1:])
     return commands.solve_command(argv, started)

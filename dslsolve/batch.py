@@ -1,0 +1,389 @@
+"""`dslsolve batch`: solve every puzzle of a collection in parallel, one JSON line per puzzle.
+
+    dslsolve batch GENRE.yaml DIR_OR_PUZZLE... [--unique] [--jobs N] [--out results.jsonl]
+                   [--time-limit S] [--backend B] [--formulation NAME=CHOICE]
+                   [--scheduler tcp://HOST:PORT]
+
+The puzzles run in worker processes: a local process pool (`--jobs`, the cores by default) or
+the workers of a Dask cluster (`--scheduler`, `dslsolve.cluster`). Both are driven through the
+`concurrent.futures` interface by the same loop (`run_jobs`), which keeps at most as many
+puzzles in flight as there are workers, so that when a worker process dies the puzzles it may
+have been running are known: each of them is run again alone; one that kills its worker again
+is reported as "worker died". No puzzle is dropped.
+
+Each record is written (and flushed) when its puzzle ends: a run that is interrupted resumes
+with the same `--out`, skipping the puzzles already recorded there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Protocol, TextIO
+
+from dslsolve.api import Genre
+from dslsolve.backends import BACKENDS, DEFAULT_BACKEND
+from dslsolve.compare import ProgressLine
+from dslsolve.compiler.formulations import FormulationError, parse_formulation
+from dslsolve.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_NO_SOLUTION,
+    EXIT_SOLVED,
+    DslError,
+    Location,
+)
+from dslsolve.runguard import Deadline, OutOfTime
+
+PARENT_POLL_SECONDS = 1.0
+WORKER_DIED = "worker died"
+BAD_INPUT = "bad input"
+ERROR = "error"  # an exception of dslsolve's own, or a wrong answer: a bug
+WRONG = "wrong answer"  # the evaluator rejects the solver's answer: a lowering is wrong
+
+
+@dataclass(frozen=True)
+class Job:
+    """One puzzle to solve, with everything a worker process needs (picklable)."""
+
+    genre: str
+    puzzle: str
+    unique: bool = False
+    backend: str | None = None
+    time_limit: float | None = None
+    formulation: tuple[str, ...] = ()
+
+
+def solve_job(job: Job) -> dict:
+    """Solve one puzzle in a worker: its record. The time limit bounds the whole puzzle
+    (loading, compiling, solving) where a timer can be armed, in a process's main thread (the
+    local pool's workers); elsewhere (a Dask worker's threads) it bounds the solver only."""
+    started = time.perf_counter()
+    deadline = Deadline(job.time_limit, started)
+    record: dict = {"puzzle": job.puzzle}
+    try:
+        if threading.current_thread() is threading.main_thread():
+            deadline.arm()
+        result = Genre.load(job.genre).solve(
+            job.puzzle, job.unique, job.backend, deadline.remaining(), job.formulation
+        )
+        deadline.disarm()
+        stats = result.stats
+        record.update(
+            status=WRONG if result.violations else result.status,
+            answer=result.text,
+            unique=result.unique,
+            times={"compile": _ms(stats.compile_seconds), "solve": _ms(stats.solve_seconds)},
+            model={
+                "variables": stats.variables,
+                "constraints": stats.constraints,
+                "nonzeros": stats.nonzeros,
+            },
+        )
+        if result.violations:
+            record["error"] = "; ".join(str(v) for v in result.violations)
+    except OutOfTime:
+        record.update(status="time limit")
+    except DslError as err:
+        record.update(status=BAD_INPUT, error=err.render())
+    except RecursionError:
+        record.update(status=BAD_INPUT, error="the genre's rules nest too deeply to be solved")
+    except Exception as err:  # a bug of ours: reported in the record, the run goes on
+        record.update(status=ERROR, error=f"{type(err).__name__}: {err}")
+    finally:
+        deadline.disarm()
+    record.setdefault("times", {})["whole"] = _ms(time.perf_counter() - started)
+    return record
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds, 3)
+
+
+class Pool(Protocol):
+    """Where jobs run: a local process pool or a Dask cluster."""
+
+    width: int  # jobs that run at once
+    died: tuple[type[BaseException], ...]  # what a future raises when its worker died
+
+    def submit(self, task: Callable[[Job], dict], job: Job) -> Future: ...
+
+    def renew(self) -> None:
+        """Be ready for new jobs after a worker died (all jobs in flight have ended)."""
+
+    def close(self, abandon: bool = False) -> None:
+        """Release the workers; with `abandon` (the batch was interrupted), without waiting for
+        the puzzles they are running."""
+
+
+class LocalPool:
+    """`--jobs` worker processes on this machine. A worker that dies breaks the whole
+    executor (all its futures raise BrokenProcessPool): `renew` starts a fresh one."""
+
+    died = (BrokenProcessPool,)
+
+    def __init__(self, jobs: int) -> None:
+        self.width = jobs
+        self.executor = self._start()
+
+    def _start(self) -> Executor:
+        return ProcessPoolExecutor(self.width, initializer=_quiet_worker, initargs=(os.getpid(),))
+
+    def submit(self, task: Callable[[Job], dict], job: Job) -> Future:
+        return self.executor.submit(task, job)
+
+    def renew(self) -> None:
+        self.executor.shutdown(wait=False)
+        self.executor = self._start()
+
+    def close(self, abandon: bool = False) -> None:
+        self.executor.shutdown(wait=not abandon, cancel_futures=True)
+        if abandon:  # the workers are this process's only children (see `batch_command`)
+            for worker in multiprocessing.active_children():
+                worker.terminate()
+
+
+def _quiet_worker(parent: int) -> None:
+    """A worker leaves Ctrl-C to the batch, which stops it, and SIGTERM ends it without a word
+    (not dslsolve.runguard's handlers, inherited from the command's process). It ends when
+    the batch's process is gone (killed with SIGKILL), rather than wait for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def run_jobs(
+    jobs: Iterable[Job],
+    pool: Pool,
+    record: Callable[[dict], None],
+    task: Callable[[Job], dict] = solve_job,
+) -> None:
+    """Run every job on the pool and pass each one's record to `record` as it ends. The jobs
+    in flight when a worker died are run again one at a time; a job whose worker dies again
+    gets a "worker died" record."""
+    waiting = deque(jobs)
+    suspects: list[Job] = []
+    running: dict[Future, Job] = {}
+    death = False
+    while waiting or running:
+        while waiting and len(running) < pool.width and not death:
+            job = waiting.popleft()
+            running[pool.submit(task, job)] = job
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            job = running.pop(future)
+            try:
+                record({**future.result(), "attempts": 1})
+            except pool.died:
+                suspects.append(job)
+                death = True
+        if death and not running:  # the old workers have all ended: start afresh
+            pool.renew()
+            death = False
+    for job in suspects:
+        try:
+            result = pool.submit(task, job).result()
+        except pool.died:
+            pool.renew()
+            result = {
+                "puzzle": job.puzzle,
+                "status": WORKER_DIED,
+                "error": "its worker process died twice, the second time running it alone",
+            }
+        record({**result, "attempts": 2})
+
+
+def puzzle_files(arguments: list[str]) -> list[str]:
+    """The puzzles that the arguments name, each once: a directory gives its puzzle files,
+    NAME.txt with no other suffix (not NAME.solution.txt), sorted; a file is a puzzle."""
+    found = []
+    for argument in arguments:
+        if os.path.isdir(argument):
+            found += sorted(
+                os.path.join(argument, name)
+                for name in os.listdir(argument)
+                if name.endswith(".txt") and "." not in name[: -len(".txt")]
+            )
+        elif os.path.isfile(argument):
+            found.append(argument)
+        else:
+            raise DslError(
+                Location(argument),
+                "no such puzzle file or directory",
+                hint="give puzzle files or directories of them (NAME.txt)",
+            )
+    return list(dict.fromkeys(found))  # a puzzle named twice runs once
+
+
+def recorded(path: str) -> set[str]:
+    """The puzzles that an earlier run recorded in `path` (a line cut short is ignored)."""
+    if not os.path.exists(path):
+        return set()
+    done = set()
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            try:
+                done.add(json.loads(line)["puzzle"])
+            except (ValueError, KeyError, TypeError):
+                continue
+    return done
+
+
+def _appending(path: str) -> TextIO:
+    """`path` open to append records, on a line of their own after a line cut short."""
+    out = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    if out.tell():
+        out.seek(out.tell() - 1)
+        if out.read(1) != "\n":
+            out.write("\n")
+    return out
+
+
+def _parser() -> argparse.ArgumentParser:
+    from dslsolve.commands import FORMULATION_HELP, _seconds
+
+    parser = argparse.ArgumentParser(
+        prog="dslsolve batch",
+        description="Solve every puzzle of a collection in parallel and write one JSON line per "
+        "puzzle (status, answer, uniqueness, times, model size). Exit 0 when all are solved, 1 "
+        "when some are not, 2 on bad input, 3 when an answer breaks a rule (a bug).",
+    )
+    parser.add_argument("genre", help="the genre file (YAML)")
+    parser.add_argument(
+        "puzzles", nargs="+", metavar="DIR_OR_PUZZLE", help="puzzle files or directories of them"
+    )
+    parser.add_argument("--unique", action="store_true", help="also settle uniqueness")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: cores)"
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE.jsonl",
+        help="append the records here (default: standard output); puzzles already in it are "
+        "skipped, so an interrupted run resumes",
+    )
+    parser.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="per puzzle")
+    parser.add_argument("--backend", choices=sorted(BACKENDS), help="the solver")
+    parser.add_argument(
+        "--formulation",
+        action="append",
+        default=[],
+        metavar="NAME=CHOICE",
+        help=f"pick a lowering, repeatable. {FORMULATION_HELP}",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead of local processes (pip install "
+        "'dslsolve[cluster]')",
+    )
+    return parser
+
+
+class Tally:
+    """The records as they come: written out, counted, and shown as a progress line."""
+
+    def __init__(self, out: TextIO, total: int, progress: ProgressLine) -> None:
+        self.out = out
+        self.total = total
+        self.progress = progress
+        self.statuses: Counter[str] = Counter()
+        self.seconds = 0.0
+        self.started = time.perf_counter()
+
+    def __call__(self, record: dict) -> None:
+        self.out.write(json.dumps(record) + "\n")
+        self.out.flush()
+        self.statuses[record["status"]] += 1
+        self.seconds += record.get("times", {}).get("whole", 0.0)
+        done = sum(self.statuses.values())
+        self.progress(f"{done}/{self.total} puzzles; last: {record['puzzle']} {record['status']}")
+
+    def summary(self) -> str:
+        done = sum(self.statuses.values())
+        wall = time.perf_counter() - self.started
+        rate = done / wall * 60 if wall > 0 else 0.0
+        width = max([len(s) for s in self.statuses] + [len("status")])
+        lines = [f"{'status'.ljust(width)}  puzzles"]
+        lines += [f"{s.ljust(width)}  {n}" for s, n in sorted(self.statuses.items())]
+        lines.append(
+            f"{done} puzzles in {wall:.1f} s ({rate:.1f} per minute; "
+            f"{self.seconds:.1f} s of solving in the workers)"
+        )
+        return "\n".join(lines)
+
+    def exit_code(self) -> int:
+        if self.statuses[WRONG] or self.statuses[ERROR]:
+            return EXIT_INTERNAL
+        if self.statuses[BAD_INPUT]:
+            return EXIT_BAD_INPUT
+        unsolved = sum(n for s, n in self.statuses.items() if s != "solved")
+        return EXIT_NO_SOLUTION if unsolved else EXIT_SOLVED
+
+
+def batch_command(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.jobs < 1:
+        raise DslError(Location("--jobs"), f"{args.jobs} is not a number of processes above 0")
+    try:
+        parse_formulation(args.formulation)
+    except FormulationError as err:
+        raise DslError(Location("--formulation"), str(err)) from None
+    Genre.load(args.genre)  # its errors once, here, rather than once per puzzle
+    puzzles = puzzle_files(args.puzzles)
+    skipped = recorded(args.out) if args.out else set()
+    jobs = [
+        Job(
+            args.genre,
+            puzzle,
+            args.unique,
+            args.backend,
+            args.time_limit,
+            tuple(args.formulation),
+        )
+        for puzzle in puzzles
+        if puzzle not in skipped
+    ]
+    if skipped:
+        print(
+            f"resuming: {len(puzzles) - len(jobs)} puzzles already in {args.out}", file=sys.stderr
+        )
+    if args.scheduler:
+        from dslsolve.cluster import DaskPool
+
+        pool: Pool = DaskPool(args.scheduler)
+    else:
+        # the solver library imported once, here, rather than by each worker it forks
+        BACKENDS[args.backend or DEFAULT_BACKEND].load()
+        pool = LocalPool(min(args.jobs, max(len(jobs), 1)))
+    out = _appending(args.out) if args.out else sys.stdout
+    progress = ProgressLine(sys.stderr)
+    tally = Tally(out, len(jobs), progress)
+    abandon = True
+    try:
+        run_jobs(jobs, pool, tally)
+        abandon = False
+    finally:
+        progress.clear()
+        pool.close(abandon)
+        if out is not sys.stdout:
+            out.close()
+    print(tally.summary(), file=sys.stderr)
+    return tally.exit_code()
