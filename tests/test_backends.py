@@ -237,9 +237,10 @@ def test_highs_checks_an_infeasible_verdict_without_presolve(monkeypatch):
     assert len(verdicts) == 2
 
 
-def test_cpsat_searches_without_its_lp_on_a_puzzle_and_with_it_on_a_diagnosis(monkeypatch):
-    """Level 0 on a feasibility model (docs/formulations.md, "CP-SAT without its LP"); an
-    objective (the diagnosis's fewest clues left out) keeps CP-SAT's default LP."""
+def test_cpsat_searches_without_its_lp_on_a_sat_model_only(monkeypatch):
+    """Level 0 on a model of 0/1 columns without an objective (docs/formulations.md, "CP-SAT
+    without its LP"); an objective (the diagnosis's fewest clues left out) or an integer column
+    (a flow) keeps CP-SAT's default LP."""
     from dslsolve.backends import cpsat
 
     levels: list[int] = []
@@ -250,11 +251,19 @@ def test_cpsat_searches_without_its_lp_on_a_puzzle_and_with_it_on_a_diagnosis(mo
         set_parameters(wrapper, parameters)
 
     monkeypatch.setattr(cpsat.cp.SolveWrapper, "set_parameters", spy)
-    model = LinearModel(parse_formulation([]))
-    x, y = model.binary("x"), model.binary("y")
-    model.add_row(x + y, "==", 1)
-    assert BACKENDS_BY_NAME["cpsat"].session(model).solve(10) == SolveStatus.SOLVED
-    model.problem.setObjective(x)
-    assert BACKENDS_BY_NAME["cpsat"].session(model).solve(10) == SolveStatus.SOLVED
+
+    def solve(objective: bool, integer: bool) -> None:
+        model = LinearModel(parse_formulation([]))
+        x, y = model.binary("x"), model.binary("y")
+        model.add_row(x + y, "==", 1)
+        if integer:
+            model.add_row(model.integer(0, 5, "n") - 3 * x, ">=", 0)
+        if objective:
+            model.problem.setObjective(x)
+        assert BACKENDS_BY_NAME["cpsat"].session(model).solve(10) == SolveStatus.SOLVED
+
+    solve(objective=False, integer=False)
+    solve(objective=True, integer=False)
+    solve(objective=False, integer=True)
     default = cpsat.cp.SatParameters().linearization_level
-    assert levels == [cpsat.FEASIBILITY_LINEARIZATION, default] and default != 0
+    assert levels == [cpsat.FEASIBILITY_LINEARIZATION, default, default] and default != 0

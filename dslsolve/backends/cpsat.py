@@ -33,11 +33,12 @@ from dslsolve.errors import DslError, Location
 # One worker, so the answer is the same at every run (several workers race, and the first to
 # finish gives the solution of a puzzle with several). See bench/README.md for the measure.
 WORKERS = 1
-# A puzzle is a feasibility problem: CP-SAT's default LP relaxation (level 1) costs more than it
-# prunes there. Level 0 (no LP, the portfolio's `no_lp` worker) took kakuro 31x46 from over 60 s
-# to 2.7-3.8 s and is a tie over 65 dataset puzzles of 22 genres (geometric mean 0.93 of the
-# default's time): docs/formulations.md, "CP-SAT without its LP". With an objective
-# (`--diagnose`: the fewest clues to leave out) the LP bound helps, and level 1 stays.
+# A puzzle's default model is a SAT problem (0/1 columns, no objective): CP-SAT's LP relaxation
+# (level 1) costs more than it prunes there. Level 0 (no LP, the portfolio's `no_lp` worker) took
+# kakuro 31x46 from over 60 s to 2.7-3.8 s and is a tie over 65 dataset puzzles of 22 genres
+# (geometric mean 0.93 of the default's time): docs/formulations.md, "CP-SAT without its LP".
+# With an objective (`--diagnose`) or integer columns (flows, big-M pairs) the LP is what
+# prunes (heyawake's example under connected=flow: 0.4 s with it, over 60 s without): level 1.
 FEASIBILITY_LINEARIZATION = 0
 
 _STATUS = {
@@ -73,6 +74,7 @@ class CpsatSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
         self._model = cp.CpModelProto()
         self._proto: list[int] = []  # column -> the index of its variable in the proto
+        self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
         super().__init__(model)
         for circuit in model.natives:
             self._add_circuit(circuit)
@@ -119,6 +121,7 @@ class CpsatSession(ColumnSession):
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
+            self._boolean = self._boolean and (low, high) == (0, 1)
             self._proto.append(
                 self._new_variable(_integer(low, what), _integer(high, what), variable.name)
             )
@@ -145,7 +148,7 @@ class CpsatSession(ColumnSession):
         parameters.catch_sigint_signal = False
         if time_limit is not None:
             parameters.max_time_in_seconds = time_limit
-        if not self._model.has_objective():
+        if self._boolean and not self._model.has_objective():
             parameters.linearization_level = FEASIBILITY_LINEARIZATION
         solver = cp.SolveWrapper()
         solver.set_parameters(parameters)
