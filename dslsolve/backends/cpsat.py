@@ -16,13 +16,14 @@ keeps the proto index of every column, which is no longer the column's number.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pulp
 from ortools.sat.python import cp_model
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
-from dslsolve.compiler.model import Circuit, LinearModel
+from dslsolve.compiler.model import Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
@@ -57,8 +58,21 @@ class CpsatSession(ColumnSession):
         self._model = cp_model.CpModel()
         self._proto: list[int] = []  # column -> the index of its variable in the proto
         super().__init__(model)
-        for circuit in model.natives:
-            self._add_circuit(circuit)
+        self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
+        self._deferred = [n for n in model.natives if isinstance(n, Connected) and n.after_rounds]
+        for native in model.natives:
+            if isinstance(native, Circuit):
+                self._add_circuit(native)
+            elif native not in self._deferred:
+                self._add_connected(native)
+
+    def add(self, rows: Iterable[pulp.LpConstraint]) -> None:
+        """The rows; then the natives deferred until this many rounds (`Connected`)."""
+        super().add(rows)
+        self._rounds += 1
+        for native in [n for n in self._deferred if n.after_rounds <= self._rounds]:
+            self._deferred.remove(native)
+            self._add_connected(native)
 
     def _variable(self, variable: pulp.LpVariable) -> cp_model.IntVar:
         return self._model.get_int_var_from_proto_index(self._proto[self._columns.index[variable]])
@@ -71,6 +85,75 @@ class CpsatSession(ColumnSession):
             self._model.add(forward + backward == self._variable(used))
             arcs += [(node[u], node[v], forward), (node[v], node[u], backward)]
         self._model.add_circuit(arcs)
+
+    def _literal(self, expr: pulp.LpAffineExpression):
+        """A CP-SAT literal equal to a 0/1 expression: the variable or its negation where the
+        expression is one, else a new literal tied to it by a row."""
+        terms = list(expr.items())
+        self._add_columns(self._columns.new(v for v, _ in terms))
+        if len(terms) == 1 and (terms[0][1], expr.constant) in ((1, 0), (-1, 1)):
+            variable = self._variable(terms[0][0])
+            return variable if terms[0][1] == 1 else ~variable
+        made = self._model.new_bool_var("")
+        value = self._expression(terms, "a connected set's literal") if terms else 0
+        self._model.add(made == value + _integer(expr.constant, "a literal's constant"))
+        return made
+
+    def _add_connected(self, connected: Connected) -> None:
+        """Every chosen vertex that is no root has a parent: a chosen neighbour one step or
+        more nearer a root (depth labels, so parents never form a cycle and every chosen
+        vertex leads to a root). Without given roots the root is the first chosen vertex (in
+        the order of `chosen`): one root, and no choice between equal answers."""
+        x = {v: self._literal(e) for v, e in connected.chosen.items()}
+        root = (
+            self._first_chosen(x)
+            if connected.roots is None
+            else {v: self._literal(e) for v, e in connected.roots.items() if v in x}
+        )
+        steps = _steps_from(root, connected.edges, x) if connected.roots is not None else {}
+        floor = {
+            v: min(steps.get(v, 0 if connected.roots is None else math.inf), connected.depth + 1)
+            for v in x
+        }
+        depth = {}
+        for v, chosen in x.items():
+            if floor[v] > connected.depth:  # no root within reach: never chosen
+                self._model.add_bool_or([~chosen])
+                floor[v] = connected.depth
+            depth[v] = self._model.new_int_var(floor[v], connected.depth, "")
+        parents: dict = {v: [] for v in x}
+        for a, b in connected.edges:
+            for child, parent in ((a, b), (b, a)):
+                if child in x and parent in x:
+                    arc = self._model.new_bool_var("")
+                    self._model.add_implication(arc, x[parent])
+                    self._model.add_implication(arc, x[child])
+                    self._model.add(depth[child] >= depth[parent] + 1).only_enforce_if(arc)
+                    parents[child].append(arc)
+        for v, chosen in x.items():
+            self._model.add(depth[v] == floor[v]).only_enforce_if(~chosen)
+            if v in root:
+                self._model.add(depth[v] == 0).only_enforce_if(root[v])
+                self._model.add_bool_or([*parents[v], root[v]]).only_enforce_if(chosen)
+            else:
+                self._model.add_bool_or(parents[v]).only_enforce_if(chosen)
+
+    def _first_chosen(self, x: dict) -> dict:
+        """For each vertex, a literal: it is chosen and no vertex before it is."""
+        first, before = {}, None  # before: some earlier vertex is chosen
+        for v, chosen in x.items():
+            if before is None:
+                first[v], before = chosen, chosen
+                continue
+            first[v] = self._model.new_bool_var("")
+            self._model.add_bool_and([chosen, ~before]).only_enforce_if(first[v])
+            self._model.add_bool_or([~chosen, before, first[v]])
+            seen = self._model.new_bool_var("")
+            self._model.add_bool_or([~seen, before, chosen])
+            self._model.add_implication(before, seen)
+            self._model.add_implication(chosen, seen)
+            before = seen
+        return first
 
     def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
         expression = self._expression(terms, "the objective")
@@ -136,3 +219,24 @@ class CpsatSession(ColumnSession):
 
     def close(self) -> None:
         pass  # nothing outside Python's memory
+
+
+def _steps_from(roots: dict, edges: list[tuple], vertices: dict) -> dict:
+    """The fewest steps from a vertex that may be a root to each of `vertices` through them
+    (breadth first): a lower bound of its depth."""
+    neighbours: dict = {v: [] for v in vertices}
+    for a, b in edges:
+        if a in vertices and b in vertices:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    steps = dict.fromkeys(roots, 0)
+    frontier = list(roots)
+    while frontier:
+        reached = []
+        for v in frontier:
+            for n in neighbours[v]:
+                if n not in steps:
+                    steps[n] = steps[v] + 1
+                    reached.append(n)
+        frontier = reached
+    return steps

@@ -14,7 +14,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # first choice = default
     "domain": ("onehot", "integer"),  # integer variables: one binary per value, or one integer
     "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
-    "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
+    # component cuts added in rounds; or those and a spanning forest with depth labels where
+    # the backend takes one (cpsat), after a few rounds or at once; or single-commodity flow
+    "connected": ("lazy", "hybrid", "native", "flow"),
     # the backend's own circuit constraint where it has one (cpsat), else as lazy; subtour cuts
     # added in rounds; or single-commodity flow
     "loop": ("native", "lazy", "flow"),
@@ -26,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "runs": ("blocks", "blocks-pairwise", "regular"),
     # shapes for anchors of up to 7 cells and assignment for the rest; one enumerated shape per
     # anchor cell; or cells assigned to anchors (connected by cuts in rounds, or by a flow)
-    "area": ("mixed", "anchored", "assign", "assign-flow"),
+    "area": ("mixed", "mixed-native", "anchored", "assign", "assign-flow", "assign-native"),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M

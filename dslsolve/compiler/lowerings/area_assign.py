@@ -31,7 +31,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve.compiler.lowerings.area import AreaFormError, Areas, anchor_limit, post_shapes
-from dslsolve.compiler.lowerings.connected import post_rooted
+from dslsolve.compiler.lowerings.connected import declare_native, post_rooted
 from dslsolve.compiler.lowerings.logic import literal
 from dslsolve.compiler.model import LinearModel, Value, Why, as_lin, sum_of
 from dslsolve.geometry import Grid, Grouping, cell_name
@@ -87,7 +87,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if anchor not in may_be_in:
             continue
         limit = anchor_limit(anchor, areas.bound_at)
-        if choice == "mixed" and limit <= SHAPES_UP_TO:
+        if choice.startswith("mixed") and limit <= SHAPES_UP_TO:
             post_shapes(model, areas, anchor, limit, cover)
             continue
         here = as_lin(inside[anchor])
@@ -118,3 +118,18 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if cell not in anchor_set and (parts or cell in may_be_in):
             held = pulp.lpSum(parts) == as_lin(inside[cell]).expr
             _require(model, held, f"{why}: no anchor reaches {cell_name(cell)}")
+    if choice.endswith("native"):
+        _declare_islands(model, areas, may_be_in)
+
+
+def _declare_islands(model: LinearModel, areas: Areas, may_be_in: set[Element]) -> None:
+    """Every C-cell is joined through its area to the area's anchor, at most E - 1 steps
+    away: implied by the rule, and declared as one rooted `Connected` native global over all
+    of C (roots: the anchors). With the assignment rows (neighbouring C-cells have the same
+    anchor) it makes every anchor's cells connected, so a backend that posts it (cpsat) needs
+    no rounds for them; the per-anchor rows and separators stay for the others."""
+    anchors = [a for a in areas.anchors if a in may_be_in]
+    chosen = {cell: as_lin(areas.inside[cell]) for cell in sorted(may_be_in)}
+    edges = [(c, n) for c in chosen for n in areas.grid.neighbours(c) if n in chosen and c < n]
+    depth = max((anchor_limit(a, areas.bound_at) for a in anchors), default=1) - 1
+    declare_native(model, chosen, edges, {a: chosen[a] for a in anchors}, depth)

@@ -44,9 +44,14 @@ from collections.abc import Hashable
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel, as_lin, value_of
+from dslsolve.compiler.model import Connected, Lin, LinearModel, as_lin, value_of
 
 Vertex = Hashable
+
+NATIVE_AFTER = {"native": 0, "hybrid": 15}
+"""The lowerings that declare a `Connected` native global, and the rounds of lazy rows after
+which the backend posts it: `native` at once, `hybrid` once the cuts have not converged in a
+few rounds (docs/formulations.md has the measurement that chose the number)."""
 
 
 def post_connected(
@@ -63,7 +68,26 @@ def post_connected(
         if arc_gate is None:
             _alone_cuts(model, lins, edges)
             model.fractional_separators.append(lambda: fractional_cuts(lins, edges))
+            if choice in NATIVE_AFTER:
+                declare_native(model, lins, edges, None, after_rounds=NATIVE_AFTER[choice])
         model.separators.append(lambda: _component_cuts(model, lins, edges, arc_gate))
+
+
+def declare_native(
+    model: LinearModel,
+    chosen: dict[Vertex, Lin],
+    edges: list[tuple[Vertex, Vertex]],
+    roots: dict[Vertex, Lin] | None,
+    depth: int | None = None,
+    after_rounds: int = 0,
+) -> None:
+    """Declare the connectivity as a `Connected` native global beside the lazy rows: a
+    backend with it (cpsat) posts it (after `after_rounds` rounds) and needs no more rounds;
+    the others ignore it."""
+    free = {v: x.expr for v, x in chosen.items() if x.high >= 1}
+    kept = None if roots is None else {v: r.expr for v, r in roots.items() if v in free}
+    bound = len(free) - 1 if depth is None else depth
+    model.natives.append(Connected(free, edges, kept, max(bound, 0), after_rounds))
 
 
 def _alone_cuts(model: LinearModel, chosen: dict[Vertex, Lin], edges) -> None:
@@ -298,6 +322,8 @@ def post_rooted(
         around = [lins[u].expr for u in neighbours[v]] + ([root.expr] if root else [])
         model.add(pulp.lpSum(around) >= x.expr)
     model.separators.append(lambda: _rootless_cuts(lins, can_root, neighbours))
+    if choice in NATIVE_AFTER:
+        declare_native(model, lins, edges, can_root, after_rounds=NATIVE_AFTER[choice])
 
 
 def _rootless_cuts(
