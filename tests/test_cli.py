@@ -158,7 +158,7 @@ def test_help_and_the_installed_command():
         "--stats",
         "--format",
         "--unique",
-        "connected: lazy|hybrid|native|flow",
+        "connected: hybrid|lazy|native|flow",
     ):
         assert option in done.stdout
     done = subprocess.run(

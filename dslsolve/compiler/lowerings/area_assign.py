@@ -2,8 +2,10 @@
 a model polynomial in the grid and the clues, where `area=anchored` enumerates shapes.
 
 `area=assign` (lazy connectivity cuts) and `area=assign-flow` (a flow per anchor); `area=mixed`
-(the default) enumerates the shapes of anchors of up to 7 cells as `anchored` does (tighter,
-and few shapes) and assigns the rest, one cover row per cell over both. Every cell c
+enumerates the shapes of anchors of up to 7 cells as `anchored` does (tighter, and few shapes)
+and assigns the rest, one cover row per cell over both. `mixed-native` (the default) and
+`assign-native` add the islands as one rooted native global (`_declare_islands`), which cpsat
+posts; the other backends get the model of `mixed` and `assign`. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
 anchor (an area holds one anchor, so its cells are within that many steps of it, through the
@@ -78,7 +80,8 @@ def _require(model: LinearModel, constraint: pulp.LpConstraint, why: Why) -> Non
 
 
 def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: str) -> None:
-    """`exact`: `size = E` (else `size <= E`); `choice`: assign, assign-flow or mixed."""
+    """`exact`: `size = E` (else `size <= E`); `choice`: assign, assign-flow, assign-native,
+    mixed or mixed-native."""
     grid, inside, why = areas.grid, areas.inside, areas.why
     anchor_set = set(areas.anchors)
     may_be_in = {cell for cell, value in inside.items() if value is not False}

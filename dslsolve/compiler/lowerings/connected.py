@@ -1,6 +1,6 @@
 """`C cells connected`: the chosen vertices of a graph form one connected set (or none).
 
-`connected=lazy` (default): solve without it; find the components of the chosen vertices;
+`connected=lazy`: solve without it; find the components of the chosen vertices;
 while there are two or more, add for every ordered pair of components (K, K') (s in K, t in
 K') the vertex-separator cut
     sum_{n in S} x_n >= x_s + x_t - 1,
@@ -16,6 +16,12 @@ answer are mostly single vertices.
 For a backend that can call separators inside its search on fractional values (an LP
 relaxation's), `fractional_cuts` finds the same cuts there by max flow; `post_connected` offers
 it in `LinearModel.fractional_separators` (the rounds never call it).
+
+`connected=hybrid` (default) and `native`: the rows and separators of `lazy`, and the set
+declared as a `Connected` native global (`declare_native`), which cpsat posts as a spanning
+forest with depth labels: `native` at once, `hybrid` once 15 rounds of cuts have been added
+(where they converge fast the forest only costs time; where they do not, it ends the rounds).
+Other backends ignore it, and so does connectivity via links. See docs/formulations.md.
 
 `connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
 r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) supplies one unit
