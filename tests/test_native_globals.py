@@ -11,7 +11,7 @@ import pulp
 import pytest
 
 from dslsolve import ir
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, SolveStatus, cpsat
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.lowerings.connected import NATIVE_AFTER
@@ -197,3 +197,21 @@ def test_a_deferred_native_waits_for_its_rounds(tmp_path):
     session = BACKENDS["cpsat"].session(early.model)
     session.add([pulp.lpSum(early.lowerer.encodings["black"].values()) == 0])
     assert session.solve(None) == SolveStatus.SOLVED
+
+
+@pytest.mark.parametrize(("patience", "status"), [(None, "solved"), (0.0, "infeasible")])
+def test_a_slow_search_between_rounds_posts_the_deferred_native(
+    tmp_path, monkeypatch, patience, status
+):
+    """A search after a round of cuts that outlasts cpsat's PATIENCE (here: any, at 0) is
+    stopped and resumed with the waiting native posted: two corners alone are then
+    infeasible, as they are not before (`hybrid` waits 15 rounds)."""
+    if patience is not None:
+        monkeypatch.setattr(cpsat, "PATIENCE", patience)
+    rule = "black cells connected"
+    grid = "clues:\n1....\n.....\n.....\n.....\n....1\n"
+    loaded, instance = load_texts(tmp_path, SHADED.replace("RULE", rule), grid)
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=hybrid"]))
+    session = BACKENDS["cpsat"].session(compiled.model)
+    session.add([pulp.lpSum(compiled.lowerer.encodings["black"].values()) == 0])
+    assert session.solve(None) == SolveStatus(status)

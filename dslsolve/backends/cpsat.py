@@ -30,6 +30,12 @@ from dslsolve.errors import DslError, Location
 # finish gives the solution of a puzzle with several). See bench/README.md for the measure.
 WORKERS = 1
 
+# A search between rounds of cuts that takes longer than this (CP-SAT's deterministic seconds,
+# the same at every run) posts the natives that wait for their rounds: the cuts are not
+# converging fast. Heyawake 31x45's rounds take at most 1.4, nurikabe 721_11x11's 2-7 (see
+# docs/formulations.md).
+PATIENCE = 3.0
+
 _STATUS = {
     cp_model.OPTIMAL: SolveStatus.SOLVED,
     cp_model.FEASIBLE: SolveStatus.SOLVED,
@@ -191,14 +197,17 @@ class CpsatSession(ColumnSession):
             constraint.domain.extend([low, high])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = WORKERS
-        # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
-        # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
-        solver.parameters.catch_sigint_signal = False
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(self._model)
+        """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
+        way, a search that outlasts PATIENCE is stopped, the natives posted, and the search
+        resumed with the time left."""
+        patient = bool(self._deferred) and self._rounds > 0
+        solver, status = self._search(time_limit, PATIENCE if patient else None)
+        spent = solver.wall_time
+        if patient and status == cp_model.UNKNOWN and solver.deterministic_time >= PATIENCE:
+            for native in self._deferred:
+                self._add_connected(native)
+            self._deferred.clear()
+            solver, status = self._search(None if time_limit is None else time_limit - spent)
         self.proven_optimal = status == cp_model.OPTIMAL
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejects the model: {self._model.validate()}")
@@ -208,6 +217,18 @@ class CpsatSession(ColumnSession):
             self._columns.write_back(values[p] for p in self._proto)
             self._hint(values)
         return verdict
+
+    def _search(self, time_limit: float | None, patience: float | None = None):
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = WORKERS
+        # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
+        # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
+        solver.parameters.catch_sigint_signal = False
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.01)
+        if patience is not None:
+            solver.parameters.max_deterministic_time = patience
+        return solver, solver.solve(self._model)
 
     def _hint(self, values: list[int]) -> None:
         """The last solution as the next call's starting point: after a few cuts, most of it

@@ -157,7 +157,8 @@ class Connected:
     `depth`: no chosen vertex is more than this many steps from its root (a bound the
     declaring lowering knows, such as an area's size; else the number of vertices).
     `after_rounds`: post it only once this many rounds of lazy rows have been added (0: at
-    once), so that a model whose cuts converge fast never pays for it."""
+    once), or earlier when a search between rounds is slow (cpsat's `PATIENCE`), so that a
+    model whose cuts converge fast never pays for it."""
 
     chosen: dict[Hashable, pulp.LpAffineExpression]  # vertex -> its 0/1 expression
     edges: list[tuple[Hashable, Hashable]]
