@@ -1,14 +1,16 @@
-"""cpsat with and without its native circuit for `single loop` (`loop=native` against
-`loop=lazy`), side by side on real loop puzzles: total time, rounds, and whether the answer is
-the dataset's.
+"""cpsat with and without a native global, side by side on real puzzles: total time, rounds,
+and whether the answer is the dataset's. By default its native circuit for `single loop`
+(`loop=native` against `loop=lazy`); `--lazy` and `--native` name other formulations (options
+joined by `+`, e.g. `--native area=mixed-native+connected=native`).
 
-    python bench/circuit.py [--dataset DIR] [--time-limit 60] [PUZZLE...]
+    python bench/circuit.py [--dataset DIR] [--time-limit 60] [--lazy F] [--native F] [PUZZLE...]
 
-PUZZLE is GENRE/NAME under the dataset (benchmark data, never part of the repository); by
-default the largest and a mid-size puzzle of masyu, yajilin, slitherlink and country_road. The
-two lowerings alternate, the first of one puzzle being the last of the next. A run that hits
-the time limit counts as the limit (its ratio is then a bound, marked `>`). The first puzzle is
-solved once before, unrecorded, so that neither lowering pays for the imports.
+PUZZLE is GENRE/NAME under the dataset (benchmark data, never part of the repository), or
+GENRE for all of a genre's puzzles; by default the largest and a mid-size puzzle of masyu,
+yajilin, slitherlink and country_road. The two lowerings alternate, the first of one puzzle
+being the last of the next. A run that hits the time limit counts as the limit (its ratio is
+then a bound, marked `>`). The first puzzle is solved once before, unrecorded, so that neither
+lowering pays for the imports.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ PUZZLES = [
     "country_road/144_15x15",
     "country_road/99_15x15",
 ]
-LOWERINGS = ["loop=lazy", "loop=native"]
 
 
 def main() -> None:
@@ -38,7 +39,23 @@ def main() -> None:
     parser.add_argument("puzzles", nargs="*", default=PUZZLES)
     parser.add_argument("--dataset", type=Path, default=ROOT.parent / "shared/bench/dataset")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--lazy", default="loop=lazy", help="the base formulation")
+    parser.add_argument("--native", default="loop=native", help="the formulation measured")
     args = parser.parse_args()
+    lowerings = [args.lazy, args.native]
+    args.puzzles = [
+        name
+        for given in args.puzzles
+        for name in (
+            [given]
+            if "/" in given
+            else sorted(
+                f"{given}/{p.stem}"
+                for p in (args.dataset / given).glob("*_*x*.txt")
+                if not p.name.endswith((".solution.txt", ".pk.txt"))
+            )
+        )
+    ]
     ratios: dict[str, list[float]] = defaultdict(list)
     first = args.dataset / f"{args.puzzles[0]}.txt"
     run_dsl(args.puzzles[0].split("/")[0], first.read_text(), [], "cpsat", args.time_limit)
@@ -46,10 +63,11 @@ def main() -> None:
         genre = name.split("/")[0]
         puzzle = args.dataset / f"{name}.txt"
         expected = puzzle.with_name(f"{puzzle.stem}.dataset.solution.txt")
-        order = LOWERINGS if number % 2 == 0 else LOWERINGS[::-1]
+        order = lowerings if number % 2 == 0 else lowerings[::-1]
         seconds = {}
         for option in order:
-            run = run_dsl(genre, puzzle.read_text(), [option], "cpsat", args.time_limit)
+            options = option.split("+")
+            run = run_dsl(genre, puzzle.read_text(), options, "cpsat", args.time_limit)
             right = run.solution is not None and (
                 not expected.exists() or run.solution.strip() == expected.read_text().strip()
             )
@@ -57,11 +75,11 @@ def main() -> None:
             seconds[option] = (run.total_seconds, limited)
             verdict = "time limit" if limited else ("right" if right else "WRONG")
             print(
-                f"{name:26} {option:12} {run.total_seconds:7.2f} s  "
+                f"{name:26} {option:20} {run.total_seconds:7.2f} s  "
                 f"{run.cut_rounds:4} rounds  {verdict}",
                 flush=True,
             )
-        (lazy, lazy_limited), (native, native_limited) = (seconds[o] for o in LOWERINGS)
+        (lazy, lazy_limited), (native, native_limited) = (seconds[o] for o in lowerings)
         ratios[genre].append(native / lazy)
         bound = ">" if native_limited else "<" if lazy_limited else ""
         print(f"{name:26} native/lazy {bound}{native / lazy:.2f}", flush=True)

@@ -75,6 +75,21 @@ def every_solution(compiled, key) -> set:
     return found
 
 
+def every_native_solution(compiled, key, rounds: int = 0) -> set:
+    """Every solution cpsat finds on a compiled model with native globals, each cut off by a
+    no-good, after `rounds` empty rounds of lazy rows (a deferred native is posted then); each
+    answer must need no cut as it comes (the natives enforce what the separators check)."""
+    session = BACKENDS["cpsat"].session(compiled.model)
+    for _ in range(rounds):
+        session.add([])
+    found = set()
+    while session.solve(None) == SolveStatus.SOLVED:
+        assert [cut for separate in compiled.model.separators for cut in separate()] == []
+        found.add(key(compiled.decode()))
+        session.add([no_good(compiled)])
+    return found
+
+
 @dataclass
 class Run:
     code: int

@@ -11,7 +11,14 @@ from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.geometry import Grid
 
-from helpers import PUZZLES, accepted_patterns, every_solution, genre_file, load_texts
+from helpers import (
+    PUZZLES,
+    accepted_patterns,
+    every_native_solution,
+    every_solution,
+    genre_file,
+    load_texts,
+)
 
 ISLANDS = """\
 name: islands
@@ -35,14 +42,16 @@ EXACT = "each area of white: count(clues is given) = 1 and size = sum(clues)"
 AT_MOST = "each area of white: count(clues is given) = 1 and size <= sum(clues)"
 
 
-def patterns(tmp_path, rule: str, grid: str, choice: str):
-    """The black patterns of the model under `area=choice` (lazy cuts applied) and those the
-    evaluator accepts, by brute force."""
+def patterns(tmp_path, rule: str, grid: str, choice: str, native: bool = False):
+    """The black patterns of the model under `area=choice` (lazy cuts applied; `native`: by
+    cpsat with the native globals, no cut needed) and those the evaluator accepts, by brute
+    force."""
     loaded, instance = load_texts(tmp_path, ISLANDS.replace("RULE", rule), f"clues:\n{grid}\n")
     cells = Grid(instance.rows, instance.columns).cells()
     shown = [(loaded.genre.variables[0], c) for c in cells]
     compiled = compile_model(loaded.genre, instance, parse_formulation([f"area={choice}"]), shown)
-    found = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    solutions = every_native_solution if native else every_solution
+    found = solutions(compiled, lambda values: tuple(values["black"][c] for c in cells))
     return found, accepted_patterns(loaded, instance, "black")
 
 
@@ -64,6 +73,35 @@ def test_the_model_has_the_evaluators_patterns(tmp_path, choice, rule, grid, cou
     found, wanted = patterns(tmp_path, rule, grid, choice)
     assert found == wanted
     assert len(wanted) == count
+
+
+@pytest.mark.parametrize("choice", [c for c in CHOICES["area"] if c.endswith("native")])
+@pytest.mark.parametrize(
+    ("rule", "grid", "count"),
+    [
+        (EXACT, "3..1\n....\n.2..", 21),
+        (EXACT, "8...\n....\n.2..", 52),
+        (AT_MOST, "6..\n...\n.1.", 47),
+    ],
+)
+def test_cpsat_with_the_native_islands_needs_no_cut(tmp_path, choice, rule, grid, count):
+    """The islands declared as one rooted native global (roots: the anchors) keep every
+    anchor's cells connected by themselves: cpsat's answers are the evaluator's with no cut."""
+    found, wanted = patterns(tmp_path, rule, grid, choice, native=True)
+    assert found == wanted
+    assert len(wanted) == count
+
+
+def test_the_native_islands_have_the_rows_of_their_lazy_lowering(tmp_path):
+    loaded, instance = load_texts(
+        tmp_path, ISLANDS.replace("RULE", EXACT), "clues:\n8...\n....\n.2..\n"
+    )
+    lazy, native = (
+        compile_model(loaded.genre, instance, parse_formulation([f"area={choice}"]))
+        for choice in ("mixed", "mixed-native")
+    )
+    assert str(native.model.problem) == str(lazy.model.problem)
+    assert (len(lazy.model.natives), len(native.model.natives)) == (0, 1)
 
 
 def test_assign_refuses_a_body_that_says_more(tmp_path, run):

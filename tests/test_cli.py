@@ -159,7 +159,7 @@ def test_help_and_the_installed_command():
         "--stats",
         "--format",
         "--unique",
-        "connected: lazy|flow",
+        "connected: hybrid|lazy|native|flow",
     ):
         assert option in done.stdout
     done = subprocess.run(

@@ -245,7 +245,10 @@ def test_contradicting_givens_are_named(tmp_path, run):
     ("option", "message"),
     [
         ("conected=flow", "unknown construct 'conected'; did you mean 'connected'?"),
-        ("connected=flo", "'flo' is not a lowering of connected; choose one of lazy, flow"),
+        (
+            "connected=flo",
+            "'flo' is not a lowering of connected; choose one of hybrid, lazy, native, flow",
+        ),
         ("connected", "'connected' is not NAME=CHOICE"),
     ],
 )

@@ -74,7 +74,21 @@ TOO_SLOW = {
 # the run would repeat the default's. planar=none: the genres that say a set and its complement
 # are connected (cave: one of them to the border).
 # abs=sign: the genres with an absolute value (`|a.digit - b.digit|`).
-ONLY_IN = {"planar=none": {"yin_yang", "cave"}, "abs=sign": {"minarism", "kropki"}}
+# connected=native: the genres with `cells connected` (not via links). connected=lazy: the
+# default (hybrid) posts its native global only after 15 rounds, which no shipped instance
+# needs, so lazy would repeat the default's runs (tests/test_native_globals.py tests the
+# deferral). The islands without (area=mixed) or with the native global (assign-native): the
+# genres with `each area of`.
+CONNECTED = "aqre cave creek heyawake hitori kurodoko mochikoro nanro nurikabe nurimisaki"
+CONNECTED += " paint_area sukoro tapa yin_yang"
+ONLY_IN = {
+    "planar=none": {"yin_yang", "cave"},
+    "abs=sign": {"minarism", "kropki"},
+    "connected=native": set(CONNECTED.split()),
+    "connected=lazy": set(),
+    "area=mixed": {"nurikabe", "icebarn"},
+    "area=assign-native": {"nurikabe", "icebarn"},
+}
 
 
 @pytest.mark.parametrize("option", ALTERNATIVES)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import itertools
 
+import pulp
 import pytest
 
 from dslsolve import ir
-from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends import BACKENDS, SolveStatus, cpsat
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.lowerings.connected import NATIVE_AFTER
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
@@ -20,7 +22,15 @@ from dslsolve.geometry import Grid
 from dslsolve.output import render
 from dslsolve.solve import no_good, solve_puzzle
 
-from helpers import PUZZLES, genre_file, instances, load_texts, solution_file
+from helpers import (
+    PUZZLES,
+    accepted_patterns,
+    every_native_solution,
+    genre_file,
+    instances,
+    load_texts,
+    solution_file,
+)
 
 NATIVE = parse_formulation(["loop=native"])
 LOOP_GENRES = ("slitherlink", "masyu", "yajilin", "country_road")
@@ -108,3 +118,100 @@ def test_a_variable_first_named_by_a_later_row_reads_its_own_value(tmp_path):
     assert session.solve(None) == SolveStatus.SOLVED
     assert late.varValue == 5
     assert Evaluator(loaded.genre, instance, compiled.decode()).violations() == []
+
+
+SHADED = """\
+name: shaded
+input:
+  clues: {type: grid}
+variables:
+  black: {type: bool}
+define:
+  edge: count(neighbours) < 4
+rules:
+  - "RULE"
+  - "each cell where clues is given: black"
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "grid"),
+    [
+        ("black cells connected", "...\n...\n..."),
+        ("black cells connected", "#..\n...\n..#"),
+        ("black cells connected to edge", "...\n...\n..."),
+        ("black cells connected to edge", "...\n.#.\n..."),
+    ],
+)
+@pytest.mark.parametrize("choice", ["native", "hybrid"])
+def test_the_native_connected_set_keeps_exactly_the_evaluators_sets(tmp_path, rule, grid, choice):
+    """Separate pieces (and, rooted, a piece off the edge) satisfy every row up front; the
+    native global must exclude them without a cut (`hybrid`: once its rounds have passed)."""
+    grid = grid.replace("#", "1")
+    loaded, instance = load_texts(tmp_path, SHADED.replace("RULE", rule), f"clues:\n{grid}\n")
+    cells = Grid(instance.rows, instance.columns).cells()
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([f"connected={choice}"]), shown
+    )
+    rounds = NATIVE_AFTER[choice]
+    assert [n.after_rounds for n in compiled.model.natives] == [rounds]
+    wanted = accepted_patterns(loaded, instance, "black")
+    black = every_native_solution(compiled, lambda v: tuple(v["black"][c] for c in cells), rounds)
+    assert black == wanted
+    assert len(wanted) > 10
+
+
+@pytest.mark.parametrize("choice", ["native", "hybrid"])
+def test_the_native_connected_set_has_the_rows_of_the_lazy_one(tmp_path, choice):
+    """Backends without the native global solve `connected=native` as `connected=lazy`."""
+    loaded, instance = load_texts(
+        tmp_path, SHADED.replace("RULE", "black cells connected"), "clues:\n1..\n...\n..1\n"
+    )
+    lazy, native = (
+        compile_model(loaded.genre, instance, parse_formulation([f"connected={c}"]))
+        for c in ("lazy", choice)
+    )
+    assert str(native.model.problem) == str(lazy.model.problem)
+    assert (len(lazy.model.natives), len(native.model.natives)) == (0, 1)
+
+
+def test_a_deferred_native_waits_for_its_rounds(tmp_path):
+    """`hybrid`: only two opposite corners black is two pieces, which the rows allow (the
+    cuts of a round would forbid it) until cpsat posts the native global."""
+    rule = "black cells connected"
+    loaded, instance = load_texts(tmp_path, SHADED.replace("RULE", rule), "clues:\n1..\n...\n..1\n")
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=hybrid"]))
+    session = BACKENDS["cpsat"].session(compiled.model)
+    others = list(compiled.lowerer.encodings["black"].values())
+    for _ in range(NATIVE_AFTER["hybrid"] - 1):
+        session.add([])
+    session.add([pulp.lpSum(others) == 0])
+    assert session.solve(None) == SolveStatus.INFEASIBLE
+    early = compile_model(loaded.genre, instance, parse_formulation(["connected=hybrid"]))
+    session = BACKENDS["cpsat"].session(early.model)
+    session.add([pulp.lpSum(early.lowerer.encodings["black"].values()) == 0])
+    assert session.solve(None) == SolveStatus.SOLVED
+
+
+@pytest.mark.parametrize(("patience", "status"), [(None, "solved"), (0.0, "infeasible")])
+def test_a_slow_search_between_rounds_posts_the_deferred_native(
+    tmp_path, monkeypatch, patience, status
+):
+    """A search after a round of cuts that outlasts cpsat's PATIENCE (here: any, at 0) is
+    stopped and resumed with the waiting native posted: two corners alone are then
+    infeasible, as they are not before (`hybrid` waits 15 rounds)."""
+    if patience is not None:
+        monkeypatch.setattr(cpsat, "PATIENCE", patience)
+    rule = "black cells connected"
+    grid = "clues:\n1....\n.....\n.....\n.....\n....1\n"
+    loaded, instance = load_texts(tmp_path, SHADED.replace("RULE", rule), grid)
+    compiled = compile_model(loaded.genre, instance, parse_formulation(["connected=hybrid"]))
+    session = BACKENDS["cpsat"].session(compiled.model)
+    session.add([pulp.lpSum(compiled.lowerer.encodings["black"].values()) == 0])
+    assert session.solve(None) == SolveStatus(status)

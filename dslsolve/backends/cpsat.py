@@ -12,6 +12,11 @@ takes its self-loop (not d_v). Then every answer is one cycle, and the loop's se
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
 keeps the proto index of every column, which is no longer the column's number.
 
+A `Connected` (`connected=native|hybrid`, `area=*-native`) is posted as a spanning forest with
+depth labels: every chosen vertex but a root has a chosen parent one step nearer a root. One
+that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when a
+search between rounds outlasts PATIENCE.
+
 The session writes the model's protocol buffer itself and hands it to the solver through
 `cp_model_helper`, OR-Tools' compiled core: `cp_model`, the Python layer over it, imports
 pandas (and numpy) at its start, 0.3-0.4 s of every run for an API that dslsolve does not
@@ -21,13 +26,14 @@ use (docs/formulations.md, "Fixed costs").
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pulp
 from ortools.sat.python import cp_model_helper as cp
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
-from dslsolve.compiler.model import Circuit, LinearModel
+from dslsolve.compiler.model import Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
@@ -40,6 +46,11 @@ WORKERS = 1
 # With an objective (`--diagnose`) or integer columns (flows, big-M pairs) the LP is what
 # prunes (heyawake's example under connected=flow: 0.4 s with it, over 60 s without): level 1.
 FEASIBILITY_LINEARIZATION = 0
+# A search between rounds of cuts that takes longer than this (CP-SAT's deterministic seconds,
+# the same at every run) posts the natives that wait for their rounds: the cuts are not
+# converging fast. Heyawake 31x45's rounds take at most 1.4, nurikabe 721_11x11's 2-7 (see
+# docs/formulations.md).
+PATIENCE = 3.0
 
 _STATUS = {
     cp.OPTIMAL: SolveStatus.SOLVED,
@@ -76,8 +87,21 @@ class CpsatSession(ColumnSession):
         self._proto: list[int] = []  # column -> the index of its variable in the proto
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
         super().__init__(model)
-        for circuit in model.natives:
-            self._add_circuit(circuit)
+        self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
+        self._deferred = [n for n in model.natives if isinstance(n, Connected) and n.after_rounds]
+        for native in model.natives:
+            if isinstance(native, Circuit):
+                self._add_circuit(native)
+            elif native not in self._deferred:
+                self._add_connected(native)
+
+    def add(self, rows: Iterable[pulp.LpConstraint]) -> None:
+        """The rows; then the natives deferred until this many rounds (`Connected`)."""
+        super().add(rows)
+        self._rounds += 1
+        for native in [n for n in self._deferred if n.after_rounds <= self._rounds]:
+            self._deferred.remove(native)
+            self._add_connected(native)
 
     def _variable(self, variable: pulp.LpVariable) -> int:
         return self._proto[self._columns.index[variable]]
@@ -104,6 +128,99 @@ class CpsatSession(ColumnSession):
             proto.tails.append(tail)
             proto.heads.append(head)
             proto.literals.append(literal)
+
+    def _constraint(self, enforced_by: Iterable[int] = ()):
+        """A new constraint of the proto, holding only where every literal given holds."""
+        constraint = self._model.constraints.add()
+        constraint.enforcement_literal.extend(enforced_by)
+        return constraint
+
+    def _clause(self, literals: list[int], enforced_by: Iterable[int] = ()) -> None:
+        self._constraint(enforced_by).bool_or.literals.extend(literals)
+
+    def _linear(
+        self, terms: list[tuple[int, int]], low: int, high: int, enforced_by: Iterable[int] = ()
+    ) -> None:
+        linear = self._constraint(enforced_by).linear
+        linear.vars.extend(v for v, _ in terms)
+        linear.coeffs.extend(c for _, c in terms)
+        linear.domain.extend([low, high])
+
+    def _literal(self, expr: pulp.LpAffineExpression) -> int:
+        """A CP-SAT literal equal to a 0/1 expression: the variable or its negation where the
+        expression is one, else a new literal tied to it by a row."""
+        terms = list(expr.items())
+        self._add_columns(self._columns.new(v for v, _ in terms))
+        if len(terms) == 1 and (terms[0][1], expr.constant) in ((1, 0), (-1, 1)):
+            variable = self._variable(terms[0][0])
+            return variable if terms[0][1] == 1 else _negated(variable)
+        made = self._new_variable(0, 1, "")
+        constant = _integer(expr.constant, "a literal's constant")
+        coefficients = [
+            _integer(c, f"a connected set's literal has coefficient {c}") for _, c in terms
+        ]
+        value = [(self._variable(v), -c) for (v, _), c in zip(terms, coefficients, strict=True)]
+        self._linear([(made, 1), *value], constant, constant)  # made - sum = constant
+        return made
+
+    def _add_connected(self, connected: Connected) -> None:
+        """Every chosen vertex that is no root has a parent: a chosen neighbour one step or
+        more nearer a root (depth labels, so parents never form a cycle and every chosen
+        vertex leads to a root). Without given roots the root is the first chosen vertex (in
+        the order of `chosen`): one root, and no choice between equal answers. The depths are
+        integers: the model is no longer a SAT problem, and CP-SAT keeps its LP."""
+        self._boolean = False
+        x = {v: self._literal(e) for v, e in connected.chosen.items()}
+        root = (
+            self._first_chosen(x)
+            if connected.roots is None
+            else {v: self._literal(e) for v, e in connected.roots.items() if v in x}
+        )
+        steps = _steps_from(root, connected.edges, x) if connected.roots is not None else {}
+        floor = {
+            v: min(steps.get(v, 0 if connected.roots is None else math.inf), connected.depth + 1)
+            for v in x
+        }
+        depth = {}
+        for v, chosen in x.items():
+            if floor[v] > connected.depth:  # no root within reach: never chosen
+                self._clause([_negated(chosen)])
+                floor[v] = connected.depth
+            depth[v] = self._new_variable(floor[v], connected.depth, "")
+        parents: dict = {v: [] for v in x}
+        for a, b in connected.edges:
+            for child, parent in ((a, b), (b, a)):
+                if child in x and parent in x:
+                    arc = self._new_variable(0, 1, "")
+                    self._clause([x[parent]], [arc])
+                    self._clause([x[child]], [arc])
+                    # depth[child] - depth[parent] >= 1 where the arc is used
+                    self._linear([(depth[child], 1), (depth[parent], -1)], 1, INT_MAX, [arc])
+                    parents[child].append(arc)
+        for v, chosen in x.items():
+            self._linear([(depth[v], 1)], floor[v], floor[v], [_negated(chosen)])
+            if v in root:
+                self._linear([(depth[v], 1)], 0, 0, [root[v]])
+                self._clause([*parents[v], root[v]], [chosen])
+            else:
+                self._clause(parents[v], [chosen])
+
+    def _first_chosen(self, x: dict) -> dict:
+        """For each vertex, a literal: it is chosen and no vertex before it is."""
+        first, before = {}, None  # before: some earlier vertex is chosen
+        for v, chosen in x.items():
+            if before is None:
+                first[v], before = chosen, chosen
+                continue
+            first[v] = self._new_variable(0, 1, "")
+            self._constraint([first[v]]).bool_and.literals.extend([chosen, _negated(before)])
+            self._clause([_negated(chosen), before, first[v]])
+            seen = self._new_variable(0, 1, "")
+            self._clause([_negated(seen), before, chosen])
+            self._clause([seen], [before])
+            self._clause([seen], [chosen])
+            before = seen
+        return first
 
     def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
         objective = self._model.objective
@@ -141,18 +258,17 @@ class CpsatSession(ColumnSession):
             constraint.domain.extend([low, high])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
-        parameters = cp.SatParameters()
-        parameters.num_workers = WORKERS
-        # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
-        # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
-        parameters.catch_sigint_signal = False
-        if time_limit is not None:
-            parameters.max_time_in_seconds = time_limit
-        if self._boolean and not self._model.has_objective():
-            parameters.linearization_level = FEASIBILITY_LINEARIZATION
-        solver = cp.SolveWrapper()
-        solver.set_parameters(parameters)
-        response = solver.solve(self._model)
+        """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
+        way, a search that outlasts PATIENCE is stopped, the natives posted, and the search
+        resumed with the time left."""
+        patient = bool(self._deferred) and self._rounds > 0
+        response = self._search(time_limit, PATIENCE if patient else None)
+        if patient and response.status == cp.UNKNOWN and response.deterministic_time >= PATIENCE:
+            for native in self._deferred:
+                self._add_connected(native)
+            self._deferred.clear()
+            spent = response.wall_time
+            response = self._search(None if time_limit is None else time_limit - spent)
         status = response.status
         self.proven_optimal = status == cp.OPTIMAL
         if status == cp.MODEL_INVALID:
@@ -166,6 +282,22 @@ class CpsatSession(ColumnSession):
             self._hint(values)
         return verdict
 
+    def _search(self, time_limit: float | None, patience: float | None = None):
+        parameters = cp.SatParameters()
+        parameters.num_workers = WORKERS
+        # CP-SAT's own Ctrl-C handler leaves SIGINT at its default after the solve: the next
+        # Ctrl-C would kill the process outright, with no KeyboardInterrupt and no cleanup
+        parameters.catch_sigint_signal = False
+        if time_limit is not None:
+            parameters.max_time_in_seconds = max(time_limit, 0.01)
+        if patience is not None:
+            parameters.max_deterministic_time = patience
+        if self._boolean and not self._model.has_objective():
+            parameters.linearization_level = FEASIBILITY_LINEARIZATION
+        solver = cp.SolveWrapper()
+        solver.set_parameters(parameters)
+        return solver.solve(self._model)
+
     def _hint(self, values: list[int]) -> None:
         """The last solution as the next call's starting point: after a few cuts, most of it
         still holds."""
@@ -176,3 +308,24 @@ class CpsatSession(ColumnSession):
 
     def close(self) -> None:
         pass  # nothing outside Python's memory
+
+
+def _steps_from(roots: dict, edges: list[tuple], vertices: dict) -> dict:
+    """The fewest steps from a vertex that may be a root to each of `vertices` through them
+    (breadth first): a lower bound of its depth."""
+    neighbours: dict = {v: [] for v in vertices}
+    for a, b in edges:
+        if a in vertices and b in vertices:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    steps = dict.fromkeys(roots, 0)
+    frontier = list(roots)
+    while frontier:
+        reached = []
+        for v in frontier:
+            for n in neighbours[v]:
+                if n not in steps:
+                    steps[n] = steps[v] + 1
+                    reached.append(n)
+        frontier = reached
+    return steps

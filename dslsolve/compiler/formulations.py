@@ -14,7 +14,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # first choice = default
     "domain": ("onehot", "integer"),  # integer variables: one binary per value, or one integer
     "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
-    "connected": ("lazy", "flow"),  # component cuts added in rounds, or single-commodity flow
+    # component cuts added in rounds, and a spanning forest with depth labels where the
+    # backend takes one (cpsat) once they have not converged in 15 rounds; the cuts alone; the
+    # forest at once; or single-commodity flow
+    "connected": ("hybrid", "lazy", "native", "flow"),
     # the backend's own circuit constraint where it has one (cpsat), else as lazy; subtour cuts
     # added in rounds; or single-commodity flow
     "loop": ("native", "lazy", "flow"),
@@ -24,9 +27,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a
     # layered automaton
     "runs": ("blocks", "blocks-pairwise", "regular"),
-    # shapes for anchors of up to 7 cells and assignment for the rest; one enumerated shape per
-    # anchor cell; or cells assigned to anchors (connected by cuts in rounds, or by a flow)
-    "area": ("mixed", "anchored", "assign", "assign-flow"),
+    # shapes for anchors of up to 7 cells and assignment for the rest, the islands also a
+    # native rooted connected set (cpsat); the same without it; one enumerated shape per anchor
+    # cell; or cells assigned to anchors (connected by cuts in rounds, by a flow, or by those
+    # and the native islands)
+    "area": ("mixed-native", "mixed", "anchored", "assign", "assign-flow", "assign-native"),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M

@@ -147,6 +147,26 @@ class Circuit:
     edges: list[tuple[Hashable, Hashable, pulp.LpVariable]]  # (end, end, binary: on the cycle)
 
 
+@dataclass(frozen=True, eq=False)  # compared by identity: its fields are PuLP expressions
+class Connected:
+    """A native global a backend may post beside the rows: the chosen vertices of an
+    undirected graph form one connected set (`roots` None), or each is joined through chosen
+    vertices to a chosen vertex where its root literal holds. As with `Circuit`, the rows and
+    separators of the lowering that declared it stay and remain valid; cpsat posts it as a
+    spanning forest with depth labels (`backends/cpsat.py`), so that its answers need no round.
+    `depth`: no chosen vertex is more than this many steps from its root (a bound the
+    declaring lowering knows, such as an area's size; else the number of vertices).
+    `after_rounds`: post it only once this many rounds of lazy rows have been added (0: at
+    once), or earlier when a search between rounds is slow (cpsat's `PATIENCE`), so that a
+    model whose cuts converge fast never pays for it."""
+
+    chosen: dict[Hashable, pulp.LpAffineExpression]  # vertex -> its 0/1 expression
+    edges: list[tuple[Hashable, Hashable]]
+    roots: dict[Hashable, pulp.LpAffineExpression] | None
+    depth: int
+    after_rounds: int = 0
+
+
 @dataclass
 class LinearModel:
     formulation: Formulation
@@ -160,8 +180,9 @@ class LinearModel:
     # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear
     # value): lowerings/value_table.py reads comparisons of those values off their bits
     value_bits: dict = field(default_factory=dict)
-    # native globals (`Circuit`) for a backend that has them; a backend without ignores them
-    natives: list[Circuit] = field(default_factory=list)
+    # native globals (`Circuit`, `Connected`) for a backend that has them; a backend without
+    # ignores them
+    natives: list[Circuit | Connected] = field(default_factory=list)
     _names: Iterable[int] = field(default_factory=itertools.count)
 
     def variable(

@@ -392,7 +392,7 @@ class RuleCompiler:
             return self.lower.boolean(body, Env(None, None, group, env.bound))
 
         areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
-        if choice == "anchored" or (choice == "mixed" and says_more(body)):
+        if choice == "anchored" or (choice.startswith("mixed") and says_more(body)):
             post_areas(self.model, areas)
         elif says_more(body):
             raise AreaFormError(

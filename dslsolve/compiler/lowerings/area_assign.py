@@ -2,8 +2,10 @@
 a model polynomial in the grid and the clues, where `area=anchored` enumerates shapes.
 
 `area=assign` (lazy connectivity cuts) and `area=assign-flow` (a flow per anchor); `area=mixed`
-(the default) enumerates the shapes of anchors of up to 7 cells as `anchored` does (tighter,
-and few shapes) and assigns the rest, one cover row per cell over both. Every cell c
+enumerates the shapes of anchors of up to 7 cells as `anchored` does (tighter, and few shapes)
+and assigns the rest, one cover row per cell over both. `mixed-native` (the default) and
+`assign-native` add the islands as one rooted native global (`_declare_islands`), which cpsat
+posts; the other backends get the model of `mixed` and `assign`. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
 anchor (an area holds one anchor, so its cells are within that many steps of it, through the
@@ -31,7 +33,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve.compiler.lowerings.area import AreaFormError, Areas, anchor_limit, post_shapes
-from dslsolve.compiler.lowerings.connected import post_rooted
+from dslsolve.compiler.lowerings.connected import declare_native, post_rooted
 from dslsolve.compiler.lowerings.logic import literal
 from dslsolve.compiler.model import LinearModel, Value, Why, as_lin, sum_of
 from dslsolve.geometry import Grid, Grouping, cell_name
@@ -78,7 +80,8 @@ def _require(model: LinearModel, constraint: pulp.LpConstraint, why: Why) -> Non
 
 
 def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: str) -> None:
-    """`exact`: `size = E` (else `size <= E`); `choice`: assign, assign-flow or mixed."""
+    """`exact`: `size = E` (else `size <= E`); `choice`: assign, assign-flow, assign-native,
+    mixed or mixed-native."""
     grid, inside, why = areas.grid, areas.inside, areas.why
     anchor_set = set(areas.anchors)
     may_be_in = {cell for cell, value in inside.items() if value is not False}
@@ -87,7 +90,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if anchor not in may_be_in:
             continue
         limit = anchor_limit(anchor, areas.bound_at)
-        if choice == "mixed" and limit <= SHAPES_UP_TO:
+        if choice.startswith("mixed") and limit <= SHAPES_UP_TO:
             post_shapes(model, areas, anchor, limit, cover)
             continue
         here = as_lin(inside[anchor])
@@ -118,3 +121,18 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if cell not in anchor_set and (parts or cell in may_be_in):
             held = pulp.lpSum(parts) == as_lin(inside[cell]).expr
             _require(model, held, f"{why}: no anchor reaches {cell_name(cell)}")
+    if choice.endswith("native"):
+        _declare_islands(model, areas, may_be_in)
+
+
+def _declare_islands(model: LinearModel, areas: Areas, may_be_in: set[Element]) -> None:
+    """Every C-cell is joined through its area to the area's anchor, at most E - 1 steps
+    away: implied by the rule, and declared as one rooted `Connected` native global over all
+    of C (roots: the anchors). With the assignment rows (neighbouring C-cells have the same
+    anchor) it makes every anchor's cells connected, so a backend that posts it (cpsat) needs
+    no rounds for them; the per-anchor rows and separators stay for the others."""
+    anchors = [a for a in areas.anchors if a in may_be_in]
+    chosen = {cell: as_lin(areas.inside[cell]) for cell in sorted(may_be_in)}
+    edges = [(c, n) for c in chosen for n in areas.grid.neighbours(c) if n in chosen and c < n]
+    depth = max((anchor_limit(a, areas.bound_at) for a in anchors), default=1) - 1
+    declare_native(model, chosen, edges, {a: chosen[a] for a in anchors}, depth)

@@ -1,6 +1,6 @@
 """`C cells connected`: the chosen vertices of a graph form one connected set (or none).
 
-`connected=lazy` (default): solve without it; find the components of the chosen vertices;
+`connected=lazy`: solve without it; find the components of the chosen vertices;
 while there are two or more, add for every ordered pair of components (K, K') (s in K, t in
 K') the vertex-separator cut
     sum_{n in S} x_n >= x_s + x_t - 1,
@@ -16,6 +16,13 @@ answer are mostly single vertices.
 For a backend that can call separators inside its search on fractional values (an LP
 relaxation's), `fractional_cuts` finds the same cuts there by max flow; `post_connected` offers
 it in `LinearModel.fractional_separators` (the rounds never call it).
+
+`connected=hybrid` (default) and `native`: the rows and separators of `lazy`, and the set
+declared as a `Connected` native global (`declare_native`), which cpsat posts as a spanning
+forest with depth labels: `native` at once, `hybrid` once 15 rounds of cuts have been added
+or a search after a round outlasts cpsat's `PATIENCE` (where the cuts converge fast the
+forest only costs time; where they do not, it ends the rounds).
+Other backends ignore it, and so does connectivity via links. See docs/formulations.md.
 
 `connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
 r_v <= x_v, and x_u <= sum r_v so that a root exists when anything is chosen) supplies one unit
@@ -44,9 +51,14 @@ from collections.abc import Hashable
 
 import pulp
 
-from dslsolve.compiler.model import Lin, LinearModel, as_lin, value_of
+from dslsolve.compiler.model import Connected, Lin, LinearModel, as_lin, value_of
 
 Vertex = Hashable
+
+NATIVE_AFTER = {"native": 0, "hybrid": 15}
+"""The lowerings that declare a `Connected` native global, and the rounds of lazy rows after
+which the backend posts it: `native` at once, `hybrid` once the cuts have not converged in a
+few rounds (docs/formulations.md has the measurement that chose the number)."""
 
 
 def post_connected(
@@ -63,7 +75,26 @@ def post_connected(
         if arc_gate is None:
             _alone_cuts(model, lins, edges)
             model.fractional_separators.append(lambda: fractional_cuts(lins, edges))
+            if choice in NATIVE_AFTER:
+                declare_native(model, lins, edges, None, after_rounds=NATIVE_AFTER[choice])
         model.separators.append(lambda: _component_cuts(model, lins, edges, arc_gate))
+
+
+def declare_native(
+    model: LinearModel,
+    chosen: dict[Vertex, Lin],
+    edges: list[tuple[Vertex, Vertex]],
+    roots: dict[Vertex, Lin] | None,
+    depth: int | None = None,
+    after_rounds: int = 0,
+) -> None:
+    """Declare the connectivity as a `Connected` native global beside the lazy rows: a
+    backend with it (cpsat) posts it (after `after_rounds` rounds) and needs no more rounds;
+    the others ignore it."""
+    free = {v: x.expr for v, x in chosen.items() if x.high >= 1}
+    kept = None if roots is None else {v: r.expr for v, r in roots.items() if v in free}
+    bound = len(free) - 1 if depth is None else depth
+    model.natives.append(Connected(free, edges, kept, max(bound, 0), after_rounds))
 
 
 def _alone_cuts(model: LinearModel, chosen: dict[Vertex, Lin], edges) -> None:
@@ -298,6 +329,8 @@ def post_rooted(
         around = [lins[u].expr for u in neighbours[v]] + ([root.expr] if root else [])
         model.add(pulp.lpSum(around) >= x.expr)
     model.separators.append(lambda: _rootless_cuts(lins, can_root, neighbours))
+    if choice in NATIVE_AFTER:
+        declare_native(model, lins, edges, can_root, after_rounds=NATIVE_AFTER[choice])
 
 
 def _rootless_cuts(
