@@ -65,6 +65,30 @@ def test_the_time_limit_bounds_the_compile(tmp_path, clue):
     assert "Traceback" not in err
 
 
+def test_the_time_limit_bounds_each_combination_of_compare(tmp_path):
+    """Each instance x formulation x backend gets the limit, its compile included: a compile
+    that does not end is one row 'time limit', and the table goes on (it ran for ever)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("clues", ["99999 . . . . ."] + [". . . . . ."] * 5))
+    code, out, err = finished(
+        dslsolve(
+            "compare",
+            genre_file("shikaku"),
+            puzzle,
+            "--time-limit",
+            "1",
+            "--backend",
+            "cpsat,highs",
+        )
+    )
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [(row[2], row[4:6]) for row in rows] == [
+        ("cpsat", ["time", "limit"]),
+        ("highs", ["time", "limit"]),
+    ]
+
+
 # ------------------------------------------------------------------ interruption
 
 
@@ -392,3 +416,43 @@ def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path
     result = run(genre_file("sudoku"), puzzle)
     assert result.code == 2
     assert f"{puzzle}:2:1: error: a number of 402 digits in section 'givens'" in result.err
+
+
+def test_a_piece_rule_counting_cells_against_the_size_is_lowered(tmp_path, run):
+    """`count(F) = 1` where F reads the piece's size is no anchor condition (the size is known
+    for a candidate piece, not for a cell): it was an AttributeError (exit 3)."""
+    genre = tmp_path / "fillomino.yaml"
+    text = genre_file("fillomino").read_text()
+    rule = "count(givens != size) = 0"
+    assert rule in text
+    genre.write_text(text.replace(rule, "count(givens != size) = 1"))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("givens", [". 2 .", "3 . .", ". . 1"]))
+    result = run(genre, puzzle)
+    assert result.code == 0, result.err
+    answer = tmp_path / "answer.txt"
+    answer.write_text(result.out)
+    assert run("check", genre, puzzle, answer).code == 0
+
+
+def test_an_area_anchor_that_reads_the_size_is_a_located_message(tmp_path, run):
+    genre = tmp_path / "nurikabe.yaml"
+    text = genre_file("nurikabe").read_text()
+    body = "count(clues is given) = 1 and size = sum(clues)"
+    assert body in text
+    genre.write_text(text.replace(body, "count(clues != size) = 1 and size <= 9"))
+    result = run(genre, PUZZLES / "nurikabe" / "example.txt")
+    assert (result.code, result.out) == (2, "")
+    assert "cannot compile this rule: the body needs 'count(A) = 1'" in result.err
+    assert "that does not read the area's size, width or height" in result.err
+
+
+@pytest.mark.parametrize("formulation", ["piece=placements", "piece=lazy"])
+@pytest.mark.parametrize("given", ["27", "0"])
+def test_a_given_that_no_piece_value_can_match_is_named(tmp_path, run, given, formulation):
+    """It said only 'no piece fits at r1c2' (or nothing, with piece=lazy)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("givens", [f". {given} . .", ". . . .", ". . . ."]))
+    result = run(genre_file("fillomino"), puzzle, "--formulation", formulation)
+    assert (result.code, result.out) == (1, "")
+    assert f"  the given {given} at r1c2 is outside the domain 1..9 of 'n'\n" in result.err
