@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -13,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from dslsolve.runguard import SOLVER_THREAD
 
 from helpers import PUZZLES, ROOT, genre_file, solution_file
 
@@ -148,6 +151,81 @@ def interrupt(tmp_path: Path, signum: int) -> tuple[list[int], list[str]]:
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_an_interrupted_run_says_so_and_gives_no_verdict(tmp_path, signum):
     interrupt(tmp_path, signum)
+
+
+SPLIT_GENRE = """\
+name: split
+title: Market split
+description: Choose columns so that in every row the chosen weights add up to the target.
+input:
+  weights: {type: grid}
+  targets: {type: grid}
+variables:
+  x: {type: bool}
+rules:
+  - each row: sum(weights where x) = sum(targets)
+  - "each column: count(x) = 0 or count(x) = rows"
+output:
+  cell:
+    - when: x
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+def market_split(tmp_path: Path) -> tuple[Path, Path]:
+    """A model that every in-process solver works on for minutes in one native call, from
+    a small compile: a market split instance (Cornuejols and Dawande), 4 rows of 30 random
+    weights, each row's target half its total."""
+    rng = random.Random(1)
+    weights = [[rng.randint(0, 99) for _ in range(30)] for _ in range(4)]
+    genre, puzzle = tmp_path / "split.yaml", tmp_path / "split.txt"
+    genre.write_text(SPLIT_GENRE)
+    puzzle.write_text(
+        grid_text("weights", [" ".join(map(str, row)) for row in weights])
+        + grid_text("targets", [" ".join([str(sum(row) // 2)] + ["."] * 29) for row in weights])
+    )
+    return genre, puzzle
+
+
+def solving(process: subprocess.Popen, patience: float = 20.0) -> None:
+    """Wait until the run's solver thread works (runguard names it), at most `patience` s:
+    a run without one (the old code solved in the main thread) is signalled then."""
+    waited = time.perf_counter() + patience
+    while time.perf_counter() < waited and process.poll() is None:
+        with contextlib.suppress(OSError):
+            tasks = Path(f"/proc/{process.pid}/task").iterdir()
+            if any((task / "comm").read_text().strip() == SOLVER_THREAD for task in tasks):
+                time.sleep(0.5)  # into the search
+                return
+        time.sleep(0.1)
+
+
+IN_PROCESS = ["cpsat", "highs", "scip"]
+STOPPED_WITHIN = 10  # seconds from the signal to the end, with the interpreter's exit; the
+# old code ran on until the solver's own end (minutes)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("backend", IN_PROCESS)
+def test_a_signal_stops_an_in_process_solver_at_once(tmp_path, backend, signum):
+    process = dslsolve(*market_split(tmp_path), "--backend", backend)
+    solving(process)
+    process.send_signal(signum)
+    sent = time.perf_counter()
+    code, out, err = finished(process)
+    assert (code, out, err) == (128 + signum, "", "dslsolve: interrupted\n")
+    assert time.perf_counter() - sent < STOPPED_WITHIN
+
+
+@pytest.mark.parametrize("backend", IN_PROCESS)
+def test_the_time_limit_stops_an_in_process_solver(tmp_path, backend):
+    started = time.perf_counter()
+    code, out, err = finished(
+        dslsolve(*market_split(tmp_path), "--backend", backend, "--time-limit", "2")
+    )
+    assert (code, out, err) == (1, "", "no solution found within the time limit of 2.0 s\n")
+    assert time.perf_counter() - started < 2 + STOPPED_WITHIN
 
 
 def alive(pid: int) -> bool:

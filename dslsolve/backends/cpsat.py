@@ -24,6 +24,7 @@ from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
 from dslsolve.compiler.model import Circuit, LinearModel
 from dslsolve.errors import DslError, Location
+from dslsolve.runguard import stoppable
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
 # finish gives the solution of a puzzle with several). See bench/README.md for the measure.
@@ -115,7 +116,7 @@ class CpsatSession(ColumnSession):
         solver.parameters.catch_sigint_signal = False
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(self._model)
+        status = stoppable(lambda: solver.solve(self._model), solver.stop_search)
         self.proven_optimal = status == cp_model.OPTIMAL
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejects the model: {self._model.validate()}")
