@@ -534,3 +534,25 @@ def test_a_given_that_no_piece_value_can_match_is_named(tmp_path, run, given, fo
     result = run(genre_file("fillomino"), puzzle, "--formulation", formulation)
     assert (result.code, result.out) == (1, "")
     assert f"  the given {given} at r1c2 is outside the domain 1..9 of 'n'\n" in result.err
+
+
+@pytest.mark.parametrize("where", ["list", "solution"])
+def test_a_number_longer_than_python_converts_is_a_message(tmp_path, run, where):
+    """Found by the fuzzer (seed 20, mutant 599): a tile_paint list entry of 24,060 digits
+    was a ValueError (exit 3): Python converts at most 4,300 digits to a number."""
+    digits = "1" * 5000
+    if where == "list":
+        named = tmp_path / "p.txt"
+        text = (PUZZLES / "tile_paint" / "example.txt").read_text()
+        assert text.splitlines()[1] == "columns:"
+        named.write_text(text.replace("columns:\n", f"columns:\n{digits} ", 1))
+        result = run(genre_file("tile_paint"), named)
+        line = 3
+    else:
+        puzzle = PUZZLES / "sudoku" / "constructed-4x4.txt"
+        named = tmp_path / "s.txt"
+        named.write_text(digits + solution_file(puzzle).read_text()[1:])
+        result = run("check", genre_file("sudoku"), puzzle, named)
+        line = 1
+    assert (result.code, result.out) == (2, "")
+    assert f"{named}:{line}:1: error: a number of 5000 digits: beyond 10^100" in result.err
