@@ -83,7 +83,9 @@ def _put_off(signum: int, frame: FrameType | None) -> bool:
 
     def again() -> None:
         if signal.getsignal(signum) is handler:  # not after the run has ended (the timer's)
-            os.kill(os.getpid(), signum)
+            # to the main thread: sent to the process, it may come to this thread, and a
+            # blocking call of the main thread (a sleep, a wait) would not return for it
+            signal.pthread_kill(threading.main_thread().ident, signum)
 
     threading.Timer(RETRY_SECONDS, again).start()
     return True

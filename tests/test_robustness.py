@@ -556,3 +556,36 @@ def test_a_number_longer_than_python_converts_is_a_message(tmp_path, run, where)
         line = 1
     assert (result.code, result.out) == (2, "")
     assert f"{named}:{line}:1: error: a number of 5000 digits: beyond 10^100" in result.err
+
+
+SIGNAL_IN_AN_IMPORT = """
+import sys, time
+from dslsolve.runguard import Interrupted, signals_interrupt
+sys.path.insert(0, sys.argv[1])
+try:
+    with signals_interrupt():
+        import signalled
+        time.sleep(10)
+except Interrupted:
+    print("interrupted after the import:", signalled.whole)
+"""
+
+
+def test_a_signal_during_an_import_comes_after_it(tmp_path):
+    """An exception raised in the middle of an import leaves a compiled module half loaded
+    (numpy, which PuLP imports, then failed with 'cannot load module more than once per
+    process': an internal error instead of the interruption)."""
+    (tmp_path / "signalled.py").write_text(
+        "import os, signal, time\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(0.2)\n"
+        "whole = True\n"
+    )
+    process = subprocess.run(
+        [sys.executable, "-c", SIGNAL_IN_AN_IMPORT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+    assert process.stdout == "interrupted after the import: True\n", process.stderr
