@@ -135,7 +135,9 @@ class Deadline:
         return max(self.seconds - (time.perf_counter() - self.started), 0.01)
 
     def arm(self) -> None:
-        if self.seconds is None:
+        """Start the timer; off the main thread (a library caller's thread), which cannot
+        take signals, the solver's own limit is the only one."""
+        if self.seconds is None or threading.current_thread() is not threading.main_thread():
             return
 
         def expire(signum: int, frame: FrameType | None) -> None:
