@@ -129,7 +129,10 @@ def _compare_parser() -> argparse.ArgumentParser:
         help="comma-separated, from " + ",".join(sorted(BACKENDS)),
     )
     parser.add_argument(
-        "--time-limit", type=_seconds, metavar="SECONDS", help="per solve (default: none)"
+        "--time-limit",
+        type=_seconds,
+        metavar="SECONDS",
+        help="per combination, its compile included (default: none)",
     )
     style = parser.add_mutually_exclusive_group()
     style.add_argument("--csv", dest="style", action="store_const", const="csv")

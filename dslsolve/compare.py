@@ -17,12 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
+from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.instance import Instance
 from dslsolve.output import render
-from dslsolve.solve import solve_puzzle
+from dslsolve.runguard import Deadline, OutOfTime
+from dslsolve.solve import Outcome, Stats, solve_puzzle
 
 COLUMNS = (
     "instance",
@@ -117,7 +119,7 @@ def compare(
         for backend, formulation in itertools.product(backends, combos):
             label = _label(formulation, options)
             started = time.perf_counter()
-            outcome = solve_puzzle(genre_file, instance, formulation, backend, time_limit)
+            outcome = _solve_within(genre_file, instance, formulation, backend, time_limit)
             elapsed = time.perf_counter() - started
             stats = outcome.stats
             status = "WRONG" if outcome.violations else outcome.status.value
@@ -149,6 +151,26 @@ def compare(
                 )
     _mark_agreement(rows)
     return rows
+
+
+def _solve_within(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    backend: str,
+    time_limit: float | None,
+) -> Outcome:
+    """One combination, ended by the time limit wherever it is (compiling, solving,
+    checking): the run's timer (`runguard`) is armed for each combination, so a compile that
+    never ends costs one row, not the whole table."""
+    deadline = Deadline(time_limit, time.perf_counter())
+    deadline.arm()
+    try:
+        return solve_puzzle(genre_file, instance, formulation, backend, deadline.remaining())
+    except OutOfTime:
+        return Outcome(SolveStatus.TIME_LIMIT, Stats(backend, formulation.describe()))
+    finally:
+        deadline.disarm()
 
 
 class ProgressLine:

@@ -7,7 +7,9 @@ Exit codes of the command line: 0 solved (or valid), 1 no solution (or invalid s
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 from dataclasses import dataclass
 
 EXIT_SOLVED = 0
@@ -102,10 +104,32 @@ def read_text(path: str, what: str) -> str:
             Location(path), f"the {what} is larger than {MAX_FILE_BYTES // 2**20} MB: not read"
         )
     try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as err:
         raise DslError(
             Location(path),
             f"the {what} is not UTF-8 text (byte {err.object[err.start]:#04x} at offset "
             f"{err.start})",
         ) from None
+    _refuse_endless_numbers(text, path)
+    return text
+
+
+def _refuse_endless_numbers(text: str, path: str) -> None:
+    """A run of digits longer than Python converts to a number (4,300 digits) is refused
+    here, wherever it is: every reader (grids, lists, tables, YAML, solutions) would fail on
+    it with a ValueError. Shorter numbers beyond MAX_NUMBER get their section's message. Only
+    lines longer than the limit are searched (a 2000x2000 grid has none)."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or len(text) <= limit:
+        return
+    for number, line in enumerate(text.split("\n"), 1):
+        # from the start of a run only: elsewhere in a long run the search is quadratic
+        found = re.search(rf"(?<!\d)\d{{{limit + 1}}}", line) if len(line) > limit else None
+        if found:
+            digits = re.match(r"\d+", line[found.start() :]).group()
+            raise DslError(
+                Location(path, number, found.start() + 1),
+                f"a number of {len(digits)} digits: beyond 10^100, the largest number dslsolve "
+                "reads",
+            )

@@ -8,22 +8,40 @@ remove its files there) still runs. The command layer turns them into a message 
 code: the time limit is "no solution found" (exit 1), an interruption is never a verdict
 (exit 128 + the signal's number, as a shell reports a process the signal killed).
 
-The timer is SIGALRM, so it interrupts Python code; a solver running inside this process in
-C code (HiGHS) is stopped by its own time limit and the timer takes effect when it returns.
+The timer is SIGALRM. Python runs a signal's handler in the main thread, between two
+bytecodes: never while that thread is inside a solver's native code, which may run for
+minutes. So an in-process solver (HiGHS, CP-SAT, SCIP) solves in a worker thread while the
+main thread waits (`stoppable`): the handler raises at once, the solver is asked to stop
+through its own interface, and the exception goes on when it has returned.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import signal
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
+from typing import TypeVar
 
 # The solver gets the time that is left; the timer stops what is still running a little later
 # (a solver ending at its limit is reported as such, not raced by the timer).
 GRACE_SECONDS = 0.5
 HANDLED = (signal.SIGINT, signal.SIGTERM)
+STOP_POLL_SECONDS = 0.05  # how often a solver that has not returned yet is asked again
+# A signal wakes a wait only in the thread the kernel delivers it to, which may be one of the
+# solver's threads: the waiting thread wakes this often to run the handlers of signals that
+# have come meanwhile.
+WAKE_SECONDS = 0.1
+RETRY_SECONDS = 0.05  # a signal that came during an import comes again this much later
+SOLVER_THREAD = "dslsolve-solver"  # the worker thread's name, at most 15 bytes (Linux)
+_PR_SET_NAME = 15  # prctl's option that names the calling thread
+
+T = TypeVar("T")
 
 
 class OutOfTime(BaseException):  # noqa: N818 - an outcome, not an error
@@ -46,8 +64,36 @@ class Interrupted(BaseException):  # noqa: N818 - an outcome, not an error
         return 128 + self.signum
 
 
-def _interrupt(signum: int, _frame: object) -> None:
-    raise Interrupted(signum)
+def _importing(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _put_off(signum: int, frame: FrameType | None) -> bool:
+    """Is an import under way where the signal came? Then it comes again a little later: an
+    exception in the middle of an import leaves a compiled module half loaded (numpy, imported
+    by PuLP, then fails with 'cannot load module more than once per process', an internal
+    error instead of the interruption)."""
+    if not _importing(frame):
+        return False
+    handler = signal.getsignal(signum)
+
+    def again() -> None:
+        if signal.getsignal(signum) is handler:  # not after the run has ended (the timer's)
+            # to the main thread: sent to the process, it may come to this thread, and a
+            # blocking call of the main thread (a sleep, a wait) would not return for it
+            signal.pthread_kill(threading.main_thread().ident, signum)
+
+    threading.Timer(RETRY_SECONDS, again).start()
+    return True
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    if not _put_off(signum, frame):
+        raise Interrupted(signum)
 
 
 @contextmanager
@@ -89,12 +135,15 @@ class Deadline:
         return max(self.seconds - (time.perf_counter() - self.started), 0.01)
 
     def arm(self) -> None:
-        if self.seconds is None:
+        """Start the timer; off the main thread (a library caller's thread), which cannot
+        take signals, the solver's own limit is the only one."""
+        if self.seconds is None or threading.current_thread() is not threading.main_thread():
             return
 
-        def expire(_signum: int, _frame: object) -> None:
-            self._armed = False
-            raise OutOfTime(self.seconds)
+        def expire(signum: int, frame: FrameType | None) -> None:
+            if not _put_off(signum, frame):
+                self._armed = False
+                raise OutOfTime(self.seconds)
 
         signal.signal(signal.SIGALRM, expire)
         self._armed = True
@@ -106,3 +155,54 @@ class Deadline:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
             self._armed = False
+
+
+def _name_this_thread(name: str) -> None:
+    """The thread's name as the system shows it (`top -H`, /proc/PID/task/*/comm), where
+    Python 3.11 leaves the process's name; nothing where the system has no such call."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).prctl(_PR_SET_NAME, name.encode())
+
+
+def stoppable(work: Callable[[], T], stop: Callable[[], None]) -> T:
+    """`work()` (a solver's native solve) in a worker thread while this thread waits, so that
+    a signal or the run's timer takes effect at once. When the wait ends with an exception
+    (`Interrupted`, `OutOfTime`), `stop()` asks the solver to return (again every
+    STOP_POLL_SECONDS: a request that comes before the search starts may be lost) and the
+    exception goes on once it has: the solver is never used by two threads at once, and the
+    backend's cleanup comes after. Off the main thread, which gets no signals, `work()` runs
+    there.
+
+    The wait is an Event with a timeout (WAKE_SECONDS), not Thread.join: a join that a
+    signal's exception interrupts marks the thread as ended while it still runs (CPython
+    3.11), and the process then exits with the solver's threads alive (HiGHS aborts:
+    'terminate called without an active exception')."""
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    outcome: list = []
+    done = threading.Event()
+
+    def run() -> None:
+        _name_this_thread(SOLVER_THREAD)
+        try:
+            outcome.append((True, work()))
+        except BaseException as error:  # handed to the waiting thread
+            outcome.append((False, error))
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="solver", daemon=True).start()
+    try:
+        while not done.wait(WAKE_SECONDS):
+            pass
+    except BaseException:
+        while True:
+            with contextlib.suppress(Exception):  # the solver may have returned meanwhile
+                stop()
+            if done.wait(STOP_POLL_SECONDS):
+                break
+        raise
+    returned, value = outcome[0]
+    if not returned:
+        raise value
+    return value

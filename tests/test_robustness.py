@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -13,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from dslsolve.runguard import SOLVER_THREAD
 
 from helpers import PUZZLES, ROOT, genre_file, solution_file
 
@@ -63,6 +66,30 @@ def test_the_time_limit_bounds_the_compile(tmp_path, clue):
     assert (code, out) == (1, ""), err
     assert "no solution found within the time limit of 1.0 s" in err
     assert "Traceback" not in err
+
+
+def test_the_time_limit_bounds_each_combination_of_compare(tmp_path):
+    """Each instance x formulation x backend gets the limit, its compile included: a compile
+    that does not end is one row 'time limit', and the table goes on (it ran for ever)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("clues", ["99999 . . . . ."] + [". . . . . ."] * 5))
+    code, out, err = finished(
+        dslsolve(
+            "compare",
+            genre_file("shikaku"),
+            puzzle,
+            "--time-limit",
+            "1",
+            "--backend",
+            "cpsat,highs",
+        )
+    )
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [(row[2], row[4:6]) for row in rows] == [
+        ("cpsat", ["time", "limit"]),
+        ("highs", ["time", "limit"]),
+    ]
 
 
 # ------------------------------------------------------------------ interruption
@@ -124,6 +151,81 @@ def interrupt(tmp_path: Path, signum: int) -> tuple[list[int], list[str]]:
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_an_interrupted_run_says_so_and_gives_no_verdict(tmp_path, signum):
     interrupt(tmp_path, signum)
+
+
+SPLIT_GENRE = """\
+name: split
+title: Market split
+description: Choose columns so that in every row the chosen weights add up to the target.
+input:
+  weights: {type: grid}
+  targets: {type: grid}
+variables:
+  x: {type: bool}
+rules:
+  - each row: sum(weights where x) = sum(targets)
+  - "each column: count(x) = 0 or count(x) = rows"
+output:
+  cell:
+    - when: x
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+def market_split(tmp_path: Path) -> tuple[Path, Path]:
+    """A model that every in-process solver works on for minutes in one native call, from
+    a small compile: a market split instance (Cornuejols and Dawande), 4 rows of 30 random
+    weights, each row's target half its total."""
+    rng = random.Random(1)
+    weights = [[rng.randint(0, 99) for _ in range(30)] for _ in range(4)]
+    genre, puzzle = tmp_path / "split.yaml", tmp_path / "split.txt"
+    genre.write_text(SPLIT_GENRE)
+    puzzle.write_text(
+        grid_text("weights", [" ".join(map(str, row)) for row in weights])
+        + grid_text("targets", [" ".join([str(sum(row) // 2)] + ["."] * 29) for row in weights])
+    )
+    return genre, puzzle
+
+
+def solving(process: subprocess.Popen, patience: float = 20.0) -> None:
+    """Wait until the run's solver thread works (runguard names it), at most `patience` s:
+    a run without one (the old code solved in the main thread) is signalled then."""
+    waited = time.perf_counter() + patience
+    while time.perf_counter() < waited and process.poll() is None:
+        with contextlib.suppress(OSError):
+            tasks = Path(f"/proc/{process.pid}/task").iterdir()
+            if any((task / "comm").read_text().strip() == SOLVER_THREAD for task in tasks):
+                time.sleep(0.5)  # into the search
+                return
+        time.sleep(0.1)
+
+
+IN_PROCESS = ["cpsat", "highs", "scip"]
+STOPPED_WITHIN = 10  # seconds from the signal to the end, with the interpreter's exit; the
+# old code ran on until the solver's own end (minutes)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("backend", IN_PROCESS)
+def test_a_signal_stops_an_in_process_solver_at_once(tmp_path, backend, signum):
+    process = dslsolve(*market_split(tmp_path), "--backend", backend)
+    solving(process)
+    process.send_signal(signum)
+    sent = time.perf_counter()
+    code, out, err = finished(process)
+    assert (code, out, err) == (128 + signum, "", "dslsolve: interrupted\n")
+    assert time.perf_counter() - sent < STOPPED_WITHIN
+
+
+@pytest.mark.parametrize("backend", IN_PROCESS)
+def test_the_time_limit_stops_an_in_process_solver(tmp_path, backend):
+    started = time.perf_counter()
+    code, out, err = finished(
+        dslsolve(*market_split(tmp_path), "--backend", backend, "--time-limit", "2")
+    )
+    assert (code, out, err) == (1, "", "no solution found within the time limit of 2.0 s\n")
+    assert time.perf_counter() - started < 2 + STOPPED_WITHIN
 
 
 def alive(pid: int) -> bool:
@@ -392,3 +494,98 @@ def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path
     result = run(genre_file("sudoku"), puzzle)
     assert result.code == 2
     assert f"{puzzle}:2:1: error: a number of 402 digits in section 'givens'" in result.err
+
+
+def test_a_piece_rule_counting_cells_against_the_size_is_lowered(tmp_path, run):
+    """`count(F) = 1` where F reads the piece's size is no anchor condition (the size is known
+    for a candidate piece, not for a cell): it was an AttributeError (exit 3)."""
+    genre = tmp_path / "fillomino.yaml"
+    text = genre_file("fillomino").read_text()
+    rule = "count(givens != size) = 0"
+    assert rule in text
+    genre.write_text(text.replace(rule, "count(givens != size) = 1"))
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("givens", [". 2 .", "3 . .", ". . 1"]))
+    result = run(genre, puzzle)
+    assert result.code == 0, result.err
+    answer = tmp_path / "answer.txt"
+    answer.write_text(result.out)
+    assert run("check", genre, puzzle, answer).code == 0
+
+
+def test_an_area_anchor_that_reads_the_size_is_a_located_message(tmp_path, run):
+    genre = tmp_path / "nurikabe.yaml"
+    text = genre_file("nurikabe").read_text()
+    body = "count(clues is given) = 1 and size = sum(clues)"
+    assert body in text
+    genre.write_text(text.replace(body, "count(clues != size) = 1 and size <= 9"))
+    result = run(genre, PUZZLES / "nurikabe" / "example.txt")
+    assert (result.code, result.out) == (2, "")
+    assert "cannot compile this rule: the body needs 'count(A) = 1'" in result.err
+    assert "that does not read the area's size, width or height" in result.err
+
+
+@pytest.mark.parametrize("formulation", ["piece=placements", "piece=lazy"])
+@pytest.mark.parametrize("given", ["27", "0"])
+def test_a_given_that_no_piece_value_can_match_is_named(tmp_path, run, given, formulation):
+    """It said only 'no piece fits at r1c2' (or nothing, with piece=lazy)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("givens", [f". {given} . .", ". . . .", ". . . ."]))
+    result = run(genre_file("fillomino"), puzzle, "--formulation", formulation)
+    assert (result.code, result.out) == (1, "")
+    assert f"  the given {given} at r1c2 is outside the domain 1..9 of 'n'\n" in result.err
+
+
+@pytest.mark.parametrize("where", ["list", "solution"])
+def test_a_number_longer_than_python_converts_is_a_message(tmp_path, run, where):
+    """Found by the fuzzer (seed 20, mutant 599): a tile_paint list entry of 24,060 digits
+    was a ValueError (exit 3): Python converts at most 4,300 digits to a number."""
+    digits = "1" * 5000
+    if where == "list":
+        named = tmp_path / "p.txt"
+        text = (PUZZLES / "tile_paint" / "example.txt").read_text()
+        assert text.splitlines()[1] == "columns:"
+        named.write_text(text.replace("columns:\n", f"columns:\n{digits} ", 1))
+        result = run(genre_file("tile_paint"), named)
+        line = 3
+    else:
+        puzzle = PUZZLES / "sudoku" / "constructed-4x4.txt"
+        named = tmp_path / "s.txt"
+        named.write_text(digits + solution_file(puzzle).read_text()[1:])
+        result = run("check", genre_file("sudoku"), puzzle, named)
+        line = 1
+    assert (result.code, result.out) == (2, "")
+    assert f"{named}:{line}:1: error: a number of 5000 digits: beyond 10^100" in result.err
+
+
+SIGNAL_IN_AN_IMPORT = """
+import sys, time
+from dslsolve.runguard import Interrupted, signals_interrupt
+sys.path.insert(0, sys.argv[1])
+try:
+    with signals_interrupt():
+        import signalled
+        time.sleep(10)
+except Interrupted:
+    print("interrupted after the import:", signalled.whole)
+"""
+
+
+def test_a_signal_during_an_import_comes_after_it(tmp_path):
+    """An exception raised in the middle of an import leaves a compiled module half loaded
+    (numpy, which PuLP imports, then failed with 'cannot load module more than once per
+    process': an internal error instead of the interruption)."""
+    (tmp_path / "signalled.py").write_text(
+        "import os, signal, time\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(0.2)\n"
+        "whole = True\n"
+    )
+    process = subprocess.run(
+        [sys.executable, "-c", SIGNAL_IN_AN_IMPORT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=SUBPROCESS_TIMEOUT,
+    )
+    assert process.stdout == "interrupted after the import: True\n", process.stderr

@@ -35,6 +35,7 @@ from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
 from dslsolve.compiler.model import Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
+from dslsolve.runguard import stoppable
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
 # finish gives the solution of a puzzle with several). See bench/README.md for the measure.
@@ -296,7 +297,7 @@ class CpsatSession(ColumnSession):
             parameters.linearization_level = FEASIBILITY_LINEARIZATION
         solver = cp.SolveWrapper()
         solver.set_parameters(parameters)
-        return solver.solve(self._model)
+        return stoppable(lambda: solver.solve(self._model), solver.stop_search)
 
     def _hint(self, values: list[int]) -> None:
         """The last solution as the next call's starting point: after a few cuts, most of it

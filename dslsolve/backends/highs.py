@@ -24,6 +24,7 @@ import pulp
 from dslsolve.backends.base import Row, SolveStatus, bound
 from dslsolve.backends.columns import ColumnSession, is_integer
 from dslsolve.compiler.model import LinearModel
+from dslsolve.runguard import stoppable
 
 _STOPPED_WITH_A_SOLUTION = 2  # HiGHS's kSolutionStatusFeasible
 
@@ -49,6 +50,7 @@ class HighsSession(ColumnSession):
         with _native_stdout_silenced():
             self._highs = highspy.Highs()
             self._highs.setOptionValue("output_flag", False)
+        self._highs.HandleUserInterrupt = True  # cancelSolve() stops a run (`stoppable`)
         super().__init__(model)
 
     def _set_objective(self, terms: list[tuple[pulp.LpVariable, float]], maximize: bool) -> None:
@@ -113,7 +115,7 @@ class HighsSession(ColumnSession):
 
     def _run(self) -> highspy.HighsModelStatus:
         with _native_stdout_silenced():
-            self._highs.run()
+            stoppable(self._highs.run, self._highs.cancelSolve)
         return self._highs.getModelStatus()
 
     def _confirm_infeasible(

@@ -22,6 +22,7 @@ from pyscipopt import SCIP_RESULT, quicksum
 from dslsolve.backends.base import Row, SolveStatus
 from dslsolve.backends.columns import ColumnSession, is_integer
 from dslsolve.compiler.model import LinearModel, Separator
+from dslsolve.runguard import stoppable
 
 _LAZY_AFTER_INTEGRALITY = -1  # a negative enforcement priority: integral candidates only
 
@@ -62,6 +63,9 @@ class ScipSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
         self._scip = pyscipopt.Model()
         self._scip.hideOutput()
+        # SCIP's own Ctrl-C handler would take SIGINT from Python's during a solve: the run
+        # would end as 'userinterrupt', read as a time limit, never as an interruption
+        self._scip.setParam("misc/catchctrlc", False)
         self._variables: list = []
         self._contradicted = False  # a row without variables that cannot hold
         self._transformed = False
@@ -120,7 +124,7 @@ class ScipSession(ColumnSession):
         scip = self._scip
         scip.setParam("limits/time", 1e20 if time_limit is None else time_limit)
         self._transformed = True
-        scip.optimize()
+        stoppable(scip.optimizeNogil, scip.interruptSolve)
         status = scip.getStatus()
         self.proven_optimal = status == "optimal"
         if scip.getNSols() > 0:

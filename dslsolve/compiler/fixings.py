@@ -45,13 +45,16 @@ def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) ->
                 type(value) is not int or value not in lowerer.instance.domain(var)
             ):
                 if type(value) is int:  # the rule posts the contradiction; this says why
-                    lowerer.model.contradictions.append(_outside(var, value, element, lowerer))
+                    lowerer.model.contradictions.append(
+                        outside_domain(var, value, element, lowerer)
+                    )
                 continue  # absent (vacuous) or outside the domain: the rule itself says so
             fixed.setdefault(element, value)
     return {name: values for name, values in fixings.items() if values}
 
 
-def _outside(var: ir.Variable, value: int, element: tuple, lowerer: Lowerer) -> str:
+def outside_domain(var: ir.Variable, value: int, element: tuple, lowerer: Lowerer) -> str:
+    """Why a given makes a rule false: it is a number that `var` cannot take."""
     domain = lowerer.instance.domain(var)
     return (
         f"the given {value} at {element_name(var.on, element)} is outside the domain "

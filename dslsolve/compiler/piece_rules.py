@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
+from dslsolve.compiler.fixings import outside_domain
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.pieces import (
     PieceForm,
@@ -136,6 +137,8 @@ def compile_pieces(
             return value if v == 1 else logic.negate(value)
         return logic.indicator_equal(value, v)
 
+    blocked = {v: form.blocked(v) for v in domain}
+    _name_givens_outside(compiler, var, body, env, domain, blocked)
     if model.formulation["piece"] == "lazy":
         lazy_values(
             model,
@@ -144,10 +147,9 @@ def compile_pieces(
             domain,
             holds,
             lambda v: form.limit(None, v),
-            lambda v: form.blocked(v)[0],
+            lambda v: blocked[v][0],
         )
         return
-    blocked = {v: form.blocked(v) for v in domain}
     # a cell that every value but one is blocked at holds that value; a piece of the same
     # value beside it would touch it (maximality), so no candidate of that value borders it
     forced: dict[Element, int] = {}
@@ -167,6 +169,30 @@ def compile_pieces(
                 check_bound(shape, v)
                 kept.append((shape, v))
     place_values(model, grid, indicator, domain, kept, why)
+
+
+def _name_givens_outside(
+    compiler: RuleCompiler,
+    var: ir.Variable,
+    body: ir.Expr,
+    env: Env,
+    domain: range,
+    blocked: dict[int, tuple[set[Element], tuple[ir.Expr, ...]]],
+) -> None:
+    """A cell where the body's tests block every value of `var` is a contradiction; where the
+    puzzle input that the body reads there is a number outside the domain (a fillomino given
+    of 27 with numbers 1..9), that number is why, and the message names it."""
+    lower = compiler.lower
+    inputs = dict.fromkeys(
+        n for n in ir.walk(body) if isinstance(n, ir.InputRef) and isinstance(n.at, ir.Focus)
+    )
+    for cell in compiler.grid.cells():
+        if not all(cell in blocked[v][0] for v in domain):
+            continue
+        for ref in inputs:
+            value = lower.lower(ref, env.at(cell, ir.ElementKind.CELL))
+            if type(value) is int and value not in domain:
+                compiler.model.contradiction(outside_domain(var, value, cell, lower))
 
 
 def _form(
@@ -192,6 +218,7 @@ def _form(
                 and left.filter is not None
                 and right == ir.Num(1)
                 and anchors is None
+                and not _reads_measures(left.filter)  # else a condition on each candidate
             ):
                 anchors = []
                 for cell in grid.cells():
@@ -263,7 +290,7 @@ def _form(
                 test = substitute(test, var, value)
             if size is not None:
                 test = _replace_param(test, "size", size)
-            if any(isinstance(n, ir.Param) and n.name in _MEASURES for n in ir.walk(test)):
+            if _reads_measures(test):
                 continue
             verdicts = {
                 c: lower.boolean(test, env.at(c, ir.ElementKind.CELL)) for c in grid.cells()
@@ -279,6 +306,11 @@ def _form(
 
 
 _MEASURES = ("size", "width", "height")
+
+
+def _reads_measures(expr: ir.Expr) -> bool:
+    """Does `expr` read a measure of the piece: known for a candidate, not for a cell?"""
+    return any(isinstance(n, ir.Param) and n.name in _MEASURES for n in ir.walk(expr))
 
 
 def _cell_test(part: ir.Expr) -> tuple[bool, ir.Expr] | None:

@@ -41,7 +41,8 @@ def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
 
 
 def _anchor_count(part: ir.Expr) -> ir.Expr | None:
-    """A for a conjunct `count(A) = 1` over the area's members; None for any other."""
+    """A for a conjunct `count(A) = 1` over the area's members; None for any other, and for
+    an A that reads a measure of the area (its size is not known at a cell)."""
     if (
         isinstance(part, ir.Compare)
         and part.op == "="
@@ -50,6 +51,10 @@ def _anchor_count(part: ir.Expr) -> ir.Expr | None:
         and isinstance(part.left.over, ir.GroupMembers)
         and part.left.filter is not None
         and part.right == ir.Num(1)
+        and not any(
+            isinstance(n, ir.Param) and n.name in ("size", "width", "height")
+            for n in ir.walk(part.left.filter)
+        )
     ):
         return part.left.filter
     return None
@@ -69,7 +74,10 @@ def anchor_condition(body: ir.Expr) -> ir.Expr:
     for part in _conjuncts(body):
         if (found := _anchor_count(part)) is not None:
             return found
-    raise AreaFormError("the body needs 'count(A) = 1' for a given condition A (the anchor)")
+    raise AreaFormError(
+        "the body needs 'count(A) = 1' for a given condition A (the anchor) that does not "
+        "read the area's size, width or height"
+    )
 
 
 def size_bound(body: ir.Expr) -> tuple[ir.Expr, bool]:
