@@ -46,7 +46,8 @@ def _solve_parser() -> argparse.ArgumentParser:
         epilog="Also: 'dslsolve check GENRE PUZZLE SOLUTION' checks a solution; "
         "'dslsolve draw GENRE PUZZLE [SOLUTION]' draws them as SVG; "
         "'dslsolve compare GENRE PUZZLE... --formulation connected=lazy,flow' compares "
-        "lowerings. Exit codes: 0 solved, 1 no solution (or time limit without one), "
+        "lowerings; 'dslsolve batch GENRE DIR_OR_FILE... --jobs N' solves many, one JSON line "
+        "each. Exit codes: 0 solved, 1 no solution (or time limit without one), "
         "2 bad input, 3 internal error.",
     )
     parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
