@@ -138,7 +138,8 @@ def compile_pieces(
         return logic.indicator_equal(value, v)
 
     blocked = {v: form.blocked(v) for v in domain}
-    _name_givens_outside(compiler, var, body, env, domain, blocked)
+    if _name_givens_outside(compiler, var, body, env, domain, blocked):
+        return  # the model is infeasible whatever the pieces: no need to enumerate them
     if model.formulation["piece"] == "lazy":
         lazy_values(
             model,
@@ -178,14 +179,16 @@ def _name_givens_outside(
     env: Env,
     domain: range,
     blocked: dict[int, tuple[set[Element], tuple[ir.Expr, ...]]],
-) -> None:
+) -> bool:
     """A cell where the body's tests block every value of `var` is a contradiction; where the
     puzzle input that the body reads there is a number outside the domain (a fillomino given
-    of 27 with numbers 1..9), that number is why, and the message names it."""
+    of 27 with numbers 1..9), that number is why, and the message names it. True when one is
+    named."""
     lower = compiler.lower
     inputs = dict.fromkeys(
         n for n in ir.walk(body) if isinstance(n, ir.InputRef) and isinstance(n.at, ir.Focus)
     )
+    named = False
     for cell in compiler.grid.cells():
         if not all(cell in blocked[v][0] for v in domain):
             continue
@@ -193,6 +196,8 @@ def _name_givens_outside(
             value = lower.lower(ref, env.at(cell, ir.ElementKind.CELL))
             if type(value) is int and value not in domain:
                 compiler.model.contradiction(outside_domain(var, value, cell, lower))
+                named = True
+    return named
 
 
 def _form(
