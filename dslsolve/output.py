@@ -264,8 +264,10 @@ def unfaithful(
     `check` reads it), it is not a solution. `unread` (from `render`) lists the values the
     text does not show; only if there are any, or a token may come from two cases
     (`_ambiguous`), is the text read back and checked, and a reading that still keeps every
-    rule is a solution as good as the solver's."""
-    if isinstance(genre_file.output, SetOutput) or not (unread or _ambiguous(genre_file)):
+    rule is a solution as good as the solver's. A set output (`show: [... where R]`) is always
+    read back: it prints one member per line and field, so a relation that holds for two
+    members (a person wearing two colours) loses one of them."""
+    if not isinstance(genre_file.output, SetOutput) and not (unread or _ambiguous(genre_file)):
         return []
     read = parse_solution(genre_file, instance, text, "the printed solution")
     shown = [var for var in genre_file.genre.variables if not var.hidden]
@@ -275,12 +277,18 @@ def unfaithful(
     if read == assignment or not Evaluator(genre_file.genre, instance, read).violations():
         return []
     return [
-        f"{element_name(var.on, element)}: {var.name} = {value}, read back as "
-        f"{read[var.name].get(element)}"
+        f"{_place(var, element)}: {var.name} = {value}, read back as {read[var.name].get(element)}"
         for var in shown
         for element, value in assignment[var.name].items()
         if read[var.name].get(element) != value
     ]
+
+
+def _place(var: ir.Variable, key: Element) -> str:
+    """A value's place: an element by name (`r1c2`), a key of index sets as `VAR(KEY)`."""
+    if var.sets:
+        return f"{var.name}({', '.join(str(part) for part in key)})"
+    return element_name(var.on, key)
 
 
 def differences(genre_file: GenreFile, first: Assignment, second: Assignment) -> list[str]:
@@ -293,10 +301,7 @@ def differences(genre_file: GenreFile, first: Assignment, second: Assignment) ->
         for key, value in first[var.name].items():
             if second[var.name].get(key) == value:
                 continue
-            if var.sets:
-                places[f"{var.name}({', '.join(str(part) for part in key)})"] = None
-            else:
-                places[element_name(var.on, key)] = None
+            places[_place(var, key)] = None
     return list(places)
 
 

@@ -608,3 +608,18 @@ def test_a_signal_during_an_import_comes_after_it(tmp_path):
         timeout=SUBPROCESS_TIMEOUT,
     )
     assert process.stdout == "interrupted after the import: True\n", process.stderr
+
+
+def test_a_set_output_that_loses_a_related_member_is_a_genre_error(tmp_path, run):
+    """Found by the fuzzer (seed 21, mutant 2310): without 'each person: count(colour where
+    wears) = 1' a person may wear two colours, the one line per person printed one of them,
+    and `check` rejected the printed answer (exit 0 before)."""
+    genre = tmp_path / "logic_grid.yaml"
+    text = genre_file("logic_grid").read_text()
+    rule = "  - each person: count(colour where wears) = 1\n"
+    assert rule in text
+    genre.write_text(text.replace(rule, ""))
+    result = run(genre, PUZZLES / "logic_grid" / "example.txt")
+    assert (result.code, result.out) == (2, "")
+    assert "the output cannot print the solution so that it reads back as one" in result.err
+    assert "read back as 0" in result.err and "wears(" in result.err
