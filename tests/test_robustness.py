@@ -623,3 +623,39 @@ def test_a_set_output_that_loses_a_related_member_is_a_genre_error(tmp_path, run
     assert (result.code, result.out) == (2, "")
     assert "the output cannot print the solution so that it reads back as one" in result.err
     assert "read back as 0" in result.err and "wears(" in result.err
+
+
+def test_a_huge_count_of_turns_is_no_solution(tmp_path, run):
+    """Found by the fuzzer (seed 21, mutant 7264): a hotaru beam clue of 10^400 turns was an
+    OverflowError inside PuLP (exit 3)."""
+    puzzle = tmp_path / "p.txt"
+    text = (PUZZLES / "hotaru_beam" / "example.txt").read_text()
+    assert ". . . 1,U . ." in text
+    puzzle.write_text(text.replace(". . . 1,U . .", f". . . 1{'0' * 400},U . ."))
+    result = run(genre_file("hotaru_beam"), puzzle)
+    assert (result.code, result.out) == (1, "")
+    assert result.err.startswith("no solution: the rules cannot all hold")
+
+
+def test_cpsat_names_a_number_beyond_int64_and_takes_an_empty_domain_as_no_solution():
+    """Found by the fuzzer (seed 21): a row bound of 10^30 or 2^63 was a TypeError inside
+    OR-Tools, and a variable whose domain is empty (a digit carry of 0..-1) made CP-SAT reject
+    the model (exit 3 both)."""
+    from dslsolve.backends import BACKENDS, SolveStatus
+    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.compiler.model import LinearModel
+    from dslsolve.errors import DslError
+
+    model = LinearModel(parse_formulation([]))
+    model.add_row(model.binary("x") + model.binary("y"), "==", 2**63)
+    with pytest.raises(DslError) as raised:
+        BACKENDS["cpsat"].session(model)
+    assert raised.value.render().startswith(
+        "--backend: error: cpsat takes numbers within -2^63..2^63 - 1 only, and a row has the "
+        f"bounds {2**63}..{2**63}"
+    )
+    model = LinearModel(parse_formulation([]))
+    empty = model.integer(0, 5, "carry")
+    empty.lowBound, empty.upBound = 0, -1
+    model.add_row(empty + model.binary("x"), "<=", 3)
+    assert BACKENDS["cpsat"].session(model).solve(10) == SolveStatus.INFEASIBLE

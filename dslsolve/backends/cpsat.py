@@ -71,10 +71,25 @@ class NotIntegral(DslError):
         )
 
 
+class OutOfRange(DslError):
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            Location("--backend"),
+            f"cpsat takes numbers within -2^63..2^63 - 1 only, and {what}",
+            hint="choose another backend (--backend highs) or smaller numbers",
+        )
+
+
 def _integer(value: float, what: str) -> int:
     if not integral(value):
         raise NotIntegral(what)
-    return int(value)
+    return _int64(int(value), what)
+
+
+def _int64(value: int, what: str) -> int:
+    if not INT_MIN <= value <= INT_MAX:
+        raise OutOfRange(what)
+    return value
 
 
 def _negated(literal: int) -> int:
@@ -240,9 +255,11 @@ class CpsatSession(ColumnSession):
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
             self._boolean = self._boolean and (low, high) == (0, 1)
-            self._proto.append(
-                self._new_variable(_integer(low, what), _integer(high, what), variable.name)
-            )
+            low, high = _integer(low, what), _integer(high, what)
+            if low > high:  # an empty domain: no solution, which CP-SAT takes as a false row
+                self._linear([], 1, 1)
+                high = low
+            self._proto.append(self._new_variable(low, high, variable.name))
 
     def _append_rows(self, rows: list[Row]) -> None:
         index = self._columns.index
@@ -256,7 +273,8 @@ class CpsatSession(ColumnSession):
             # the row's sum is an integer: a fractional side rounds inwards
             low = INT_MIN if r.low is None else math.ceil(r.low)
             high = INT_MAX if r.high is None else math.floor(r.high)
-            constraint.domain.extend([low, high])
+            what = f"a row has the bounds {low}..{high}"
+            constraint.domain.extend([_int64(low, what), _int64(high, what)])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under

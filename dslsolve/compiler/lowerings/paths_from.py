@@ -112,4 +112,6 @@ def _turns(model, grid, edge_vars, label, turns) -> None:
             model.add(both >= t + labels[k] - 1)
             counted[k].append(both)
     for k, amount in turns.items():
+        # beyond the count's range a row fails just as surely in range (10^30 overflowed PuLP)
+        amount = min(max(amount, -1), len(counted[k]) + 1)
         model.add(pulp.lpSum(counted[k]) == amount)
