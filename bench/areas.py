@@ -80,7 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     shipped = sorted((ROOT / "puzzles" / "nurikabe").glob("*.txt"))
     puzzles = args.puzzles or [p for p in shipped if not p.name.endswith("solution.txt")]
-    unique = ' --unique' if args.unique else ''
+    unique = " --unique" if args.unique else ""
     print(f"# the default backend, --time-limit {args.time_limit:g}{unique}")
     print(f"{'instance':22} {'area':12} {'status':16} compile   solve   whole  rss_mb right")
     for puzzle in puzzles:
