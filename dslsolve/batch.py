@@ -35,7 +35,6 @@ from typing import Protocol, TextIO
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND
 from dslsolve.compare import ProgressLine
-from dslsolve.compiler.formulations import FormulationError, parse_formulation
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -257,7 +256,7 @@ def _appending(path: str) -> TextIO:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from dslsolve.commands import FORMULATION_HELP, _seconds
+    from dslsolve.commands import FORMULATION_HELP, seconds_option
 
     parser = argparse.ArgumentParser(
         prog="dslsolve batch",
@@ -279,7 +278,7 @@ def _parser() -> argparse.ArgumentParser:
         help="append the records here (default: standard output); puzzles already in it are "
         "skipped, so an interrupted run resumes",
     )
-    parser.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="per puzzle")
+    parser.add_argument("--time-limit", type=seconds_option, metavar="SECONDS", help="per puzzle")
     parser.add_argument("--backend", choices=sorted(BACKENDS), help="the solver")
     parser.add_argument(
         "--formulation",
@@ -339,13 +338,12 @@ class Tally:
 
 
 def batch_command(argv: list[str]) -> int:
+    from dslsolve.commands import formulation_option
+
     args = _parser().parse_args(argv)
     if args.jobs < 1:
         raise DslError(Location("--jobs"), f"{args.jobs} is not a number of processes above 0")
-    try:
-        parse_formulation(args.formulation)
-    except FormulationError as err:
-        raise DslError(Location("--formulation"), str(err)) from None
+    formulation_option(args.formulation)  # its mistakes once, here, rather than per puzzle
     Genre.load(args.genre)  # its errors once, here, rather than once per puzzle
     puzzles = puzzle_files(args.puzzles)
     skipped = recorded(args.out) if args.out else set()

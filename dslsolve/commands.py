@@ -12,7 +12,12 @@ import sys
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compare import ProgressLine, compare, disagreements, formulations, render_rows
-from dslsolve.compiler.formulations import CHOICES, FormulationError, parse_formulation
+from dslsolve.compiler.formulations import (
+    CHOICES,
+    Formulation,
+    FormulationError,
+    parse_formulation,
+)
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -28,7 +33,7 @@ MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
 
 
-def _seconds(text: str) -> float:
+def seconds_option(text: str) -> float:
     """A time limit: a number of seconds above zero."""
     try:
         seconds = float(text)
@@ -37,6 +42,14 @@ def _seconds(text: str) -> float:
     if not seconds > 0 or math.isinf(seconds):
         raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
     return seconds
+
+
+def formulation_option(options: list[str]) -> Formulation:
+    """The `--formulation` options as one formulation; a mistake in them is the user's."""
+    try:
+        return parse_formulation(options)
+    except FormulationError as err:
+        raise DslError(Location("--formulation"), str(err)) from None
 
 
 def _solve_parser() -> argparse.ArgumentParser:
@@ -61,7 +74,7 @@ def _solve_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--time-limit",
-        type=_seconds,
+        type=seconds_option,
         metavar="SECONDS",
         help="stop after this many seconds in all",
     )
@@ -131,7 +144,7 @@ def _compare_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--time-limit",
-        type=_seconds,
+        type=seconds_option,
         metavar="SECONDS",
         help="per combination, its compile included (default: none)",
     )
@@ -188,10 +201,7 @@ def solve_command(argv: list[str], started: float) -> int:
 
 def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
     """Load, solve (within the deadline, which bounds the whole run) and print."""
-    try:
-        formulation = parse_formulation(args.formulation)
-    except FormulationError as err:
-        raise DslError(Location("--formulation"), str(err)) from None
+    formulation = formulation_option(args.formulation)
     if args.write_model and not args.write_model.lower().endswith(MODEL_FORMATS):
         raise DslError(
             Location("--write-model"),
