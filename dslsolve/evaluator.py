@@ -70,30 +70,61 @@ class Declaration:
     origin: ir.Origin = ir.Origin("", 0, 0)
 
 
-def hidden_definition(body: ir.RuleBody) -> tuple[ir.Variable, ir.Expr] | None:
-    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME a hidden
-    unknown on that kind of element and EXPR not reading it: the unknown and EXPR."""
-    if not (
-        isinstance(body, ir.Each)
-        and body.group.kind in ("cell", "point", "link")
-        and body.where is None
-        and isinstance(body.body, ir.Holds)
-        and isinstance(body.body.expr, ir.Compare)
-        and body.body.expr.op == "="
-    ):
+@dataclass(frozen=True)
+class Definition:
+    """How a rule works out an unknown on cells, points or links: `expr` read at each element
+    of `over` (at a group of the rule's `each`), or at each element the rule ranges over."""
+
+    var: ir.Variable
+    expr: ir.Expr
+    over: ir.SetExpr | None = None
+
+
+def definition(body: ir.RuleBody) -> Definition | None:
+    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME an unknown
+    on that kind of element and EXPR not reading it: NAME's definition. Likewise a conjunct
+    `all(NAME = EXPR)` of an `each piece of X` body (X not NAME): NAME, a cell unknown, is
+    EXPR at each cell of each piece (fillmat's `all(length = size)`)."""
+    if not (isinstance(body, ir.Each) and body.where is None and isinstance(body.body, ir.Holds)):
         return None
-    compare = body.body.expr
-    for side, other in ((compare.left, compare.right), (compare.right, compare.left)):
+    expr = body.body.expr
+    if body.group.kind == "piece":
+        conjuncts = expr.args if isinstance(expr, ir.And) else (expr,)
+        for conjunct in conjuncts:
+            if (
+                isinstance(conjunct, ir.Aggregate)
+                and conjunct.func == "all"
+                and isinstance(conjunct.over, ir.GroupMembers)
+                and (found := _equation(conjunct.filter, ir.ElementKind.CELL))
+                and found.var != body.group.of.var
+            ):
+                return Definition(found.var, found.expr, conjunct.over)
+        return None
+    if body.group.kind in ("cell", "point", "link"):
+        return _equation(expr, ir.ElementKind(body.group.kind))
+    return None
+
+
+def _equation(expr: ir.Expr | None, kind: ir.ElementKind) -> Definition | None:
+    """`NAME = EXPR` or `EXPR = NAME` at the focus, NAME an unknown on `kind` that EXPR does not
+    read."""
+    if not (isinstance(expr, ir.Compare) and expr.op == "="):
+        return None
+    for side, other in ((expr.left, expr.right), (expr.right, expr.left)):
         if (
             isinstance(side, ir.VarRef)
-            and side.var.hidden
             and not side.var.sets
-            and side.var.on == body.group.kind
+            and side.var.on == kind
             and isinstance(side.at, ir.Focus)
             and side.var.name not in _variables_read(other)
         ):
-            return side.var, other
+            return Definition(side.var, other)
     return None
+
+
+def defined_unknowns(genre: ir.Genre) -> set[str]:
+    """The unknowns that a rule works out from the others (`definition`)."""
+    return {found.var.name for rule in genre.rules if (found := definition(rule.body))}
 
 
 def _variables_read(node: object) -> set[str]:
@@ -156,7 +187,7 @@ class Evaluator:
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
-        underived = self.derive_hidden()
+        underived = self.derive_missing()
         found = self.outside_domains()
         for rule in self.genre.rules:
             if underived and (unknown := underived & _variables_read(rule.body)):
@@ -175,50 +206,49 @@ class Evaluator:
                 raise rule_error(rule.origin, rule.text, f"cannot check this rule: {err}") from None
         return found
 
-    def derive_hidden(self) -> set[str]:
-        """Work out the hidden unknowns that the assignment lacks (a solution file does not
-        give them) from their defining rules, `each KIND: NAME = EXPR` with no `where` (or
-        `NAME = EXPR`), one after the other as soon as EXPR reads no hidden unknown still
+    def derive_missing(self) -> set[str]:
+        """Work out the unknowns that the assignment lacks (a solution file does not give the
+        hidden ones, a pzprv3 answer those it has no section for) from their defining rules
+        (`definition`), one after the other as soon as the definition reads no unknown still
         missing. The rule is then checked like any other, and the values against the domain.
         Returns the names left without values: a rule that reads one cannot be checked."""
-        missing = {
-            var.name: var
-            for var in self.genre.variables
-            if var.hidden and var.name not in self.values
-        }
+        missing = {var.name: var for var in self.genre.variables if var.name not in self.values}
         if not missing:
             return set()
         self.values = dict(self.values)  # the caller's assignment stays as it was
-        definitions: dict[str, tuple[ir.Rule, ir.Expr]] = {}
+        definitions: dict[str, tuple[ir.Rule, Definition]] = {}
         for rule in self.genre.rules:
-            found = hidden_definition(rule.body)
-            if found is not None and found[0].name not in definitions:
-                definitions[found[0].name] = (rule, found[1])
+            found = definition(rule.body)
+            if found is not None and found.var.name not in definitions:
+                definitions[found.var.name] = (rule, found)
         progress = True
         while progress:
             progress = False
             for name in [n for n in missing if n in definitions]:
-                rule, expr = definitions[name]
-                if missing.keys() & _variables_read(expr):
-                    continue  # it reads a hidden unknown not worked out yet
-                self.values[name] = self._derived(missing.pop(name), rule, expr)
+                rule, found = definitions[name]
+                if missing.keys() & _variables_read((found.expr, rule.body.group)):
+                    continue  # it reads an unknown not worked out yet
+                self.values[name] = self._derived(missing.pop(name), rule, found)
                 progress = True
         return set(missing)
 
-    def _derived(self, var: ir.Variable, rule: ir.Rule, expr: ir.Expr) -> dict[Element, int]:
+    def _derived(self, var: ir.Variable, rule: ir.Rule, found: Definition) -> dict[Element, int]:
         self.occurrences = {}
         values = {}
         for env in self.instances(rule.body, Env(None, None, None)):
-            value = self.expr(expr, env)
-            if type(value) not in (int, bool):
-                where = element_name(var.on, env.element)
-                raise rule_error(
-                    rule.origin,
-                    rule.text,
-                    f"cannot check: the hidden unknown '{var.name}' has no value at {where}, "
-                    "where this rule's value has none (absent input, or no whole quotient)",
-                )
-            values[env.element] = int(value)
+            places = [env] if found.over is None else self.members(found.over, env)
+            for place in places:
+                value = self.expr(found.expr, place)
+                if type(value) not in (int, bool):
+                    where = element_name(var.on, place.element)
+                    label = "hidden unknown" if var.hidden else "unknown"
+                    raise rule_error(
+                        rule.origin,
+                        rule.text,
+                        f"cannot check: the {label} '{var.name}' has no value at {where}, "
+                        "where this rule's value has none (absent input, or no whole quotient)",
+                    )
+                values[place.element] = int(value)
         return values
 
     def outside_domains(self) -> list[Violation]:

@@ -66,7 +66,7 @@ class Variable:
     `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
     A `hidden` unknown is a helper: it is not printed, a second solution need not differ in
     it (`--unique`, `--determined`), and a solution file does not give it; `check` works it
-    out from a rule `each KIND: NAME = EXPR` (`Evaluator.derive_hidden`).
+    out from a rule `each KIND: NAME = EXPR` (`Evaluator.derive_missing`).
     """
 
     name: str

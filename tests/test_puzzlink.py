@@ -254,11 +254,31 @@ def test_format_pzprv3(run):
 
 
 def test_format_pzprv3_needs_a_declaration(run):
-    result = run(
-        PUZZLES / "fillmat.yaml", PUZZLES / "fillmat" / "example.txt", "--format", "pzprv3"
-    )
+    result = run(PUZZLES / "tents.yaml", PUZZLES / "tents" / "example.txt", "--format", "pzprv3")
     assert result.code == 2
     assert "does not say how to write a pzprv3 file" in result.err
+
+
+def test_a_pzprv3_answer_works_out_what_it_does_not_show(run, tmp_path):
+    """Fillmat's pzprv3 answer is its walls; the lengths it shows in dslsolve's text come from
+    its rule's `all(length = size)`, so the answer reads back as the known solution, and a
+    wall that splits a mat in two is caught by the lengths it implies."""
+    loaded = load_genre(str(genre_file("fillmat")))
+    puzzle = PUZZLES / "fillmat" / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    solution = solution_file(puzzle)
+    known = parse_solution(loaded, instance, solution.read_text(), str(solution))
+    text = write_pzprv3(loaded, loaded.puzzlink.pzprv3, instance, known)
+    assert read_answer(loaded, loaded.puzzlink.pzprv3, instance, text, "test") == known
+    board = tmp_path / "board.pzprv3"
+    board.write_text(text)
+    assert run("check", PUZZLES / "fillmat.yaml", puzzle, board).code == 0
+    lines = text.splitlines()
+    assert lines[9] == "0 0 0 1 "  # the walls between the cells of the first row
+    lines[9] = "0 1 0 1 "  # the mat of 4 becomes two mats of 2, side by side
+    board.write_text("\n".join(lines) + "\n")
+    result = run("check", PUZZLES / "fillmat.yaml", puzzle, board)
+    assert result.code == 1 and "count(neighbours where length = size) = 0" in result.out
 
 
 # --- pzpr as the referee (Node and `npm ci --prefix referee`; boards from ../shared) ----------
@@ -289,7 +309,17 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
 @pytest.mark.skipif(BOARDS is None, reason="no ../shared/puzzlink/boards")
 @pytest.mark.parametrize(
     "genre",
-    ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro", "icebarn"],
+    [
+        "masyu",
+        "heyawake",
+        "slitherlink",
+        "sudoku",
+        "shikaku",
+        "easy_as_abc",
+        "kakuro",
+        "icebarn",
+        "fillmat",
+    ],
 )
 def test_referee_on_pzpr_test_boards(genre):
     """pzpr's own boards for the genre: dslsolve solves the correct one (pzpr accepts the

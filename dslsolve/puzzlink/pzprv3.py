@@ -29,15 +29,13 @@ board inside the clue frame, and the `cells` sections cover that board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dslsolve import ir
 from dslsolve.errors import DslError, Location
+from dslsolve.evaluator import Assignment, Evaluator, defined_unknowns
 from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
 from dslsolve.instance import Instance
-
-if TYPE_CHECKING:
-    from dslsolve.evaluator import Assignment
 
 KINDS = (
     "cells",
@@ -452,14 +450,21 @@ def _lines(tokens: list[str], lengths: list[int]) -> list[str]:
 
 def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: str) -> Assignment:
     """The answer of a pzprv3 board (the instance's givens come from elsewhere): each variable
-    that a section shows reads from it; the others keep their lowest value."""
+    that a section shows reads from it; one that no section shows is worked out from the
+    others by its defining rule (fillmat's lengths from its walls), if it has one, else it
+    keeps its lowest value."""
     grid = grid_of(instance.rows, instance.columns)
     frame = spec.frame
     rows, columns = instance.rows - frame, instance.columns - frame
     board_cells = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
+    shown = {s.name for s in spec.sections} | {
+        name for s in spec.sections for src in s.sources for name in (src.name, src.when)
+    }
+    worked_out = defined_unknowns(genre.genre) - shown
     assignment: Assignment = {
         var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
         for var in genre.genre.variables
+        if var.name not in worked_out
     }
     variables = {v.name: v for v in genre.genre.variables}
     board = _Values(genre, instance, None)
@@ -504,7 +509,11 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
-    return assignment
+    if not worked_out:
+        return assignment
+    completed = Evaluator(genre.genre, instance, assignment)
+    completed.derive_missing()
+    return completed.values
 
 
 def _sides(edge: Element) -> tuple[Element, Element]:
