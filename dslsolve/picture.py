@@ -12,88 +12,32 @@ variables); variables on links as lines through the cell centres (a value of 2 a
 line) and variables on borders as thick edges. The genre file's `picture:` block
 (`dslsolve/dsl/picturespec.py`) adds what the declarations cannot say: which cells are dark
 (`shade`) or light (`tint`), walls between the cells of different values (`walls`), tokens
-drawn as shapes (`marks`), numbers as letters.
+drawn as shapes (`marks`), numbers as letters, clues drawn as circles with a number and a dot
+(`circles`), moves drawn as lines that take their circle along (`moves`). The gates of a
+`forms path through` rule are drawn as IN and OUT arrows on the outline.
 """
 
 from __future__ import annotations
 
 import math
-from html import escape
 
 from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile, GridSection, SetOutput
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import DIRECTION_TOKENS, Env, GeometryError, grid_of
+from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_of
 from dslsolve.instance import Element, Instance
 from dslsolve.output import render
+from dslsolve.svgcanvas import CELL, Canvas
 
-CELL = 36  # pixels per cell
-PAD = 12
-SIDES = ("top", "bottom", "left", "right")
 DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 LINE = "#1a5fb4"  # the solution's lines and values
 DARK, LIGHT = "#333", "#cfe8f3"
-
-
-class _Canvas:
-    def __init__(self, rows: int, columns: int, margins: dict[str, int] | None = None) -> None:
-        self.rows, self.columns = rows, columns
-        self.margins = {side: 0 for side in SIDES} | (margins or {})
-        self.items: list[str] = []
-
-    def x(self, column: float) -> float:
-        return PAD + (self.margins["left"] + column) * CELL
-
-    def y(self, row: float) -> float:
-        return PAD + (self.margins["top"] + row) * CELL
-
-    def line(self, r1: float, c1: float, r2: float, c2: float, width: float, colour: str) -> None:
-        self.items.append(
-            f'<line x1="{self.x(c1)}" y1="{self.y(r1)}" x2="{self.x(c2)}" y2="{self.y(r2)}" '
-            f'stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>'
-        )
-
-    def text(
-        self, row: float, column: float, token: str, size: float = 0.55, colour: str = "black"
-    ) -> None:
-        halo = "black" if colour == "white" else "white"  # readable over lines and shading
-        place = (
-            f'x="{self.x(column)}" y="{self.y(row)}" font-size="{CELL * size:.0f}" '
-            'text-anchor="middle" dominant-baseline="central" font-family="sans-serif"'
-        )
-        for paint in (f'fill="none" stroke="{halo}" stroke-width="3"', f'fill="{colour}"'):
-            self.items.append(f"<text {place} {paint}>{escape(token)}</text>")
-
-    def circle(
-        self, row: float, column: float, radius: float, fill: str, stroke: str = "black"
-    ) -> None:
-        self.items.append(
-            f'<circle cx="{self.x(column)}" cy="{self.y(row)}" r="{radius}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="1.5"/>'
-        )
-
-    def polygon(self, points: list[tuple[float, float]], fill: str) -> None:
-        """A filled polygon; points as (row, column)."""
-        at = " ".join(f"{self.x(c):.1f},{self.y(r):.1f}" for r, c in points)
-        self.items.append(f'<polygon points="{at}" fill="{fill}" stroke="black"/>')
-
-    def fill(self, row: int, column: int, colour: str) -> None:
-        self.items.append(
-            f'<rect x="{self.x(column)}" y="{self.y(row)}" width="{CELL}" height="{CELL}" '
-            f'fill="{colour}"/>'
-        )
-
-    def svg(self) -> str:
-        across = self.columns + self.margins["left"] + self.margins["right"]
-        down = self.rows + self.margins["top"] + self.margins["bottom"]
-        width, height = 2 * PAD + across * CELL, 2 * PAD + down * CELL
-        head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}">\n<rect width="100%" height="100%" fill="white"/>'
-        )
-        return "\n".join([head, *self.items, "</svg>"]) + "\n"
+BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
+RADIUS = 0.36  # a drawn circle's radius, in cells
+# the side of the grid a step in each direction crosses
+SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
 
 def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
@@ -109,15 +53,23 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
         for side, names in sides.items()
     }
-    canvas = _Canvas(rows, columns, margins)
+    gates = _gates(genre_file, instance)
+    for _, way, direction in gates:
+        side = SIDE_TOWARD[direction if way == "out" else BEHIND[direction]]
+        margins[side] = max(margins.get(side, 0), 1)
+    canvas = Canvas(rows, columns, margins)
+    gate_sections = {layer.section for layer, _ in _gate_layers(genre_file)}
     cell_sections = [
         s
         for s in genre_file.sections
-        if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.name in instance.grids
+        if isinstance(s, GridSection)
+        and s.on == ir.ElementKind.CELL
+        and s.name in instance.grids
+        and s.name not in gate_sections
     ]
     regions = [s.name for s in cell_sections if s.symbols == ("any",)]
     cells = _Cells(genre_file, instance, assignment, cell_sections, regions)
-    contents = _Canvas(rows, columns, margins)
+    contents = Canvas(rows, columns, margins)
     cells.draw(canvas, contents)  # the fills on the canvas, what stands in cells apart
     for r in range(rows + 1):
         canvas.line(r, 0, r, columns, 1, "#bbb")
@@ -128,6 +80,9 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     if cells.readable(genre_file.picture.walls):
         _walls(cells.values(genre_file.picture.walls), canvas)
     _variables(genre_file, assignment, canvas)
+    cells.moves(canvas)
+    for cell, way, direction in gates:
+        _gate(canvas, cell, way, direction, assignment is not None)
     canvas.items.extend(contents.items)
     _marks(genre_file, instance, canvas)
     for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
@@ -165,7 +120,7 @@ def _list_sides(instance: Instance) -> dict[str, list[str]]:
     return sides
 
 
-def _clue_list(canvas: _Canvas, side: str, entries, letters: bool) -> None:
+def _clue_list(canvas: Canvas, side: str, entries, letters: bool) -> None:
     """Each entry's numbers in a line beside its row or column, the last next to the grid."""
     for index, entry in enumerate(entries):
         numbers = list(entry or ())
@@ -198,6 +153,10 @@ class _Cells:
         # `shade` and `tint` read the solution; with none, only those that read the input
         self.evaluator = Evaluator(genre_file.genre, instance, assignment or {})
         self.solved = assignment is not None
+        circles = self.spec.circles
+        grid = grid_of(instance.rows, instance.columns)
+        self.circled = [c for c in grid.cells() if circles and self.holds(circles.where, c)]
+        self.ends = {start: self._end(start) for start in self.circled}
 
     def readable(self, expr: ir.Expr | None) -> bool:
         """Whether a declared expression can be drawn: given, and reading no unknown when
@@ -230,7 +189,7 @@ class _Cells:
                 return section, str(token)
         return None
 
-    def draw(self, fills: _Canvas, contents: _Canvas) -> None:
+    def draw(self, fills: Canvas, contents: Canvas) -> None:
         for r in range(self.instance.rows):
             for c in range(self.instance.columns):
                 token = self.printed.get((r, c), ".")
@@ -239,9 +198,53 @@ class _Cells:
                     fills.fill(r, c, DARK)
                 elif self.holds(self.spec.tint, (r, c)):
                     fills.fill(r, c, LIGHT)
-                self._content(contents, r, c, token, dark)
+                if (r, c) not in self.ends:  # a circle stands for the clue
+                    self._content(contents, r, c, token, dark)
+        for start, end in self.ends.items():
+            if end != start:  # where it started, faint
+                contents.circle(start[0] + 0.5, start[1] + 0.5, CELL * RADIUS, "none", "#999", True)
+            self._circle(contents, start, end)
 
-    def _content(self, canvas: _Canvas, r: int, c: int, token: str, dark: bool) -> None:
+    def _moving(self, direction: str, cell: Element) -> bool:
+        inside = 0 <= cell[0] < self.instance.rows and 0 <= cell[1] < self.instance.columns
+        return inside and self.holds(dict(self.spec.moves).get(direction), cell)
+
+    def _end(self, start: Element) -> Element:
+        """Where the circle at `start` ends: the last cell of the run of cells beside it that a
+        move away from it passes (`picture: moves`), or `start` itself."""
+        for direction, (dr, dc) in STEPS.items():
+            cell = start
+            while self._moving(direction, (cell[0] + dr, cell[1] + dc)):
+                cell = (cell[0] + dr, cell[1] + dc)
+            if cell != start:
+                return cell
+        return start
+
+    def moves(self, canvas: Canvas) -> None:
+        """Each cell that a move passes, joined to the cell it came from."""
+        for r in range(self.instance.rows):
+            for c in range(self.instance.columns):
+                for direction, _ in self.spec.moves:
+                    if self._moving(direction, (r, c)):
+                        dr, dc = STEPS[direction]
+                        canvas.line(r - dr + 0.5, c - dc + 0.5, r + 0.5, c + 0.5, 4, LINE)
+
+    def _circle(self, canvas: Canvas, start: Element, at: Element) -> None:
+        """The circle of the clue at `start`, drawn at `at`: its number inside, its dot on the
+        rim toward its direction (`picture: circles`)."""
+        circles = self.spec.circles
+        row, column = at[0] + 0.5, at[1] + 0.5
+        canvas.circle(row, column, CELL * RADIUS, "white")
+        env = Env(start, ir.ElementKind.CELL, None)
+        text = self.evaluator.expr(circles.text, env) if circles.text else None
+        if type(text) is int:
+            canvas.text(row, column, str(text), 0.45)
+        dot = self.evaluator.expr(circles.dot, env) if circles.dot else None
+        if isinstance(dot, str) and dot in DIRECTION_TOKENS:
+            dr, dc = STEPS[DIRECTION_TOKENS[dot]]
+            canvas.circle(row + dr * RADIUS, column + dc * RADIUS, CELL * 0.09, "black")
+
+    def _content(self, canvas: Canvas, r: int, c: int, token: str, dark: bool) -> None:
         """A printed token: a mark's shape, a value of the solution in blue; else the clue
         (not the symbol that makes a cell dark: akari's `#`, kakuro's `*`), else a given
         that no cell section holds (futoshiki's, in its drawing) in black."""
@@ -259,7 +262,7 @@ class _Cells:
         elif shown and token not in marks:
             self._text(canvas, r, c, _label(token, self.spec.letters), "black", dark)
 
-    def _clue(self, canvas: _Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
+    def _clue(self, canvas: Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
         marks = dict(self.spec.marks)
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
@@ -269,7 +272,7 @@ class _Cells:
             self._text(canvas, r, c, _label(clue, self.spec.letters), "black", dark)
 
     @staticmethod
-    def _text(canvas: _Canvas, r: int, c: int, text: str, colour: str, dark: bool) -> None:
+    def _text(canvas: Canvas, r: int, c: int, text: str, colour: str, dark: bool) -> None:
         """A token as text; `w` and `b` as white and black circles."""
         if text in ("w", "b"):
             canvas.circle(r + 0.5, c + 0.5, CELL * 0.32, "white" if text == "w" else "black")
@@ -296,7 +299,7 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     return {(r, c): token for r, row in enumerate(rows) for c, token in enumerate(row)}
 
 
-def _diagonal(canvas: _Canvas, r: int, c: int, parts: list[str], dark: bool) -> None:
+def _diagonal(canvas: Canvas, r: int, c: int, parts: list[str], dark: bool) -> None:
     """A token in two fields split by a diagonal (kakuro's `down\\across`): the first part
     below the diagonal, the second above it."""
     canvas.line(r, c, r + 1, c + 1, 1, "#999")
@@ -306,7 +309,7 @@ def _diagonal(canvas: _Canvas, r: int, c: int, parts: list[str], dark: bool) -> 
             canvas.text(r + dr, c + dc, part, 0.32, colour)
 
 
-def _shape(canvas: _Canvas, row: float, column: float, shape: str) -> None:
+def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     """A mark of the `picture: marks:` declaration, centred at (row, column)."""
     if shape == "light":
         canvas.circle(row, column, CELL * 0.3, "#f6d32d")
@@ -346,7 +349,7 @@ def _boxes(genre_file: GenreFile, instance: Instance) -> list[dict[Element, int]
     return found
 
 
-def _walls(labels: dict, canvas: _Canvas) -> None:
+def _walls(labels: dict, canvas: Canvas) -> None:
     for (r, c), label in labels.items():
         if labels.get((r, c + 1), label) != label:
             canvas.line(r, c + 1, r + 1, c + 1, 3, "black")
@@ -354,7 +357,7 @@ def _walls(labels: dict, canvas: _Canvas) -> None:
             canvas.line(r + 1, c, r + 1, c + 1, 3, "black")
 
 
-def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: _Canvas) -> None:
+def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: Canvas) -> None:
     for var in genre_file.genre.variables:
         for element, value in (assignment or {}).get(var.name, {}).items():
             if not value or var.on not in (ir.ElementKind.LINK, ir.ElementKind.BORDER):
@@ -371,7 +374,51 @@ def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: _Ca
                 canvas.line(r + 0.5 + dr, c + 0.5 + dc, end[0] + dr, end[1] + dc, 3, LINE)
 
 
-def _marks(genre_file: GenreFile, instance: Instance, canvas: _Canvas) -> None:
+def _gate_layers(genre_file: GenreFile) -> list[tuple[ir.InputLayer, ir.Variable]]:
+    """The gates of each `VAR forms path through GATES` rule, with its variable."""
+    return [
+        (node.gates, node.var)
+        for rule in genre_file.genre.rules
+        for node in ir.walk(rule.body)
+        if isinstance(node, ir.PathThrough)
+    ]
+
+
+def _gates(genre_file: GenreFile, instance: Instance) -> list[tuple[Element, str, str]]:
+    """Each gate of a path through the outline: its cell, `in` or `out`, the direction of
+    travel (`Grid.gate`); none where the puzzle's gates are not one entrance and one exit."""
+    grid = grid_of(instance.rows, instance.columns)
+    found = []
+    for layer, _ in _gate_layers(genre_file):
+        tokens = {c: t for c in grid.cells() if (t := instance.value(layer, c)) is not None}
+        try:
+            gates = grid.entrance_and_exit(tokens)
+        except GeometryError:
+            continue  # the solver says what is wrong with them; the picture leaves them out
+        found.extend((cell, way, direction) for cell, (way, direction) in gates.items())
+    return found
+
+
+def _gate(canvas: Canvas, cell: Element, way: str, direction: str, solved: bool) -> None:
+    """A gate on the outline: an arrow in the direction of travel outside the grid, behind
+    the entrance (IN) or ahead of the exit (OUT); solved, the path runs to the outline."""
+    dr, dc = STEPS[direction]
+    row, column = cell[0] + 0.5, cell[1] + 0.5
+    near, far = (-0.5, -1.2) if way == "in" else (0.5, 1.2)  # from the cell's centre
+    if solved:
+        canvas.line(row, column, row + near * dr, column + near * dc, 3, LINE)
+    tail, head = (far, near) if way == "in" else (near, far)
+    canvas.arrow(row + tail * dr, column + tail * dc, row + head * dr, column + head * dc)
+    middle = (near + far) / 2
+    label_row, label_column = row + middle * dr, column + middle * dc
+    if dr == 0:  # a horizontal arrow: the label above it
+        label_row -= 0.3
+    else:  # a vertical one: beside it
+        label_column += 0.45
+    canvas.text(label_row, label_column, "IN" if way == "in" else "OUT", 0.28)
+
+
+def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
     """Clues on lattice points and between cells: dots as circles, directions as arrows,
     other tokens in a circle."""
     for section in genre_file.sections:

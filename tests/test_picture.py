@@ -12,7 +12,8 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.output import parse_solution
-from dslsolve.picture import DARK, LIGHT, LINE, picture
+from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, picture
+from dslsolve.svgcanvas import CELL, PAD
 
 from helpers import PUZZLES, genre_file, load_texts, solution_file
 
@@ -124,6 +125,10 @@ def test_a_picture_block_is_checked(tmp_path):
         load_texts(tmp_path, GENRE + "picture:\n  shade: nothing\n", "board:\n..\n")
     with pytest.raises(DslError, match="picture"):
         load_texts(tmp_path, GENRE + "picture:\n  colour: red\n", "board:\n..\n")
+    with pytest.raises(DslError, match="picture.circles needs 'where'"):
+        load_texts(tmp_path, GENRE + "picture:\n  circles: {text: board}\n", "board:\n..\n")
+    with pytest.raises(DslError, match="unknown key 'north' in picture.moves"):
+        load_texts(tmp_path, GENRE + "picture:\n  moves: {north: black}\n", "board:\n..\n")
 
 
 def test_a_drawing_shows_its_clues_and_no_blank_text():
@@ -149,3 +154,97 @@ def test_fillomino_blocks_are_walled_and_tents_are_tents():
     tents = [p for p in _draw("tents").iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
     printed = solution_file(PUZZLES / "tents" / "example.txt").read_text()
     assert len(tents) == printed.count("A") > 0
+
+
+def _centre(row: float, column: float, left: int = 0, top: int = 0) -> tuple[float, float]:
+    """Where a point of the grid (rows and columns from its top left corner) is drawn, with
+    `left` and `top` cells of margin."""
+    return round(PAD + (left + column) * CELL, 1), round(PAD + (top + row) * CELL, 1)
+
+
+def _circles(svg: ET.Element, radius: float) -> dict[tuple[float, float], ET.Element]:
+    return {
+        (round(float(c.get("cx")), 1), round(float(c.get("cy")), 1)): c
+        for c in svg.iter(f"{SVG}circle")
+        if float(c.get("r")) == radius
+    }
+
+
+STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def test_hotaru_circles_have_their_number_inside_and_their_dot_on_the_rim():
+    svg = _draw("hotaru_beam")
+    instance = read_puzzle(
+        str(PUZZLES / "hotaru_beam" / "example.txt"), load_genre(str(genre_file("hotaru_beam")))
+    )
+    clues = {cell: t for cell, t in instance.grids["circles"].items() if t is not None}
+    circles = _circles(svg, CELL * RADIUS)
+    dots = _circles(svg, CELL * 0.09)
+    assert set(circles) == {_centre(r + 0.5, c + 0.5) for r, c in clues}
+    expected_dots = set()
+    for (r, c), token in clues.items():
+        dr, dc = STEP[token.split(",")[1]]
+        expected_dots.add(_centre(r + 0.5 + dr * RADIUS, c + 0.5 + dc * RADIUS))
+    assert set(dots) == expected_dots
+    numbers = {
+        (float(t.get("x")), float(t.get("y"))): t.text
+        for t in svg.iter(f"{SVG}text")
+        if t.get("stroke") is None
+    }
+    assert numbers == {
+        _centre(r + 0.5, c + 0.5): token.split(",")[0]
+        for (r, c), token in clues.items()
+        if not token.startswith("?")
+    }
+
+
+def test_icebarn_gates_are_arrows_on_the_outline_and_the_path_reaches_them():
+    svg = _draw("icebarn")  # enters r1c1 moving right, leaves r5c5 moving right (5x5)
+    texts = {t.text: t for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert "IN" in texts and "OUT" in texts
+    tips = {
+        tuple(map(float, p.get("points").split()[0].split(","))) for p in svg.iter(f"{SVG}polygon")
+    }
+    entrance, exit_tip = _centre(0.5, 0, left=1), _centre(4.5, 5 + 0.7, left=1)
+    assert entrance in tips and exit_tip in tips
+    path = [x for x in svg.iter(f"{SVG}line") if x.get("stroke") == LINE]
+    ends = {
+        ((float(x.get("x1")), float(x.get("y1"))), (float(x.get("x2")), float(x.get("y2"))))
+        for x in path
+    }
+    assert (_centre(0.5, 0.5, left=1), entrance) in ends
+    assert (_centre(4.5, 4.5, left=1), _centre(4.5, 5, left=1)) in ends
+    alone = _draw("icebarn", solved=False)
+    assert not [x for x in alone.iter(f"{SVG}line") if x.get("stroke") == LINE]
+    assert len(list(alone.iter(f"{SVG}polygon"))) == 2
+    assert sorted(_texts(alone)) == sorted(["←", "↑", "→", "IN", "OUT"])  # no gate in a cell
+
+
+@pytest.mark.parametrize("puzzle", ["example", "puzzlink-4x4"])
+def test_satogaeri_circles_are_drawn_where_their_moves_end(puzzle):
+    svg = _draw("satogaeri", puzzle)
+    rows = [line.split() for line in solution_file(PUZZLES / "satogaeri" / f"{puzzle}.txt").open()]
+    arrows = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
+    loaded = load_genre(str(genre_file("satogaeri")))
+    instance = read_puzzle(str(PUZZLES / "satogaeri" / f"{puzzle}.txt"), loaded)
+    starts = [cell for cell, token in instance.grids["circles"].items() if token is not None]
+    ends = {}
+    for r, c in starts:
+        ends[(r, c)] = (r, c)
+        for arrow, (dr, dc) in arrows.items():
+            at = (r, c)
+            while 0 <= at[0] + dr < len(rows) and 0 <= at[1] + dc < len(rows[0]):
+                if rows[at[0] + dr][at[1] + dc] != arrow:
+                    break
+                at = (at[0] + dr, at[1] + dc)
+            if at != (r, c):
+                ends[(r, c)] = at
+    circles = _circles(svg, CELL * RADIUS)
+    solid = {xy for xy, c in circles.items() if c.get("stroke-dasharray") is None}
+    faint = {xy for xy, c in circles.items() if c.get("stroke-dasharray") is not None}
+    assert solid == {_centre(r + 0.5, c + 0.5) for r, c in ends.values()}
+    assert faint == {_centre(r + 0.5, c + 0.5) for (r, c), end in ends.items() if end != (r, c)}
+    moved = sum(1 for row in rows for t in row if t in arrows)
+    assert len([x for x in svg.iter(f"{SVG}line") if x.get("stroke") == LINE]) == moved
+    assert not set(arrows) & set(_texts(svg))

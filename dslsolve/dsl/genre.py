@@ -21,8 +21,8 @@ from dslsolve.dsl.checker import (
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
+from dslsolve.dsl.picturespec import CIRCLE_KEYS, DIRECTIONS, SHAPES, CircleSpec, PictureSpec
 from dslsolve.dsl.picturespec import KEYS as PICTURE_KEYS
-from dslsolve.dsl.picturespec import SHAPES, PictureSpec
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location, read_text
 from dslsolve.puzzlink.spec import PuzzlinkSpec, parse_puzzlink
@@ -996,22 +996,39 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
     spec = _mapping(raw, top, "picture")
     where = where_of(spec, top)
     _check_keys(spec, PICTURE_KEYS, where, "picture")
+
+    def expression(raw: Any, *types: ir.Type) -> ir.Expr:
+        text, at = _rule_text(raw, where)
+        node = _unwrap(parse_rule(text, at))
+        return check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
+
     conditions = {}
     for key in ("shade", "tint", "walls"):
         if key in spec:
-            text, at = _rule_text(spec[key], where)
-            node = _unwrap(parse_rule(text, at))
-            types = () if key == "walls" else (ir.Type.BOOL,)
-            conditions[key] = check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
+            conditions[key] = expression(spec[key], *(() if key == "walls" else (ir.Type.BOOL,)))
     marks = _mapping(spec.get("marks", {}), where, "picture.marks")
     for shape in marks.values():
         if shape not in SHAPES:
             hint = "one of " + ", ".join(SHAPES)
             raise _fail(shape, where, f"picture.marks: unknown shape '{shape}'", hint)
+    circles = None
+    if "circles" in spec:
+        raw_circles = _mapping(spec["circles"], where, "picture.circles")
+        _check_keys(raw_circles, CIRCLE_KEYS, where, "picture.circles")
+        if "where" not in raw_circles:
+            raise _fail(raw_circles, where, "picture.circles needs 'where', a condition on a cell")
+        circles = CircleSpec(
+            expression(raw_circles["where"], ir.Type.BOOL),
+            *(expression(raw_circles[k]) if k in raw_circles else None for k in ("text", "dot")),
+        )
+    moves = _mapping(spec.get("moves", {}), where, "picture.moves")
+    _check_keys(moves, DIRECTIONS, where, "picture.moves")
     return PictureSpec(
         conditions.get("shade"),
         conditions.get("tint"),
         conditions.get("walls"),
         tuple((str(token), str(shape)) for token, shape in marks.items()),
         spec.get("letters") is True,
+        circles,
+        tuple((d, expression(moves[d], ir.Type.BOOL)) for d in DIRECTIONS if d in moves),
     )

@@ -7,6 +7,14 @@ the input and output declarations alone.
       walls: n             # walls between neighbours where this differs (fillomino's blocks)
       marks: {'+': light}  # a printed token drawn as a shape (akari's lights)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
+      circles: {where: circles is given, text: amount, dot: dot}
+                           # cells drawn as a circle (in place of their clue), the number
+                           # `text` inside and a dot on its rim toward the direction `dot`
+                           # (hotaru beam's circles)
+      moves: {up: up, down: down, left: left, right: right}
+                           # cells that a move toward that direction passes: a line from the
+                           # cell behind, and a circle that starts a move is drawn where it
+                           # ends (satogaeri)
 """
 
 from __future__ import annotations
@@ -15,9 +23,18 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 
-KEYS = ("shade", "tint", "walls", "marks", "letters")
+KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves")
+CIRCLE_KEYS = ("where", "text", "dot")
+DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is
 SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "none")
+
+
+@dataclass(frozen=True)
+class CircleSpec:
+    where: ir.Expr  # a condition on a cell: a circle is drawn there
+    text: ir.Expr | None = None  # a value at the cell, written inside where it is a number
+    dot: ir.Expr | None = None  # a direction at the cell: a dot on the rim on that side
 
 
 @dataclass(frozen=True)
@@ -27,3 +44,5 @@ class PictureSpec:
     walls: ir.Expr | None = None  # a value at a cell
     marks: tuple[tuple[str, str], ...] = ()  # printed token -> one of SHAPES
     letters: bool = False
+    circles: CircleSpec | None = None
+    moves: tuple[tuple[str, ir.Expr], ...] = ()  # direction -> condition on a cell
