@@ -21,6 +21,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -30,11 +31,10 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO, TypeVar
 
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND
-from dslsolve.compare import ProgressLine
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -50,6 +50,15 @@ WORKER_DIED = "worker died"
 BAD_INPUT = "bad input"
 ERROR = "error"  # an exception of dslsolve's own, or a wrong answer: a bug
 WRONG = "wrong answer"  # the evaluator rejects the solver's answer: a lowering is wrong
+
+
+class Work(Protocol):
+    """What `run_jobs` runs: picklable, naming its puzzle."""
+
+    puzzle: str
+
+
+W = TypeVar("W", bound=Work)
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,7 @@ class Pool(Protocol):
     width: int  # jobs that run at once
     died: tuple[type[BaseException], ...]  # what a future raises when its worker died
 
-    def submit(self, task: Callable[[Job], dict], job: Job) -> Future: ...
+    def submit(self, task: Callable[[Any], dict], job: Work) -> Future: ...
 
     def renew(self) -> None:
         """Be ready for new jobs after a worker died (all jobs in flight have ended)."""
@@ -139,7 +148,7 @@ class LocalPool:
     def _start(self) -> Executor:
         return ProcessPoolExecutor(self.width, initializer=_quiet_worker, initargs=(os.getpid(),))
 
-    def submit(self, task: Callable[[Job], dict], job: Job) -> Future:
+    def submit(self, task: Callable[[Any], dict], job: Work) -> Future:
         return self.executor.submit(task, job)
 
     def renew(self) -> None:
@@ -169,17 +178,18 @@ def _end_with(parent: int) -> None:
 
 
 def run_jobs(
-    jobs: Iterable[Job],
+    jobs: Iterable[W],
     pool: Pool,
     record: Callable[[dict], None],
-    task: Callable[[Job], dict] = solve_job,
+    task: Callable[[W], dict] = solve_job,
+    died: Callable[[W], dict] | None = None,
 ) -> None:
     """Run every job on the pool and pass each one's record to `record` as it ends. The jobs
     in flight when a worker died are run again one at a time; a job whose worker dies again
-    gets a "worker died" record."""
+    gets the record `died(job)` (by default: its puzzle, status "worker died")."""
     waiting = deque(jobs)
-    suspects: list[Job] = []
-    running: dict[Future, Job] = {}
+    suspects: list[W] = []
+    running: dict[Future, W] = {}
     death = False
     while waiting or running:
         while waiting and len(running) < pool.width and not death:
@@ -201,12 +211,30 @@ def run_jobs(
             result = pool.submit(task, job).result()
         except pool.died:
             pool.renew()
-            result = {
-                "puzzle": job.puzzle,
-                "status": WORKER_DIED,
-                "error": "its worker process died twice, the second time running it alone",
-            }
+            result = (died or _died)(job)
         record({**result, "attempts": 2})
+
+
+def _died(job: Work) -> dict:
+    return {
+        "puzzle": job.puzzle,
+        "status": WORKER_DIED,
+        "error": "its worker process died twice, the second time running it alone",
+    }
+
+
+def open_pool(scheduler: str | None, jobs: int, backends: Iterable[str], count: int) -> Pool:
+    """The Dask cluster at `scheduler`, else `jobs` local worker processes (no more than the
+    `count` jobs to run)."""
+    if jobs < 1:
+        raise DslError(Location("--jobs"), f"{jobs} is not a number of processes above 0")
+    if scheduler:
+        from dslsolve.cluster import DaskPool
+
+        return DaskPool(scheduler)
+    for backend in backends:  # the solver library imported once, here, not by each worker
+        BACKENDS[backend].load()
+    return LocalPool(min(jobs, max(count, 1)))
 
 
 def puzzle_files(arguments: list[str]) -> list[str]:
@@ -296,6 +324,27 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class ProgressLine:
+    """Progress on a terminal (`batch`, `compare`): one line, rewritten in place after each
+    puzzle and cleared at the end. Silent when the stream is not a terminal (a pipe, a log
+    file): those get the results and the summary only."""
+
+    def __init__(self, stream: TextIO, wanted: bool = True) -> None:
+        self.stream = stream
+        self.shown = wanted and stream.isatty()
+        self.width = shutil.get_terminal_size().columns - 1
+
+    def __call__(self, line: str) -> None:
+        if self.shown:
+            self.stream.write("\r" + line[: self.width].ljust(self.width))
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
 class Tally:
     """The records as they come: written out, counted, and shown as a progress line."""
 
@@ -341,8 +390,6 @@ def batch_command(argv: list[str]) -> int:
     from dslsolve.commands import formulation_option
 
     args = _parser().parse_args(argv)
-    if args.jobs < 1:
-        raise DslError(Location("--jobs"), f"{args.jobs} is not a number of processes above 0")
     formulation_option(args.formulation)  # its mistakes once, here, rather than per puzzle
     Genre.load(args.genre)  # its errors once, here, rather than once per puzzle
     puzzles = puzzle_files(args.puzzles)
@@ -363,14 +410,7 @@ def batch_command(argv: list[str]) -> int:
         print(
             f"resuming: {len(puzzles) - len(jobs)} puzzles already in {args.out}", file=sys.stderr
         )
-    if args.scheduler:
-        from dslsolve.cluster import DaskPool
-
-        pool: Pool = DaskPool(args.scheduler)
-    else:
-        # the solver library imported once, here, rather than by each worker it forks
-        BACKENDS[args.backend or DEFAULT_BACKEND].load()
-        pool = LocalPool(min(args.jobs, max(len(jobs), 1)))
+    pool = open_pool(args.scheduler, args.jobs, [args.backend or DEFAULT_BACKEND], len(jobs))
     out = _appending(args.out) if args.out else sys.stdout
     progress = ProgressLine(sys.stderr)
     tally = Tally(out, len(jobs), progress)

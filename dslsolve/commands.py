@@ -11,7 +11,8 @@ import sys
 
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
-from dslsolve.compare import ProgressLine, compare, disagreements, formulations, render_rows
+from dslsolve.batch import ProgressLine, open_pool
+from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import (
     CHOICES,
     Formulation,
@@ -156,6 +157,19 @@ def _compare_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="no progress line (shown only when standard error is a terminal)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1: combinations that run at once slow each other "
+        "down, and the table compares their times)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead of local processes (pip install "
+        "'dslsolve[cluster]')",
+    )
     return parser
 
 
@@ -170,17 +184,22 @@ def compare_command(argv: list[str]) -> int:
                 hint="choose from " + ", ".join(sorted(BACKENDS)),
             )
     try:
-        formulations(args.formulation)
+        combos = formulations(args.formulation)
     except FormulationError as err:
         raise DslError(Location("--formulation"), str(err)) from None
     genre_file = load_genre(args.genre)
+    count = len(args.puzzles) * len(backends) * len(combos)
+    pool = open_pool(args.scheduler, args.jobs, backends, count)
     progress = ProgressLine(sys.stderr, wanted=not args.quiet)
+    abandon = True
     try:
         rows = compare(
-            genre_file, args.puzzles, args.formulation, backends, args.time_limit, progress
+            genre_file, args.puzzles, args.formulation, backends, args.time_limit, pool, progress
         )
+        abandon = False
     finally:
         progress.clear()  # before the table and any message
+        pool.close(abandon)
     sys.stdout.write(render_rows(rows, args.style or "text"))
     problems = disagreements(rows)
     for line in problems:

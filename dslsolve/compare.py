@@ -4,6 +4,10 @@ One table row per (instance, backend, formulation): status, times, model size an
 rounds. Every answer is checked by the evaluator. An answer it rejects, or "infeasible" where
 another combination found a valid solution, means a lowering is wrong: reported loudly. Two
 different valid solutions only mean that the puzzle is not unique.
+
+The combinations run as jobs of `dslsolve batch`'s machinery (`dslsolve.batch.run_jobs`): on
+worker processes (`--jobs`, 1 by default, so that the times compare: see docs/batch.md) or a
+Dask cluster (`--scheduler`). A combination whose worker dies twice is a row "worker died".
 """
 
 from __future__ import annotations
@@ -11,15 +15,14 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
 
 from dslsolve.backends import SolveStatus
+from dslsolve.batch import WORKER_DIED, Pool, run_jobs
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
-from dslsolve.dsl.genre import GenreFile
+from dslsolve.dsl.genre import GenreFile, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.instance import Instance
 from dslsolve.output import render
@@ -78,8 +81,9 @@ class Row:
         ]
 
 
-def formulations(options: list[str]) -> list[Formulation]:
-    """`["connected=lazy,flow", "domain=all"]` -> every combination, as Formulations."""
+def formulations(options: list[str]) -> list[tuple[str, ...]]:
+    """`["connected=lazy,flow", "domain=all"]` -> every combination, as NAME=CHOICE options
+    (each checked: a mistake raises FormulationError)."""
     axes: list[list[str]] = []
     for option in options:
         name, _, choices = option.partition("=")
@@ -87,7 +91,10 @@ def formulations(options: list[str]) -> list[Formulation]:
         if choices.strip() == "all" and name in CHOICES:
             choices = ",".join(CHOICES[name])
         axes.append([f"{name}={choice.strip()}" for choice in choices.split(",")])
-    return [parse_formulation(list(combo)) for combo in itertools.product(*axes)]
+    combos = list(itertools.product(*axes))
+    for combo in combos:
+        parse_formulation(list(combo))
+    return combos
 
 
 def _size(instance: Instance) -> str:
@@ -102,55 +109,91 @@ def _label(formulation: Formulation, options: list[str]) -> str:
     return ",".join(f"{name}={formulation[name]}" for name in varied) or "default"
 
 
+@dataclass(frozen=True)
+class Run:
+    """One combination for one instance, as a worker runs it (picklable)."""
+
+    genre: str  # the genre file's path
+    puzzle: str
+    backend: str
+    formulation: tuple[str, ...]  # NAME=CHOICE
+    label: str  # the table's formulation column
+    time_limit: float | None
+    index: int  # the row's place in the table
+
+
 def compare(
     genre_file: GenreFile,
     puzzles: list[str],
     options: list[str],
     backends: list[str],
     time_limit: float | None,
+    pool: Pool,
     progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
-    combos = formulations(options)
-    rows: list[Row] = []
-    total = len(puzzles) * len(backends) * len(combos)
+    """The table's rows, in the order of puzzles, then backends, then formulations; the runs
+    go to `pool` (`dslsolve.batch.open_pool`)."""
+    runs = []
     for puzzle in puzzles:
-        instance = read_puzzle(puzzle, genre_file)
-        size = _size(instance)
-        for backend, formulation in itertools.product(backends, combos):
-            label = _label(formulation, options)
-            started = time.perf_counter()
-            outcome = _solve_within(genre_file, instance, formulation, backend, time_limit)
-            elapsed = time.perf_counter() - started
-            stats = outcome.stats
-            status = "WRONG" if outcome.violations else outcome.status.value
-            solution = (
-                render(genre_file, instance, outcome.assignment)
-                if outcome.assignment and not outcome.violations
-                else None
+        read_puzzle(puzzle, genre_file)  # a puzzle that does not read stops the table, here
+        for backend, combo in itertools.product(backends, formulations(options)):
+            label = _label(parse_formulation(list(combo)), options)
+            run = Run(genre_file.path, puzzle, backend, combo, label, time_limit, len(runs))
+            runs.append(run)
+    rows: list[Row | None] = [None] * len(runs)
+
+    def record(result: dict) -> None:
+        row = result["row"]
+        rows[result["index"]] = row
+        if progress:
+            done = sum(r is not None for r in rows)
+            progress(
+                f"[{done}/{len(runs)}] {row.instance} {row.backend} {row.formulation}: "
+                f"{row.status} in {row.total_s:.2f} s"
             )
-            rows.append(
-                Row(
-                    puzzle,
-                    size,
-                    backend,
-                    label,
-                    status,
-                    stats.compile_seconds,
-                    stats.solve_seconds,
-                    elapsed,
-                    stats.variables,
-                    stats.constraints,
-                    stats.nonzeros,
-                    stats.cut_rounds,
-                    solution,
-                )
-            )
-            if progress:
-                progress(
-                    f"[{len(rows)}/{total}] {puzzle} {backend} {label}: {status} in {elapsed:.2f} s"
-                )
-    _mark_agreement(rows)
-    return rows
+
+    run_jobs(runs, pool, record, task=run_one, died=_died)
+    table = [row for row in rows if row is not None]
+    _mark_agreement(table)
+    return table
+
+
+def run_one(run: Run) -> dict:
+    """One combination, in a worker: its row (and its place in the table)."""
+    genre_file = load_genre(run.genre)
+    instance = read_puzzle(run.puzzle, genre_file)
+    formulation = parse_formulation(list(run.formulation))
+    started = time.perf_counter()
+    outcome = _solve_within(genre_file, instance, formulation, run.backend, run.time_limit)
+    elapsed = time.perf_counter() - started
+    stats = outcome.stats
+    solution = (
+        render(genre_file, instance, outcome.assignment)
+        if outcome.assignment and not outcome.violations
+        else None
+    )
+    row = Row(
+        run.puzzle,
+        _size(instance),
+        run.backend,
+        run.label,
+        "WRONG" if outcome.violations else outcome.status.value,
+        stats.compile_seconds,
+        stats.solve_seconds,
+        elapsed,
+        stats.variables,
+        stats.constraints,
+        stats.nonzeros,
+        stats.cut_rounds,
+        solution,
+    )
+    return {"puzzle": run.puzzle, "index": run.index, "row": row}
+
+
+def _died(run: Run) -> dict:
+    """The row of a combination whose worker process died twice (a crash in a solver)."""
+    row = Row(run.puzzle, "-", run.backend, run.label, WORKER_DIED, 0, 0, 0, 0, 0, 0, 0, None)
+    return {"puzzle": run.puzzle, "index": run.index, "row": row}
 
 
 def _solve_within(
@@ -162,7 +205,8 @@ def _solve_within(
 ) -> Outcome:
     """One combination, ended by the time limit wherever it is (compiling, solving,
     checking): the run's timer (`runguard`) is armed for each combination, so a compile that
-    never ends costs one row, not the whole table."""
+    never ends costs one row, not the whole table. (In a Dask worker's thread no timer can be
+    armed: there the limit bounds the solver only.)"""
     deadline = Deadline(time_limit, time.perf_counter())
     deadline.arm()
     try:
@@ -171,27 +215,6 @@ def _solve_within(
         return Outcome(SolveStatus.TIME_LIMIT, Stats(backend, formulation.describe()))
     finally:
         deadline.disarm()
-
-
-class ProgressLine:
-    """`compare`'s progress on a terminal: one line, rewritten in place after each solve and
-    cleared at the end. Silent when the stream is not a terminal (a pipe, a log file): those
-    get the table and the disagreements only."""
-
-    def __init__(self, stream: TextIO, wanted: bool = True) -> None:
-        self.stream = stream
-        self.shown = wanted and stream.isatty()
-        self.width = shutil.get_terminal_size().columns - 1
-
-    def __call__(self, line: str) -> None:
-        if self.shown:
-            self.stream.write("\r" + line[: self.width].ljust(self.width))
-            self.stream.flush()
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
 
 
 def _mark_agreement(rows: list[Row]) -> None:
@@ -209,13 +232,18 @@ def _mark_agreement(rows: list[Row]) -> None:
 
 
 def disagreements(rows: list[Row]) -> list[str]:
-    """One line per instance where a combination is wrong (see `_mark_agreement`)."""
+    """One line per instance where a combination is wrong (see `_mark_agreement`) or its
+    worker died."""
     lines = []
     for instance, group in itertools.groupby(rows, key=lambda r: r.instance):
-        bad = [r for r in group if r.agree == "NO"]
-        if bad:
-            which = "; ".join(f"{r.backend} {r.formulation}: {r.status}" for r in bad)
-            lines.append(f"{instance}: a lowering is wrong ({which})")
+        group = list(group)
+        for what, bad in (
+            ("a lowering is wrong", [r for r in group if r.agree == "NO"]),
+            ("a worker process died twice", [r for r in group if r.status == WORKER_DIED]),
+        ):
+            if bad:
+                which = "; ".join(f"{r.backend} {r.formulation}: {r.status}" for r in bad)
+                lines.append(f"{instance}: {what} ({which})")
     return lines
 
 

@@ -59,6 +59,11 @@ class DslError(Exception):
         self.source = source
         self.source_column = source_column
 
+    def __reduce__(self) -> tuple:
+        """Pickled whole, as a DslError: a worker process's error (`compare`'s jobs) reaches
+        the command intact, whatever the subclass's own arguments."""
+        return (DslError, (self.where, self.message), self.__dict__)
+
     def render(self) -> str:
         lines = [f"{self.where}: error: {self.message}"]
         if self.source is not None:

@@ -7,13 +7,17 @@ import io
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
+from dslsolve.batch import LocalPool
 from dslsolve.cli import main
+from dslsolve.compare import Row, Run, compare, run_one
 from dslsolve.compiler.lowerings import connected
+from dslsolve.dsl.genre import load_genre
 
-from helpers import PUZZLES, genre_file
+from helpers import PUZZLES, genre_file, solution_file
 
 HITORI = PUZZLES / "hitori" / "example.txt"
 
@@ -144,3 +148,49 @@ def test_a_puzzle_without_a_grid_gives_the_sizes_of_its_sets(run):
     )
     assert result.code == 0, result.err
     assert "word:3 place:5 letter:8" in result.out
+
+
+def _without_times(row: Row) -> tuple:
+    """A row's cells but its times (and the agreement, marked over the whole table)."""
+    return (*row.cells()[:5], *row.cells()[8:-1], row.solution)
+
+
+def test_the_pool_gives_the_rows_of_the_sequential_path():
+    """Through two worker processes (`dslsolve batch`'s pool), the table has the rows, in
+    the table's order, that each combination solved in this process one after the other gives
+    (times aside), and each solution is the shipped one."""
+    genre = load_genre(str(genre_file("hitori")))
+    puzzles = [str(HITORI), str(PUZZLES / "hitori" / "corpus-9x9_1.txt")]
+    options, backends = ["connected=lazy,flow"], ["cpsat", "highs"]
+    pool = LocalPool(2)
+    try:
+        rows = compare(genre, puzzles, options, backends, None, pool)
+    finally:
+        pool.close()
+    sequential = []
+    for puzzle in puzzles:
+        for backend in backends:
+            for choice in ("lazy", "flow"):
+                label = f"connected={choice}"
+                run = Run(genre.path, puzzle, backend, (label,), label, None, len(sequential))
+                sequential.append(run_one(run)["row"])
+    assert [_without_times(r) for r in rows] == [_without_times(r) for r in sequential]
+    for row in rows:
+        assert row.agree == "yes"
+        assert row.solution == solution_file(Path(row.instance)).read_text()
+
+
+def test_an_error_in_a_worker_is_the_message_it_would_be_in_one_process(tmp_path, run):
+    genre = tmp_path / "g.yaml"
+    genre.write_text(
+        "name: g\ninput:\n  clues: {type: grid}\nvariables:\n  wall: {type: bool, on: borders}\n"
+        "rules:\n  - 'each piece of wall: count(clues is given) <= 1'\n"
+        "output:\n  cell:\n    - show: clues\n  edges: wall\n"
+    )
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("clues:\n1.\n..\n")
+    alone = run(genre, puzzle)
+    assert alone.code == 2
+    result = run("compare", genre, puzzle, "--jobs", "2", "--backend", "cpsat,highs")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert alone.err.splitlines()[0] in result.err
