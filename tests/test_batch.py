@@ -3,6 +3,8 @@ checked by the evaluator, resumed after an interruption, and no puzzle lost when
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import shutil
@@ -179,6 +181,26 @@ def test_a_dask_cluster_gives_what_the_local_pool_gives(run, tmp_path, cluster):
     for puzzle, record in from_pool.items():
         same = ("status", "answer", "unique", "model")
         assert {k: record[k] for k in same} == {k: from_cluster[puzzle][k] for k in same}
+
+
+def test_compare_on_the_dask_cluster_gives_the_local_table(run, cluster):
+    """`compare --scheduler` runs its combinations on the cluster: the same table (times
+    aside) as on the local pool."""
+    genre, puzzle = genre_file("hitori"), PUZZLES / "hitori" / "example.txt"
+    options = ["--formulation", "connected=lazy,flow", "--backend", "cpsat,highs", "--csv"]
+    local = run("compare", genre, puzzle, *options)
+    remote = run("compare", genre, puzzle, *options, "--scheduler", cluster.scheduler_address)
+    assert local.code == remote.code == 0, remote.err
+    assert "run_one" in cluster.scheduler.task_prefixes
+
+    def untimed(table: str) -> list[dict]:
+        return [
+            {k: v for k, v in row.items() if not k.endswith("_s")}
+            for row in csv.DictReader(io.StringIO(table))
+        ]
+
+    assert untimed(remote.out) == untimed(local.out)
+    assert len(untimed(local.out)) == 4
 
 
 def test_a_worker_that_dies_on_the_dask_cluster_loses_no_puzzle(tmp_path, cluster):
