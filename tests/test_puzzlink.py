@@ -80,6 +80,8 @@ def _canonical(instance: Instance, genre) -> dict:
         ("creek", "creek/3/2/1g5a", "clues", "1.0./0.../...."),
         ("nurikabe", "nurikabe/4/1/-1f+1ff3g", "clues", "31 511 3 ."),
         ("tapa", "tapa/3/1/a7bm9", "clues", "1,1 1,1,2 1,1,1,1"),
+        # a body that ends early leaves the other cells empty, as in pzprjs (no "?" clues)
+        ("hitori", "hitori/3/2/12a", "numbers", "1 2 10/. . ."),
     ],
 )
 def test_decoders(genre, url, section, expected):

@@ -40,6 +40,24 @@ def _b36(char: str) -> int:
     return int(char, 36)
 
 
+Step = Callable[[str, Cursor], list[Value]]
+
+
+def _walk(cursor: Cursor, count: int, step: Step) -> list[Value]:
+    """The skeleton of the run-length decoders: one character at a time, `step` gives the
+    values of the slots it covers from the current one on (None: an empty slot, so a skip of
+    n slots is n Nones; no slot: the character is passed over), reading more characters from
+    the cursor if its format says so. The slots past the body's end are empty."""
+    values: list[Value] = []
+    while len(values) < count and cursor.more():
+        values.extend(step(cursor.take(), cursor))
+    return values[:count] + [None] * (count - len(values))
+
+
+def _skip(slots: int) -> list[Value]:
+    return [None] * slots
+
+
 def _numbers(
     cursor: Cursor,
     count: int,
@@ -50,23 +68,20 @@ def _numbers(
     """The Number16 family: a hex digit; a prefix of `wide` then (digits, base) more hex digits;
     a character of `marks` for its value; `skip_from`..`z` skip 1, 2, ... slots; anything else
     is passed over."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if char in "0123456789abcdef":
-            values[slot] = int(char, 16)
-        elif char in wide:
+            return [int(char, 16)]
+        if char in wide:
             digits, base = wide[char]
-            values[slot] = int(cursor.take(digits), 16) + base
-        elif char in marks:
-            values[slot] = marks[char]
-        elif skip_from <= char <= "z":
-            slot += _b36(char) - _b36(skip_from)
-        else:
-            continue
-        slot += 1
-    return values
+            return [int(cursor.take(digits), 16) + base]
+        if char in marks:
+            return [marks[char]]
+        if skip_from <= char <= "z":
+            return _skip(_b36(char) - _b36(skip_from) + 1)
+        return []
+
+    return _walk(cursor, count, step)
 
 
 NUMBER16_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192)}
@@ -81,36 +96,31 @@ def number16(cursor: Cursor, count: int) -> list[Value]:
 
 def number10(cursor: Cursor, count: int) -> list[Value]:
     """Digits 0..9, `.` for "?", `a`..`z` skip 1..26 (section 4.3)."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, _: Cursor) -> list[Value]:
         if char.isdigit():
-            values[slot] = int(char)
-        elif char == ".":
-            values[slot] = QUESTION
-        elif "a" <= char <= "z":
-            slot += _b36(char) - 10
-        slot += 1
-    return values
+            return [int(char)]
+        if char == ".":
+            return [QUESTION]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
 
 
 def four(cursor: Cursor, count: int) -> list[Value]:
     """4Cell / 4Cross: clues 0..4 with a built-in skip of 0, 1 or 2 (section 4.2)."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, _: Cursor) -> list[Value]:
         code = _b36(char) if char.isalnum() else -1
         if 0 <= code <= 14:
-            values[slot] = code % 5
-            slot += code // 5
-        elif 16 <= code <= 35:
-            slot += code - 16
-        elif char == ".":
-            values[slot] = QUESTION
-        slot += 1
-    return values
+            return [code % 5, *_skip(code // 5)]
+        if 16 <= code <= 35:
+            return _skip(code - 15)
+        return [QUESTION] if char == "." else _skip(1)
+
+    return _walk(cursor, count, step)
 
 
 def _bits(cursor: Cursor, count: int) -> list[bool]:
@@ -140,37 +150,32 @@ def ternary(cursor: Cursor, count: int) -> list[Value]:
 
 def one_cell(cursor: Cursor, count: int) -> list[Value]:
     """1Cell (section 4.9): `0`..`h` mark the slot then skip that many; `i`..`z` skip 1..18."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        code = _b36(cursor.take())
-        if code <= 17:
-            values[slot] = 1
-            slot += code + 1
-        else:
-            slot += code - 17
-    return values
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        code = _b36(char)
+        return [1, *_skip(code)] if code <= 17 else _skip(code - 17)
+
+    return _walk(cursor, count, step)
 
 
 def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
     """(arrow, number) per slot, arrow 0 none, 1 up, 2 down, 3 left, 4 right (section 4.7)."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if char in "01234":
             digit = cursor.take()
-            values[slot] = (int(char), QUESTION if digit == "." else int(digit, 16))
-        elif char in "56789":
-            values[slot] = (int(char) - 5, int(cursor.take(2), 16))
-        elif char == "-":
-            values[slot] = (int(cursor.take(), 16), int(cursor.take(3), 16))
-        elif char == "+":
-            values[slot] = (0, -3)
-        elif "a" <= char <= "z":
-            slot += _b36(char) - 10
-        slot += 1
-    return values
+            return [(int(char), QUESTION if digit == "." else int(digit, 16))]
+        if char in "56789":
+            return [(int(char) - 5, int(cursor.take(2), 16))]
+        if char == "-":
+            return [(int(cursor.take(), 16), int(cursor.take(3), 16))]
+        if char == "+":
+            return [(0, -3)]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
 
 
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
@@ -180,31 +185,28 @@ def number16_excell(cursor: Cursor, count: int) -> list[Value]:
 
 def hitori(cursor: Cursor, count: int) -> list[Value]:
     """One base-36 number per slot, `-`XX for 36..1295, `%`/`@` "?", `.` empty (section 5)."""
-    values: list[Value] = [None] * count
-    for slot in range(count):
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if char == "-":
-            values[slot] = int(cursor.take(2), 36)
-        elif char in "%@":
-            values[slot] = QUESTION
-        elif char and char != ".":
-            values[slot] = _b36(char)
-    return values
+            return [int(cursor.take(2), 36)]
+        if char in "%@":
+            return [QUESTION]
+        return [None if char == "." else _b36(char)]
+
+    return _walk(cursor, count, step)
 
 
 def tapa(cursor: Cursor, count: int) -> list[Value]:
     """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if char in "012345678":
-            values[slot] = (int(char),)
-        elif char == "9":
-            values[slot] = (1, 1, 1, 1)
-        elif char == ".":
-            values[slot] = (QUESTION,)
-        elif "a" <= char <= "f":
+            return [(int(char),)]
+        if char == "9":
+            return [(1, 1, 1, 1)]
+        if char == ".":
+            return [(QUESTION,)]
+        if "a" <= char <= "f":
             code = _b36(char) * 36 + _b36(cursor.take())
             if 360 <= code < 396:
                 parts = [(code - 360) // 6, (code - 360) % 6]
@@ -212,33 +214,29 @@ def tapa(cursor: Cursor, count: int) -> list[Value]:
                 parts = [(code - 396) // 16, (code - 396) // 4 % 4, (code - 396) % 4]
             else:
                 parts = [(code - 460) >> shift & 1 for shift in (3, 2, 1, 0)]
-            values[slot] = tuple(part or QUESTION for part in parts)
-        elif "g" <= char <= "z":
-            slot += _b36(char) - 16
-        slot += 1
-    return values
+            return [tuple(part or QUESTION for part in parts)]
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
 
 
 def pipelink(cursor: Cursor, count: int) -> list[Value]:
     """Pipe pieces 11..17 (section 5), `.` "?", digits: n+1 circle cells (value 6)."""
-    values: list[Value] = [None] * count
-    slot = 0
-    while slot < count and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, _: Cursor) -> list[Value]:
         if char == ".":
-            values[slot] = QUESTION
-        elif char.isdigit():
-            for _ in range(int(char) + 1):
-                if slot < count:
-                    values[slot] = 6
-                slot += 1
-            continue
-        elif "a" <= char <= "g":
-            values[slot] = _b36(char) + 1
-        elif "h" <= char <= "z":
-            slot += _b36(char) - 17
-        slot += 1
-    return values
+            return [QUESTION]
+        if char.isdigit():
+            return [6] * (int(char) + 1)
+        if "a" <= char <= "g":
+            return [_b36(char) + 1]
+        if "h" <= char <= "z":
+            return _skip(_b36(char) - 16)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
 
 
 def wall_logic(cursor: Cursor, count: int) -> list[Value]:
@@ -256,18 +254,16 @@ def _kakuro_sum(char: str) -> int | None:
 def kakuro(cursor: Cursor, columns: int, rows: int) -> list[Value]:
     """The play area then the margin sums (section 5): per cell of the (rows+1) x (columns+1)
     board, `None` for a white cell, else (down, across) with 0 for no sum."""
-    play: list[Value] = [None] * (columns * rows)
-    slot = 0
-    while slot < len(play) and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if "k" <= char <= "z":
-            slot += _b36(char) - 20
-        elif char == ".":
-            play[slot] = (0, 0)
-        else:
-            down, across = _kakuro_sum(char), _kakuro_sum(cursor.take())
-            play[slot] = (down or 0, across or 0)
-        slot += 1
+            return _skip(_b36(char) - 19)
+        if char == ".":
+            return [(0, 0)]
+        down, across = _kakuro_sum(char), _kakuro_sum(cursor.take())
+        return [(down or 0, across or 0)]
+
+    play = _walk(cursor, columns * rows, step)
     board: list[Value] = [(0, 0)] * (columns + 1)
     for row in range(rows):
         board.append((0, 0))
@@ -305,19 +301,17 @@ def tile_paint(cursor: Cursor, columns: int, rows: int) -> tuple[list[Value], li
     digit, or `-` and two hex digits, of which pzprjs reads only the first for a column).
     Returns the clue cells (a (down, right) pair, None for none) and the sums, columns first."""
     widths = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}
-    cells: list[Value] = [None] * (columns * rows)
-    slot = 0
-    while slot < len(cells) and cursor.more():
-        char = cursor.take()
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
         if "g" <= char <= "z":
-            slot += _b36(char) - 16
-        else:
-            down, right = widths.get(char, (1, 1))
-            if char not in widths:
-                cursor.at -= 1
-            parts = (_hex_or_none(cursor.take(down)), _hex_or_none(cursor.take(right)))
-            cells[slot] = tuple(-1 if part is None else part for part in parts)
-        slot += 1
+            return _skip(_b36(char) - 15)
+        down, right = widths.get(char, (1, 1))
+        if char not in widths:
+            cursor.at -= 1
+        parts = (_hex_or_none(cursor.take(down)), _hex_or_none(cursor.take(right)))
+        return [tuple(-1 if part is None else part for part in parts)]
+
+    cells = _walk(cursor, columns * rows, step)
     sums: list[Value] = []
     for index in range(columns + rows):
         char = cursor.take()
