@@ -81,10 +81,12 @@ class Definition:
 
 
 def definition(body: ir.RuleBody) -> Definition | None:
-    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME an unknown
-    on that kind of element and EXPR not reading it: NAME's definition. Likewise a conjunct
-    `all(NAME = EXPR)` of an `each piece of X` body (X not NAME): NAME, a cell unknown, is
-    EXPR at each cell of each piece (fillmat's `all(length = size)`)."""
+    """For a rule `each KIND: NAME = EXPR` (either way round, no `where`) with NAME a hidden
+    unknown on that kind of element and EXPR not reading it: NAME's definition. Likewise a
+    conjunct `all(NAME = EXPR)` of an `each piece of X` body (X not NAME): NAME, a cell unknown
+    (hidden or shown), is EXPR at each cell of each piece (fillmat's `all(length = size)`).
+    (A shown unknown equal to its input, sudoku's `digit = givens`, is no definition: the
+    rule holds where the input is absent too.)"""
     if not (isinstance(body, ir.Each) and body.where is None and isinstance(body.body, ir.Holds)):
         return None
     expr = body.body.expr
@@ -101,7 +103,8 @@ def definition(body: ir.RuleBody) -> Definition | None:
                 return Definition(found.var, found.expr, conjunct.over)
         return None
     if body.group.kind in ("cell", "point", "link"):
-        return _equation(expr, ir.ElementKind(body.group.kind))
+        found = _equation(expr, ir.ElementKind(body.group.kind))
+        return found if found and found.var.hidden else None
     return None
 
 
