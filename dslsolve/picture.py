@@ -58,7 +58,7 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         side = SIDE_TOWARD[direction if way == "out" else BEHIND[direction]]
         margins[side] = max(margins.get(side, 0), 1)
     canvas = Canvas(rows, columns, margins)
-    gate_sections = {layer.section for layer, _ in _gate_layers(genre_file)}
+    gate_sections = {layer.section for layer in _gate_layers(genre_file)}
     cell_sections = [
         s
         for s in genre_file.sections
@@ -153,10 +153,10 @@ class _Cells:
         # `shade` and `tint` read the solution; with none, only those that read the input
         self.evaluator = Evaluator(genre_file.genre, instance, assignment or {})
         self.solved = assignment is not None
-        circles = self.spec.circles
-        grid = grid_of(instance.rows, instance.columns)
-        self.circled = [c for c in grid.cells() if circles and self.holds(circles.where, c)]
-        self.ends = {start: self._end(start) for start in self.circled}
+        # each cell drawn as a circle (`picture: circles`) -> where its move ends
+        where = self.spec.circles.where if self.spec.circles else None
+        cells = grid_of(instance.rows, instance.columns).cells()
+        self.ends = {c: self._end(c) for c in cells if self.holds(where, c)}
 
     def readable(self, expr: ir.Expr | None) -> bool:
         """Whether a declared expression can be drawn: given, and reading no unknown when
@@ -374,10 +374,10 @@ def _variables(genre_file: GenreFile, assignment: Assignment | None, canvas: Can
                 canvas.line(r + 0.5 + dr, c + 0.5 + dc, end[0] + dr, end[1] + dc, 3, LINE)
 
 
-def _gate_layers(genre_file: GenreFile) -> list[tuple[ir.InputLayer, ir.Variable]]:
-    """The gates of each `VAR forms path through GATES` rule, with its variable."""
+def _gate_layers(genre_file: GenreFile) -> list[ir.InputLayer]:
+    """The gates of each `VAR forms path through GATES` rule."""
     return [
-        (node.gates, node.var)
+        node.gates
         for rule in genre_file.genre.rules
         for node in ir.walk(rule.body)
         if isinstance(node, ir.PathThrough)
@@ -389,7 +389,7 @@ def _gates(genre_file: GenreFile, instance: Instance) -> list[tuple[Element, str
     travel (`Grid.gate`); none where the puzzle's gates are not one entrance and one exit."""
     grid = grid_of(instance.rows, instance.columns)
     found = []
-    for layer, _ in _gate_layers(genre_file):
+    for layer in _gate_layers(genre_file):
         tokens = {c: t for c in grid.cells() if (t := instance.value(layer, c)) is not None}
         try:
             gates = grid.entrance_and_exit(tokens)
