@@ -105,10 +105,7 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         )
     rows, columns = instance.rows, instance.columns
     sides = _list_sides(instance)
-    margins = {
-        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
-        for side, names in sides.items()
-    }
+    margins = _margins(instance, sides)
     canvas = _Canvas(rows, columns, margins)
     cell_sections = [
         s
@@ -137,6 +134,21 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         for name in names:
             _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
     return canvas.svg()
+
+
+def grid_corner(instance: Instance) -> tuple[float, float]:
+    """The pixel (x, y) of the grid's top-left corner in `picture`'s drawing; a cell is CELL
+    pixels wide (a page marks cells over the picture with it)."""
+    canvas = _Canvas(instance.rows, instance.columns, _margins(instance, _list_sides(instance)))
+    return canvas.x(0), canvas.y(0)
+
+
+def _margins(instance: Instance, sides: dict[str, list[str]]) -> dict[str, int]:
+    """Cells left beside the grid for the clue lists, per side."""
+    return {
+        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
+        for side, names in sides.items()
+    }
 
 
 def _label(token: str, letters: bool = False) -> str:
