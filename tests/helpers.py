@@ -107,3 +107,21 @@ def run(capsys):
         return Run(code, captured.out, captured.err)
 
     return runner
+
+
+def serve_workers(server_pid: int) -> list[int]:
+    """The worker processes `dslsolve serve` (process `server_pid`) runs now."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = stat.with_name("cmdline").read_bytes()
+        except OSError:
+            continue
+        if parent == server_pid and b"dslsolve.serve.worker" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+# A puzzle whose determined values take minutes to find: a run to cancel or to time out.
+EMPTY_SUDOKU = "givens:\n" + "\n".join(" ".join("." * 16) for _ in range(16)) + "\n"

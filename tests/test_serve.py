@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import PUZZLES
+from helpers import EMPTY_SUDOKU, PUZZLES, serve_workers
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -20,7 +20,6 @@ pytest.importorskip("uvicorn")
 from dslsolve.serve.local import served  # noqa: E402
 
 SECRET = Path("/etc/passwd").read_text().splitlines()[0]  # root:x:0:0:...
-EMPTY_SUDOKU = "givens:\n" + "\n".join(" ".join("." * 16) for _ in range(16)) + "\n"
 
 
 def post(url: str, body: dict) -> tuple[int, dict]:
@@ -46,20 +45,6 @@ def wait(url: str, run: str, seconds: float = 60) -> dict:
         if report["state"] != "running" or time.monotonic() > deadline:
             return report
         time.sleep(0.1)
-
-
-def workers(server_pid: int) -> list[int]:
-    """The server's worker processes now (children running dslsolve.serve.worker)."""
-    found = []
-    for status in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = status.read_text().rsplit(")", 1)[1].split()
-            command = status.with_name("cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[1]) == server_pid and b"dslsolve.serve.worker" in command:
-            found.append(int(status.parent.name))
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -119,10 +104,10 @@ def test_the_cap_refuses_a_run_beyond_it_and_cancel_kills_the_process(server):
     assert status == 200
     status, second = post(f"{url}api/runs", sudoku)
     assert status == 503 and "its limit" in second["error"]
-    assert len(workers(process.pid)) == 1
+    assert len(serve_workers(process.pid)) == 1
     status, cancelled = post(f"{url}api/runs/{first['id']}/cancel", {})
     assert cancelled["state"] == "cancelled"
-    assert workers(process.pid) == []
+    assert serve_workers(process.pid) == []
 
 
 def test_the_servers_time_limit_ends_a_run(server):
@@ -135,4 +120,4 @@ def test_the_servers_time_limit_ends_a_run(server):
     assert report["elapsed"] < 3 + 5 + 5
     if report["state"] == "done":
         assert report["determined"]["complete"] is False
-    assert workers(process.pid) == []
+    assert serve_workers(process.pid) == []
