@@ -248,7 +248,7 @@ function answerBox(title, svg, cells, colour, lines) {
 }
 
 function legend(colour, text) {
-  return `<span class="swatch" style="border: 3px solid ${colour}"></span> ${text}`;
+  return `<span class="keep">${text} <span class="swatch" style="border: 3px solid ${colour}"></span></span>`;
 }
 
 function verdict(kind, html) {
@@ -266,7 +266,7 @@ function showAnswer(answer) {
     if (answer.unique === true) verdict("good", "Unique: no other solution exists.");
     else if (answer.unique === false) {
       verdict("bad", `Not unique: another solution differs at ${second.differences.length} places ` +
-        `(${legend(MARKS.differ, "marked")}).`);
+        `(${legend(MARKS.differ, "marked")})`);
       answerBox("Another solution", second.svg, second.cells, MARKS.differ,
         [`differs at ${second.differences.slice(0, 20).join(", ")}` +
           (second.differences.length > 20 ? ` and ${second.differences.length - 20} more` : "")]).id = "second";
@@ -277,7 +277,7 @@ function showAnswer(answer) {
       const count = diagnosis.ways[0].left_out.length;
       verdict("bad", `No solution. Leaving out ${count} clue${count > 1 ? "s" : ""} gives one ` +
         `(${diagnosis.fewest ? "no fewer will do" : "the time limit stopped the search for fewer"}; ` +
-        `${legend(MARKS.drop, "marked")}).`);
+        `${legend(MARKS.drop, "marked")})`);
       diagnosis.ways.forEach((way, index) => {
         answerBox(diagnosis.ways.length > 1 ? `Way ${index + 1}: leave out` : "Leave out",
           way.svg, way.cells, MARKS.drop, way.left_out).classList.add("diagnosis");
@@ -315,6 +315,7 @@ function finishRun(report) {
 
 async function solve() {
   showError("");
+  progress("");
   $("answers").innerHTML = "";
   $("verdict").hidden = true;
   if (!(await preview())) return;
