@@ -119,5 +119,16 @@ def test_the_servers_time_limit_ends_a_run(server):
     assert report["state"] in ("done", "timed out")
     assert report["elapsed"] < 3 + 5 + 5
     if report["state"] == "done":
-        assert report["determined"]["complete"] is False
+        assert report["determined"]["complete"] is False  # not proven: the page says so
     assert serve_workers(process.pid) == []
+
+
+def test_a_run_beyond_its_memory_fails_with_a_message():
+    with served("--memory", "150") as (url, process):  # too little to load the solver
+        status, started = post(
+            f"{url}api/runs",
+            {"genre": {"name": "sudoku"}, "puzzle": "givens:\n12..\n....\n....\n....\n"},
+        )
+        report = wait(url, started["id"])
+        assert report["state"] == "failed" and "out of memory" in report["error"]
+        assert serve_workers(process.pid) == []

@@ -90,6 +90,11 @@ def board(genre, instance) -> dict:
     }
 
 
+def left(deadline: float) -> float:
+    """The seconds a solver may still take (a solver needs a limit above 0)."""
+    return max(deadline - time.perf_counter(), 0.5)
+
+
 def drawn(genre, instance, values) -> str | None:
     from dslsolve.dsl.genre import SetOutput
     from dslsolve.picture import picture
@@ -99,7 +104,7 @@ def drawn(genre, instance, values) -> str | None:
     return picture(genre.file, instance, values)
 
 
-def solve(genre, instance, request: dict, seconds: float) -> dict:
+def solve(genre, instance, request: dict, deadline: float) -> dict:
     """Solve with uniqueness; with no solution, the fewest clues to drop; on request, the
     determined values."""
     from dslsolve.backends import DEFAULT_BACKEND
@@ -111,7 +116,7 @@ def solve(genre, instance, request: dict, seconds: float) -> dict:
     progress = lambda line: say(stage=line)  # noqa: E731 - a one-line callback
     say(stage="compiling and solving")
     result = genre.solve(
-        instance, unique=True, time_limit=seconds, diagnose=True, progress=progress
+        instance, unique=True, time_limit=left(deadline), diagnose=True, progress=progress
     )
     answer: dict[str, Any] = {
         "status": result.status,
@@ -149,16 +154,15 @@ def solve(genre, instance, request: dict, seconds: float) -> dict:
     if request.get("determined") and result.solved:
         say(stage="looking for the determined values")
         determined = determined_values(
-            genre.file, instance, parse_formulation([]), DEFAULT_BACKEND, seconds, progress
+            genre.file, instance, parse_formulation([]), DEFAULT_BACKEND, left(deadline), progress
         )
-        if determined.reference is not None:
-            named = places(genre.file, determined)
-            answer["determined"] = {
-                "complete": determined.complete,
-                "undetermined": named,
-                "cells": cells_of(named),
-                "svg": drawn(genre, instance, determined.reference),
-            }
+        named = [] if determined.reference is None else places(genre.file, determined)
+        answer["determined"] = {
+            "complete": determined.complete and determined.reference is not None,
+            "undetermined": named,
+            "cells": cells_of(named),
+            "svg": drawn(genre, instance, determined.reference or result.values),
+        }
     return answer
 
 
@@ -180,8 +184,7 @@ def run(request: dict) -> None:
                 "text": text,
             }
         else:
-            seconds = max(limits.seconds - (time.perf_counter() - started), 0.5)
-            answer = solve(genre, instance, request, seconds)
+            answer = solve(genre, instance, request, started + limits.seconds)
     except DslError as err:
         where = err.where
         say(error=err.render(), line=where.line, column=where.column, file=where.file)

@@ -287,7 +287,10 @@ function showAnswer(answer) {
   const determined = answer.determined;
   if (determined) {
     const count = determined.undetermined.length;
-    answerBox(count ? `Determined cells: all but ${count}` : "Determined cells: all",
+    const title = !determined.complete
+      ? "Determined cells: not proven (the time limit stopped the search)"
+      : count ? `Determined cells: all but ${count}` : "Determined cells: all";
+    answerBox(title,
       determined.svg, determined.cells, MARKS.undetermined,
       count ? [`marked, they differ between solutions: ${determined.undetermined.slice(0, 20).join(", ")}` +
         (count > 20 ? ` and ${count - 20} more` : "")] : []).id = "determined";
