@@ -203,3 +203,36 @@ def test_cancel_stops_the_solver_process(site, page):
     page.wait_for_function("document.getElementById('progress').textContent.includes('cancel')")
     assert serve_workers(server.pid) == []
     assert page.is_hidden("#verdict")
+
+
+def test_the_determined_cells_are_those_every_solution_shares(page):
+    pick(page, "sudoku", OPEN_SUDOKU)
+    page.check("#determined")
+    solve(page)
+    marked = cells(drawing(page, "#determined .picture")["marked"])
+    determined = Genre.load(str(PUZZLES / "sudoku.yaml")).determined(OPEN_SUDOKU)
+    assert determined.complete and marked == {key for _, key in determined.undetermined}
+    assert page.inner_text("#determined h2") == f"Determined cells: all but {len(marked)}"
+
+
+def test_an_uploaded_genre_file_is_used_and_its_mistakes_named(page):
+    text = (PUZZLES / "sudoku.yaml").read_text()
+    upload = {"name": "mine.yaml", "mimeType": "text/yaml"}
+    page.set_input_files("#genre-upload", {**upload, "buffer": text.encode()})
+    page.wait_for_function("document.getElementById('genre-source').textContent.includes('mine')")
+    page.fill("#puzzle", OPEN_SUDOKU)
+    assert solve(page).startswith("Not unique")
+    mistaken = text.replace("rules:\n", "rules:\n  - each row: alldifferent(givens\n", 1)
+    page.set_input_files("#genre-upload", {**upload, "buffer": mistaken.encode()})
+    page.wait_for_function("document.getElementById('genre-text').value.includes('(givens\\n')")
+    page.click("#solve")
+    shown = page.wait_for_selector("#error:not([hidden])").inner_text()
+    assert re.match(r"mine\.yaml:\d+:\d+: error: ", shown)
+
+
+def test_a_genre_that_is_not_a_grid_shows_its_answer_as_text(page):
+    puzzle = PUZZLES / "cryptarithm" / "example.txt"
+    pick(page, "cryptarithm", puzzle.read_text())
+    assert solve(page).startswith("Unique")
+    known = (PUZZLES / "cryptarithm" / "example.solution.txt").read_text()
+    assert page.inner_text("#solution pre").strip() == known.strip()

@@ -109,7 +109,7 @@ def solve(genre, instance, request: dict, deadline: float) -> dict:
     determined values."""
     from dslsolve.backends import DEFAULT_BACKEND
     from dslsolve.compiler.formulations import parse_formulation
-    from dslsolve.determined import places
+    from dslsolve.determined import places, shown
     from dslsolve.output import differences, render
     from dslsolve.solve import determined_values
 
@@ -162,6 +162,9 @@ def solve(genre, instance, request: dict, deadline: float) -> dict:
             "undetermined": named,
             "cells": cells_of(named),
             "svg": drawn(genre, instance, determined.reference or result.values),
+            "text": None
+            if determined.reference is None
+            else shown(genre.file, instance, determined),
         }
     return answer
 

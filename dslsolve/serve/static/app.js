@@ -99,8 +99,15 @@ function editedGenre() {
 
 // --- the puzzle's picture and the cell editor -------------------------------------------
 
-function putPicture(container, svg, cells, colour) {
-  container.innerHTML = svg || "<p>(no picture for this genre)</p>";
+// A picture, with `cells` marked in `colour`; a genre that is not a grid of cells has no
+// picture: its answer is shown as text.
+function putPicture(container, svg, cells, colour, text) {
+  if (svg) container.innerHTML = svg;
+  else {
+    const shown = document.createElement("pre");
+    shown.textContent = text || "(no picture for this genre)";
+    container.replaceChildren(shown);
+  }
   if (board) {
     container.dataset.x = board.x;
     container.dataset.y = board.y;
@@ -225,7 +232,7 @@ async function cellKey(event) {
 
 // --- solving ------------------------------------------------------------------------------
 
-function answerBox(title, svg, cells, colour, lines) {
+function answerBox(title, svg, cells, colour, lines, text) {
   const box = document.createElement("div");
   box.className = "answer";
   const heading = document.createElement("h2");
@@ -233,7 +240,7 @@ function answerBox(title, svg, cells, colour, lines) {
   const picture = document.createElement("div");
   picture.className = "picture";
   box.append(heading, picture);
-  putPicture(picture, svg, cells, colour);
+  putPicture(picture, svg, cells, colour, text);
   if (lines && lines.length) {
     const list = document.createElement("ul");
     for (const line of lines) {
@@ -261,7 +268,7 @@ function showAnswer(answer) {
   board = answer.board || board;
   const second = answer.second;
   if (answer.status === "solved") {
-    const solution = answerBox("Solution", answer.svg, second?.cells, MARKS.differ);
+    const solution = answerBox("Solution", answer.svg, second?.cells, MARKS.differ, [], answer.text);
     solution.id = "solution";
     if (answer.unique === true) verdict("good", "Unique: no other solution exists.");
     else if (answer.unique === false) {
@@ -269,7 +276,8 @@ function showAnswer(answer) {
         `(${legend(MARKS.differ, "marked")})`);
       answerBox("Another solution", second.svg, second.cells, MARKS.differ,
         [`differs at ${second.differences.slice(0, 20).join(", ")}` +
-          (second.differences.length > 20 ? ` and ${second.differences.length - 20} more` : "")]).id = "second";
+          (second.differences.length > 20 ? ` and ${second.differences.length - 20} more` : "")],
+        second.text).id = "second";
     } else verdict("bad", "Solved; uniqueness not settled within the time limit.");
   } else if (answer.status === "infeasible") {
     const diagnosis = answer.diagnosis;
@@ -280,7 +288,7 @@ function showAnswer(answer) {
         `${legend(MARKS.drop, "marked")})`);
       diagnosis.ways.forEach((way, index) => {
         answerBox(diagnosis.ways.length > 1 ? `Way ${index + 1}: leave out` : "Leave out",
-          way.svg, way.cells, MARKS.drop, way.left_out).classList.add("diagnosis");
+          way.svg, way.cells, MARKS.drop, way.left_out, way.text).classList.add("diagnosis");
       });
     } else verdict("bad", "No solution: the rules cannot all hold, even without any clue.");
   } else verdict("bad", `No solution found (${answer.status}).`);
@@ -293,7 +301,7 @@ function showAnswer(answer) {
     answerBox(title,
       determined.svg, determined.cells, MARKS.undetermined,
       count ? [`marked, they differ between solutions: ${determined.undetermined.slice(0, 20).join(", ")}` +
-        (count > 20 ? ` and ${count - 20} more` : "")] : []).id = "determined";
+        (count > 20 ? ` and ${count - 20} more` : "")] : [], determined.text).id = "determined";
   }
   if (answer.violations && answer.violations.length) showError(`internal error: ${answer.violations.join("\n")}`);
 }
