@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,15 +111,18 @@ def run(capsys):
 
 
 def serve_workers(server_pid: int) -> list[int]:
-    """The worker processes `dslsolve serve` (process `server_pid`) runs now."""
+    """The worker processes of `dslsolve serve` (process `server_pid`) that run a run now
+    (in a run's directory; not the spare that waits for the next one)."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
             command = stat.with_name("cmdline").read_bytes()
+            directory = os.readlink(stat.with_name("cwd"))
         except OSError:
             continue
-        if parent == server_pid and b"dslsolve.serve.worker" in command:
+        working = b"dslsolve.serve.worker" in command and "dslsolve-serve-" in directory
+        if parent == server_pid and working:
             found.append(int(stat.parent.name))
     return found
 

@@ -126,6 +126,7 @@ def create_app(settings: Settings) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await runs.prepare()
         yield
         runs.stop_all()
 

@@ -2,7 +2,9 @@
 `max_runs` at once, killed on cancel, at the server's time limit and when the server stops.
 
 A run's process is started in a session of its own, so that a kill reaches anything it
-started too; it works in a fresh directory that is removed when the run ends. The worker's
+started too; it works in a fresh directory that is removed when the run ends. One worker is
+kept spare: started ahead, it has imported the solver side (a second or more) by the time a
+run needs it. The worker's
 JSON lines are read as they come: the stages are the run's progress, the last line its answer.
 """
 
@@ -76,6 +78,7 @@ class Runs:
         self.settings = settings
         self.runs: OrderedDict[str, Run] = OrderedDict()
         self.active = 0
+        self.spare: asyncio.subprocess.Process | None = None
 
     def shipped(self) -> dict[str, Path]:
         """The shipped genres by name (a name is a file's stem: nothing else is ever opened)."""
@@ -109,24 +112,14 @@ class Runs:
                 "puzzle": request["puzzle"],
                 "determined": bool(request.get("determined")),
                 "mode": "preview" if preview else "solve",
+                "directory": directory,
                 "limits": {"seconds": seconds, "memory_mib": self.settings.memory_mib},
             }
         except (ValueError, OSError):
             shutil.rmtree(directory, ignore_errors=True)
             raise
         self.active += 1
-        run.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "dslsolve.serve.worker",
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-            cwd=directory,
-            start_new_session=True,
-            limit=MAX_LINE,
-            env=_worker_environment(),
-        )
+        run.process = await self._worker()
         run.process.stdin.write(json.dumps(message).encode() + b"\n")
         await run.process.stdin.drain()
         run.process.stdin.close()
@@ -166,6 +159,33 @@ class Runs:
             elif "error" in message:
                 run.answer, run.state = message, "error"
 
+    async def _worker(self) -> asyncio.subprocess.Process:
+        """The spare worker (its imports done, or under way), and a new spare for the next
+        run. A worker is started in a session of its own: a kill reaches what it starts."""
+        worker, self.spare = self.spare, None
+        if worker is None or worker.returncode is not None:
+            worker = await self._spawn()
+        self.spare = await self._spawn()
+        return worker
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "dslsolve.serve.worker",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            cwd="/",
+            start_new_session=True,
+            limit=MAX_LINE,
+            env=_worker_environment(),
+        )
+
+    async def prepare(self) -> None:
+        """Start the first spare worker."""
+        self.spare = await self._spawn()
+
     def kill(self, run: Run, state: str) -> None:
         """Stop a running run's process (and what it started) at once."""
         if run.state != "running" or run.process is None:
@@ -183,6 +203,9 @@ class Runs:
     def stop_all(self) -> None:
         for run in self.runs.values():
             self.kill(run, "cancelled")
+        if self.spare is not None and self.spare.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.spare.pid, signal.SIGKILL)
 
     def _forget_old(self) -> None:
         finished = [key for key, run in self.runs.items() if run.finished is not None]
