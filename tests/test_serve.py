@@ -5,6 +5,8 @@ server's files, runs are capped, and the server's time limit stops a run's proce
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 import urllib.error
 import urllib.request
@@ -134,3 +136,19 @@ def test_a_run_beyond_its_memory_fails_with_a_message():
         report = wait(url, started["id"])
         assert report["state"] in ("error", "failed") and "out of memory" in report["error"]
         assert serve_workers(process.pid) == []
+
+
+def test_the_server_kills_a_run_that_outlives_its_time_limit(server):
+    """A worker that does not stop at its limit (stopped here with SIGSTOP, as a solver stuck
+    in native code) is killed by the server, 5 s after the limit."""
+    url, process = server
+    sudoku = {"genre": {"name": "sudoku"}, "puzzle": EMPTY_SUDOKU, "determined": True}
+    status, started = post(f"{url}api/runs", sudoku)
+    while not serve_workers(process.pid):
+        time.sleep(0.05)
+    [worker] = serve_workers(process.pid)
+    os.kill(worker, signal.SIGSTOP)
+    report = wait(url, started["id"])
+    assert report["state"] == "timed out"
+    assert report["error"].startswith("stopped by the server: the time limit of 3 s passed")
+    assert serve_workers(process.pid) == []

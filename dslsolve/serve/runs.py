@@ -125,15 +125,18 @@ class Runs:
         run.process.stdin.close()
         self.runs[run.id] = run
         self._forget_old()
-        asyncio.get_running_loop().create_task(self._follow(run, seconds + GRACE_SECONDS))
+        asyncio.get_running_loop().create_task(self._follow(run, seconds))
         return run
 
     async def _follow(self, run: Run, seconds: float) -> None:
         try:
-            await asyncio.wait_for(self._read(run), seconds)
+            await asyncio.wait_for(self._read(run), seconds + GRACE_SECONDS)
         except TimeoutError:
             self.kill(run, "timed out")
-            run.answer = {"error": f"stopped at the server's time limit of {seconds:g} s"}
+            run.answer = {
+                "error": f"stopped by the server: the time limit of {seconds:g} s passed "
+                f"({GRACE_SECONDS:g} s ago) and the solver had not stopped"
+            }
         finally:
             with contextlib.suppress(ProcessLookupError):
                 await run.process.wait()
