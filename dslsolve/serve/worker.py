@@ -5,7 +5,8 @@ output: `{"stage": ...}` while it works, then `{"result": ...}` or `{"error": ..
 process limits itself (`confine`) as soon as it has the request (the server's, which holds
 the limits): memory (RLIMIT_AS), CPU time, no file written (RLIMIT_FSIZE 0: the solver,
 CP-SAT, runs in-process and writes none). It works in a directory of its own (named in the
-request; the server starts a worker ahead, which imports while it waits), where the server has
+request; the server starts a worker ahead, which does its imports, a second or more, while it
+waits), where the server has
 written an uploaded genre file under a plain name; a puzzle is a puzz.link URL
 or text, never a path: nothing a person sends names a file on the server.
 """
@@ -21,6 +22,21 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import dslsolve.backends.cpsat  # noqa: F401 - the solver's library, imported ahead too
+from dslsolve import ir
+from dslsolve.api import Genre
+from dslsolve.backends import DEFAULT_BACKEND
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.determined import places, shown
+from dslsolve.dsl.genre import GridSection, SetOutput
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import DslError
+from dslsolve.output import differences, render
+from dslsolve.picture import CELL, grid_corner, picture
+from dslsolve.puzzlink.importer import url_to_text
+from dslsolve.puzzlink.url import is_url
+from dslsolve.solve import determined_values
+
 MIB = 1024 * 1024
 ELEMENT = re.compile(r"\br(\d+)c(\d+)\b")  # a cell as the evaluator names it: r2c7
 
@@ -34,7 +50,7 @@ class Limits:
 
 
 def confine(limits: Limits) -> None:
-    """Limit this process (and anything it starts) before it reads the request."""
+    """Limit this process (and anything it starts) before it reads a person's input."""
     memory = limits.memory_mib * MIB
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     cpu = int(limits.seconds * 4) + 10  # CP-SAT's threads spend CPU time in parallel
@@ -51,28 +67,21 @@ def say(**message: Any) -> None:
 def read_puzzle_given(genre, puzzle: str):
     """The puzzle's text and instance, from a URL or a text; a single line that is not a URL
     is text too (a genre with one section), never a file's name."""
-    from dslsolve.dsl.puzzle import read_puzzle
-    from dslsolve.puzzlink.importer import url_to_text
-    from dslsolve.puzzlink.url import is_url
 
     text = url_to_text(puzzle, genre.file) if is_url(puzzle) else puzzle.rstrip() + "\n"
     return text, read_puzzle("puzzle", genre.file, text)
 
 
-def cells_of(places: list[str]) -> list[list[int]]:
+def cells_of(named: list[str]) -> list[list[int]]:
     """The cells (row, column; 0-based) that place names (`r2c7`, `border above r3c1`)
     touch: a border or link marks the cell it is named by."""
-    cells = {(int(r) - 1, int(c) - 1) for place in places for r, c in ELEMENT.findall(place)}
+    cells = {(int(r) - 1, int(c) - 1) for place in named for r, c in ELEMENT.findall(place)}
     return [list(cell) for cell in sorted(cells)]
 
 
 def board(genre, instance) -> dict:
     """What the page needs to draw a puzzle and edit it: the grid's size and where it is in
     the picture, and the grid sections on cells (the ones a click edits)."""
-    from dslsolve import ir
-    from dslsolve.dsl.genre import GridSection, SetOutput
-    from dslsolve.picture import CELL, grid_corner
-
     if isinstance(genre.file.output, SetOutput) or instance.rows == 0:
         return {"rows": 0, "columns": 0, "sections": []}
     x, y = grid_corner(instance)
@@ -98,9 +107,7 @@ def left(deadline: float) -> float:
 
 
 def drawn(genre, instance, values) -> str | None:
-    from dslsolve.dsl.genre import SetOutput
-    from dslsolve.picture import picture
-
+    """The SVG picture; None for a genre that is not a grid of cells."""
     if isinstance(genre.file.output, SetOutput) or instance.rows == 0:
         return None
     return picture(genre.file, instance, values)
@@ -109,12 +116,6 @@ def drawn(genre, instance, values) -> str | None:
 def solve(genre, instance, request: dict, deadline: float) -> dict:
     """Solve with uniqueness; with no solution, the fewest clues to drop; on request, the
     determined values."""
-    from dslsolve.backends import DEFAULT_BACKEND
-    from dslsolve.compiler.formulations import parse_formulation
-    from dslsolve.determined import places, shown
-    from dslsolve.output import differences, render
-    from dslsolve.solve import determined_values
-
     progress = lambda line: say(stage=line)  # noqa: E731 - a one-line callback
     say(stage="compiling and solving")
     result = genre.solve(
@@ -172,8 +173,6 @@ def solve(genre, instance, request: dict, deadline: float) -> dict:
 
 
 def run(request: dict) -> None:
-    from dslsolve.api import Genre
-    from dslsolve.errors import DslError
 
     started = time.perf_counter()
     limits = Limits(**request["limits"])
@@ -200,21 +199,13 @@ def run(request: dict) -> None:
     except MemoryError:
         say(error=f"out of memory: a run may use {limits.memory_mib} MiB")
         return
+    except Exception as err:  # a bug of ours: said as the command says it, not a traceback
+        say(error=f"internal error (not a mistake in your files): {type(err).__name__}: {err}")
+        return
     say(result=answer)
 
 
-def prepare() -> None:
-    """Import what a run needs (a second or more) before the request comes: the server keeps
-    a spare worker waiting, so that a run starts at once."""
-    import dslsolve.api
-    import dslsolve.backends.cpsat
-    import dslsolve.determined
-    import dslsolve.picture
-    import dslsolve.solve  # noqa: F401
-
-
 def main() -> None:
-    prepare()
     line = sys.stdin.readline()
     if not line:  # the server stopped without needing this worker
         return
