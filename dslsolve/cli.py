@@ -5,6 +5,7 @@
     dslsolve draw GENRE.yaml PUZZLE [SOLUTION]         draw a puzzle (and a solution) as SVG
     dslsolve compare GENRE.yaml PUZZLE... [options]    compare lowerings and backends
     dslsolve batch GENRE.yaml DIR_OR_PUZZLE... [opts]  solve a collection in parallel
+    dslsolve serve [--port 8000] [--host 127.0.0.1]    a local web page to solve puzzles
 
 Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error. The
 solving commands live in `dslsolve.commands`, imported only when one of them runs.
@@ -107,6 +108,10 @@ def _command(argv: list[str], started: float) -> int:
         return _check(argv[1:])
     if argv and argv[0] == "draw":
         return draw_command(argv[1:])
+    if argv and argv[0] == "serve":
+        from dslsolve.serve import serve_command
+
+        return serve_command(argv[1:])
     with _unprobed(PROBED_BY_PULP):
         from dslsolve import batch, commands  # the solver side, not needed by `check`
 

@@ -49,14 +49,8 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         )
     rows, columns = instance.rows, instance.columns
     sides = _list_sides(instance)
-    margins = {
-        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
-        for side, names in sides.items()
-    }
     gates = _gates(genre_file, instance)
-    for _, way, direction in gates:
-        side = SIDE_TOWARD[direction if way == "out" else BEHIND[direction]]
-        margins[side] = max(margins.get(side, 0), 1)
+    margins = _margins(instance, sides, gates)
     canvas = Canvas(rows, columns, margins)
     gate_sections = {layer.section for layer in _gate_layers(genre_file)}
     cell_sections = [
@@ -92,6 +86,29 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         for name in names:
             _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
     return canvas.svg()
+
+
+def grid_corner(genre_file: GenreFile, instance: Instance) -> tuple[float, float]:
+    """The pixel (x, y) of the grid's top-left corner in `picture`'s drawing; a cell is CELL
+    pixels wide (a page marks cells over the picture with it)."""
+    sides = _list_sides(instance)
+    margins = _margins(instance, sides, _gates(genre_file, instance))
+    canvas = Canvas(instance.rows, instance.columns, margins)
+    return canvas.x(0), canvas.y(0)
+
+
+def _margins(
+    instance: Instance, sides: dict[str, list[str]], gates: list[tuple[Element, str, str]]
+) -> dict[str, int]:
+    """Cells left beside the grid, per side: for the clue lists, and one for a gate's arrow."""
+    margins = {
+        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
+        for side, names in sides.items()
+    }
+    for _, way, direction in gates:
+        side = SIDE_TOWARD[direction if way == "out" else BEHIND[direction]]
+        margins[side] = max(margins.get(side, 0), 1)
+    return margins
 
 
 def _label(token: str, letters: bool = False) -> str:

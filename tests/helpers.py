@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,3 +108,24 @@ def run(capsys):
         return Run(code, captured.out, captured.err)
 
     return runner
+
+
+def serve_workers(server_pid: int) -> list[int]:
+    """The worker processes of `dslsolve serve` (process `server_pid`) that run a run now
+    (in a run's directory; not the spare that waits for the next one)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = stat.with_name("cmdline").read_bytes()
+            directory = os.readlink(stat.with_name("cwd"))
+        except OSError:
+            continue
+        working = b"dslsolve.serve.worker" in command and "dslsolve-serve-" in directory
+        if parent == server_pid and working:
+            found.append(int(stat.parent.name))
+    return found
+
+
+# A puzzle whose determined values take minutes to find: a run to cancel or to time out.
+EMPTY_SUDOKU = "givens:\n" + "\n".join(" ".join("." * 16) for _ in range(16)) + "\n"

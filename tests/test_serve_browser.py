@@ -1,0 +1,238 @@
+"""`dslsolve serve` in a real browser: headless Chromium (the system's: Debian's `chromium`,
+which `.ci/run` installs) driven by Playwright. The tests read the answer from the SVG the page
+draws and check it against the known solution and the evaluator. One browser and one server
+for the module."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dslsolve.api import Genre
+from dslsolve.dsl.genre import load_genre
+from dslsolve.errors import DslError
+
+from helpers import EMPTY_SUDOKU, PUZZLES, serve_workers
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from dslsolve.serve.local import CHROMIUM_ARGS, find_chromium, served  # noqa: E402
+
+CHROMIUM = find_chromium()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium found (apt-get install chromium; or $DSLSOLVE_CHROMIUM)"
+)
+SOLVE_MS = 120_000
+OPEN_SUDOKU = "givens:\n12..\n3...\n....\n...4\n"
+CLASHING_SUDOKU = "givens:\n1..1\n....\n.2..\n....\n"
+
+
+@pytest.fixture(scope="module")
+def site():
+    with served() as (url, server), sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield url, server, browser
+        browser.close()
+
+
+@pytest.fixture
+def page(site):
+    url, _, browser = site
+    page = browser.new_page()
+    page.goto(url)
+    yield page
+    page.close()
+
+
+def pick(page, genre: str, puzzle: str) -> None:
+    page.select_option("#genre", genre)
+    page.wait_for_function(
+        "name => document.getElementById('genre-source').textContent.includes(name)", arg=genre
+    )
+    page.fill("#puzzle", puzzle)
+
+
+def solve(page) -> str:
+    page.click("#solve")
+    page.wait_for_selector("#verdict:not([hidden])", timeout=SOLVE_MS)
+    return page.inner_text("#verdict")
+
+
+def drawing(page, box: str) -> dict:
+    """What the picture in `box` shows, read from its SVG: the shaded cells, the text in
+    each cell, and the cells marked by the page (row, column; 0-based)."""
+    return page.eval_on_selector(
+        box,
+        """box => {
+          const picture = box.querySelector('svg');
+          const x0 = +box.dataset.x, y0 = +box.dataset.y, size = +box.dataset.cell;
+          const at = (x, y) => [Math.floor((x - x0) / size), Math.floor((y - y0) / size)];
+          const shaded = [], texts = {}, marked = [];
+          for (const rect of picture.querySelectorAll('rect')) {
+            if (rect.getAttribute('fill') !== '#333') continue;
+            const [c, r] = at(+rect.getAttribute('x') + 1, +rect.getAttribute('y') + 1);
+            shaded.push([r, c]);
+          }
+          for (const text of picture.querySelectorAll('text')) {
+            if (text.getAttribute('fill') === 'none') continue;  // the halo under a token
+            const [c, r] = at(+text.getAttribute('x'), +text.getAttribute('y'));
+            texts[`${r},${c}`] = text.textContent;
+          }
+          for (const mark of picture.querySelectorAll('rect.mark')) {
+            marked.push(mark.dataset.cell.split(',').map(Number));
+          }
+          return {shaded, texts, marked};
+        }""",
+    )
+
+
+def cells(pairs) -> set[tuple[int, int]]:
+    return {tuple(pair) for pair in pairs}
+
+
+def digits(drawn: dict, size: int) -> str:
+    """A sudoku's solution text from the digits drawn in each cell."""
+    return "".join(
+        " ".join(drawn["texts"][f"{r},{c}"] for c in range(size)) + "\n" for r in range(size)
+    )
+
+
+def test_a_pasted_url_is_solved_and_drawn_unique(page):
+    puzzle = PUZZLES / "nurikabe" / "puzzlink-5x5.txt"
+    url = re.search(r"https://puzz\.link/p\?\S+?(?=\))", puzzle.read_text()).group()
+    pick(page, "nurikabe", url)
+    assert solve(page).startswith("Unique")
+    drawn = drawing(page, "#solution .picture")
+    known = (PUZZLES / "nurikabe" / "puzzlink-5x5.solution.txt").read_text().splitlines()
+    black = {(r, c) for r, row in enumerate(known) for c, token in enumerate(row.split())}
+    black = {(r, c) for r, c in black if known[r].split()[c] == "#"}
+    assert cells(drawn["shaded"]) == black
+    # the drawing, written as a solution, satisfies every rule (the evaluator)
+    clues = {key: text for key, text in drawn["texts"].items()}
+    text = "".join(
+        " ".join(
+            "#" if (r, c) in cells(drawn["shaded"]) else clues.get(f"{r},{c}", ".")
+            for c in range(5)
+        )
+        + "\n"
+        for r in range(5)
+    )
+    assert Genre.load(str(PUZZLES / "nurikabe.yaml")).check(url, text) == []
+    assert "clues:" in page.input_value("#puzzle")  # the URL, shown as the puzzle's text
+
+
+def test_not_unique_marks_where_the_two_solutions_differ(page):
+    pick(page, "sudoku", OPEN_SUDOKU)
+    assert solve(page).startswith("Not unique")
+    first, second = drawing(page, "#solution .picture"), drawing(page, "#second .picture")
+    differ = {
+        tuple(map(int, key.split(",")))
+        for key in first["texts"]
+        if first["texts"][key] != second["texts"][key]
+    }
+    assert differ and cells(first["marked"]) == differ == cells(second["marked"])
+    sudoku = Genre.load(str(PUZZLES / "sudoku.yaml"))
+    for drawn in (first, second):
+        assert sudoku.check(OPEN_SUDOKU, digits(drawn, 4)) == []
+
+
+def test_no_solution_shows_the_fewest_clues_to_leave_out(page):
+    pick(page, "sudoku", CLASHING_SUDOKU)
+    assert "Leaving out 1 clue gives one" in solve(page)
+    ways = page.query_selector_all(".diagnosis .picture")
+    assert len(ways) == 2
+    sudoku = Genre.load(str(PUZZLES / "sudoku.yaml"))
+    for index in range(len(ways)):
+        drawn = drawing(page, f".diagnosis:nth-of-type({index + 1}) .picture")
+        [(row, column)] = cells(drawn["marked"])
+        assert (row, column) in {(0, 0), (0, 3)}  # one of the two 1s of the first row
+        rows = CLASHING_SUDOKU.splitlines()
+        rows[row + 1] = rows[row + 1][:column] + "." + rows[row + 1][column + 1 :]
+        assert sudoku.check("\n".join(rows) + "\n", digits(drawn, 4)) == []
+
+
+def test_a_rule_error_is_shown_at_its_line_and_column(page, tmp_path, monkeypatch):
+    pick(page, "nurikabe", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    page.click("#genre-details summary")
+    mistaken = page.input_value("#genre-text").replace(
+        "black cells connected", "blak cells connected"
+    )
+    page.fill("#genre-text", mistaken)
+    page.click("#solve")
+    shown = page.wait_for_selector("#error:not([hidden])").inner_text()
+    monkeypatch.chdir(tmp_path)
+    Path("nurikabe.yaml").write_text(mistaken)
+    with pytest.raises(DslError) as error:
+        load_genre("nurikabe.yaml")
+    assert shown.strip() == error.value.render().strip()  # the command's own message
+    assert re.match(r"nurikabe\.yaml:\d+:\d+: error: unknown name 'blak'", shown)
+
+
+def test_clicking_a_cell_edits_its_clue(page):
+    pick(page, "sudoku", OPEN_SUDOKU)
+    page.click("#show")
+    page.wait_for_selector("#board-box:not([hidden])")
+    box = page.eval_on_selector("#board", "b => [+b.dataset.x, +b.dataset.y, +b.dataset.cell]")
+    x, y, size = box
+    page.click("#board svg", position={"x": x + 1.5 * size, "y": y + 1.5 * size})  # r2c2
+    page.fill("#cell-input", "4")
+    page.press("#cell-input", "Enter")
+    page.wait_for_function("document.getElementById('puzzle').value.includes('34..')")
+    assert page.input_value("#puzzle").splitlines()[2] == "34.."
+    page.wait_for_function(
+        "[...document.querySelectorAll('#board text')].some(t => t.textContent === '4' "
+        "&& +t.getAttribute('y') < 100 && +t.getAttribute('y') > 50)"
+    )
+
+
+def test_cancel_stops_the_solver_process(site, page):
+    _, server, _ = site
+    pick(page, "sudoku", EMPTY_SUDOKU)
+    page.check("#determined")
+    page.click("#solve")
+    page.wait_for_function(
+        "document.getElementById('progress').textContent.includes('determined')",
+        timeout=SOLVE_MS,
+    )
+    assert len(serve_workers(server.pid)) == 1
+    page.click("#cancel")
+    page.wait_for_function("document.getElementById('progress').textContent.includes('cancel')")
+    assert serve_workers(server.pid) == []
+    assert page.is_hidden("#verdict")
+
+
+def test_the_determined_cells_are_those_every_solution_shares(page):
+    pick(page, "sudoku", OPEN_SUDOKU)
+    page.check("#determined")
+    solve(page)
+    marked = cells(drawing(page, "#determined .picture")["marked"])
+    determined = Genre.load(str(PUZZLES / "sudoku.yaml")).determined(OPEN_SUDOKU)
+    assert determined.complete and marked == {key for _, key in determined.undetermined}
+    assert page.inner_text("#determined h2") == f"Determined cells: all but {len(marked)}"
+
+
+def test_an_uploaded_genre_file_is_used_and_its_mistakes_named(page):
+    text = (PUZZLES / "sudoku.yaml").read_text()
+    upload = {"name": "mine.yaml", "mimeType": "text/yaml"}
+    page.set_input_files("#genre-upload", {**upload, "buffer": text.encode()})
+    page.wait_for_function("document.getElementById('genre-source').textContent.includes('mine')")
+    page.fill("#puzzle", OPEN_SUDOKU)
+    assert solve(page).startswith("Not unique")
+    mistaken = text.replace("rules:\n", "rules:\n  - each row: alldifferent(givens\n", 1)
+    page.set_input_files("#genre-upload", {**upload, "buffer": mistaken.encode()})
+    page.wait_for_function("document.getElementById('genre-text').value.includes('(givens\\n')")
+    page.click("#solve")
+    shown = page.wait_for_selector("#error:not([hidden])").inner_text()
+    assert re.match(r"mine\.yaml:\d+:\d+: error: ", shown)
+
+
+def test_a_genre_that_is_not_a_grid_shows_its_answer_as_text(page):
+    puzzle = PUZZLES / "cryptarithm" / "example.txt"
+    pick(page, "cryptarithm", puzzle.read_text())
+    assert solve(page).startswith("Unique")
+    known = (PUZZLES / "cryptarithm" / "example.solution.txt").read_text()
+    assert page.inner_text("#solution pre").strip() == known.strip()
