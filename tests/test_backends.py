@@ -64,6 +64,17 @@ def test_unique_and_not_unique(run, tmp_path, backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_a_puzzle_that_fixes_every_unknown_is_solved_and_unique(run, tmp_path, backend):
+    """No unknown is left for the solver: the model has no column at all (HiGHS calls it
+    empty and, before, gave no answer)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("givens:\n1234\n3412\n2143\n4321\n")
+    result = run(genre_file("sudoku"), puzzle, "--backend", backend, "--unique")
+    assert (result.code, result.out) == (0, "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n")
+    assert result.err == "unique: no other solution exists\n"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_an_infeasible_puzzle_exits_1_and_is_diagnosed(run, tmp_path, backend):
     """Akari's example with the 1 at r2c7 turned into a 2: only that clue can go."""
     text = (PUZZLES / "akari" / "example.txt").read_text()

@@ -27,6 +27,7 @@ from dslsolve.compiler.model import LinearModel
 from dslsolve.runguard import stoppable
 
 _STOPPED_WITH_A_SOLUTION = 2  # HiGHS's kSolutionStatusFeasible
+_TOLERANCE = 1e-9
 
 
 @contextlib.contextmanager
@@ -100,6 +101,8 @@ class HighsSession(ColumnSession):
         started = time.perf_counter()
         highs.setOptionValue("time_limit", math.inf if time_limit is None else time_limit)
         status = self._run()
+        if status == highspy.HighsModelStatus.kModelEmpty:
+            return self._solve_without_columns()
         if status == highspy.HighsModelStatus.kInfeasible:
             status = self._confirm_infeasible(time_limit, time.perf_counter() - started)
         self.proven_optimal = status == highspy.HighsModelStatus.kOptimal
@@ -112,6 +115,18 @@ class HighsSession(ColumnSession):
         if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):
             return SolveStatus.TIME_LIMIT
         return SolveStatus.ERROR
+
+    def _solve_without_columns(self) -> SolveStatus:
+        """HiGHS calls a model without columns empty and looks no further, even at a row
+        that cannot hold (a no-good `0 >= 1` once the puzzle has fixed every unknown): each
+        row is decided here, as 0 within its bounds."""
+        lp = self._highs.getLp()
+        holds = all(
+            low <= _TOLERANCE and high >= -_TOLERANCE
+            for low, high in zip(lp.row_lower_, lp.row_upper_, strict=True)
+        )
+        self.proven_optimal = holds
+        return SolveStatus.SOLVED if holds else SolveStatus.INFEASIBLE
 
     def _run(self) -> highspy.HighsModelStatus:
         with _native_stdout_silenced():
