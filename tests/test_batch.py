@@ -20,6 +20,8 @@ from dslsolve.dsl.genre import load_genre
 
 from helpers import PUZZLES, genre_file, solution_file
 
+pytestmark = pytest.mark.xdist_group("batch")  # one test worker makes the Dask cluster
+
 AKARI = PUZZLES / "akari"
 NO_SOLUTION = "board:\n4..\n...\n...\n"  # a 4 in a corner: it has only two neighbours
 

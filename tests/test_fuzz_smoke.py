@@ -9,7 +9,11 @@ import importlib.util
 import sys
 from collections import Counter
 
+import pytest
+
 from helpers import ROOT
+
+pytestmark = pytest.mark.xdist_group("fuzz")  # one test worker makes the run both tests read
 
 MUTANTS = 400
 SEED = 1

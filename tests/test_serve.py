@@ -21,6 +21,8 @@ pytest.importorskip("uvicorn")
 
 from dslsolve.serve.local import served  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("serve")  # one test worker starts the server
+
 SECRET = Path("/etc/passwd").read_text().splitlines()[0]  # root:x:0:0:...
 
 

@@ -23,9 +23,13 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from dslsolve.serve.local import CHROMIUM_ARGS, find_chromium, served  # noqa: E402
 
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium found (apt-get install chromium; or $DSLSOLVE_CHROMIUM)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium found (apt-get install chromium; or $DSLSOLVE_CHROMIUM)",
+    ),
+    pytest.mark.xdist_group("browser"),  # one test worker starts the browser and the server
+]
 SOLVE_MS = 120_000
 OPEN_SUDOKU = "givens:\n12..\n3...\n....\n...4\n"
 CLASHING_SUDOKU = "givens:\n1..1\n....\n.2..\n....\n"
