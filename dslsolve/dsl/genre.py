@@ -42,6 +42,10 @@ TOP_KEYS = (
 )
 RESERVED = {
     "each",
+    "in",
+    "within",
+    "differs",
+    "shape",
     "as",
     "where",
     "of",

@@ -215,6 +215,14 @@ class _ToNodes(Transformer):
         left, op, right = items
         return Node("compare", str(op), (left, right), _col(left))
 
+    def shape_in(self, items):
+        subject, name = items
+        return Node("shape_in", str(name), (subject,), _col(subject))
+
+    def shape_differs(self, items):
+        subject, relation = items
+        return Node("shape_differs", str(relation), (subject,), _col(subject))
+
     def token_test(self, items):
         ref, test = items
         return Node("token_test", str(test), (ref,), _col(ref))
