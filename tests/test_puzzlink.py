@@ -151,6 +151,8 @@ def test_an_alias_names_the_genre():
         ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
         ("yajilin", "https://puzz.link/p?yajilin/5/5/m02j10", "arrow 0"),
+        ("nawabari", "https://puzz.link/p?nawabari/2/2/7c", "a clue (7) that this genre"),
+        ("nawabari", "https://puzz.link/p?nawabari/2/2/.c", "'?' clue"),
     ],
 )
 def test_unsupported_urls_are_refused_with_a_message(genre, url, message):
@@ -289,7 +291,10 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
 @pytest.mark.skipif(BOARDS is None, reason="no ../shared/puzzlink/boards")
 @pytest.mark.parametrize(
     "genre",
-    ["masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro", "icebarn"],
+    [
+        *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
+        *("icebarn", "lits", "nawabari", "nuribou"),
+    ],
 )
 def test_referee_on_pzpr_test_boards(genre):
     """pzpr's own boards for the genre: dslsolve solves the correct one (pzpr accepts the

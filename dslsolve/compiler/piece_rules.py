@@ -260,6 +260,8 @@ def _form(
             )
         ):
             exact_value = True
+    if bound is None and rectangles:
+        bound = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))  # the grid bounds them
     if not exact_value and bound is None:
         raise PieceFormError(
             "the body needs 'size = E' or 'size <= E' to bound the pieces"
