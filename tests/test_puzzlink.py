@@ -378,3 +378,13 @@ def test_a_picture_draws_the_clue_lists_beside_the_grid(run):
     left = min(float(x.get("x1")) for x in picture.iter(f"{SVG}line"))
     top = min(float(x.get("y1")) for x in picture.iter(f"{SVG}line"))
     assert all(float(t.get("x")) < left or float(t.get("y")) < top for t in texts)
+
+
+def test_pzprv3_sections_must_be_a_list(tmp_path):
+    """A fuzzer finding (seed 1, mutant 271): `sections:` left empty was a TypeError."""
+    text = genre_file("nawabari").read_text()
+    path = tmp_path / "g.yaml"
+    path.write_text(text[: text.index("    sections:")] + "    sections:\n")
+    with pytest.raises(DslError) as err:
+        load_genre(str(path))
+    assert "'sections' is a list of sections" in err.value.message

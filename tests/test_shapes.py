@@ -11,12 +11,16 @@ import sys
 
 import pytest
 from test_language_concepts import model_patterns, shading
-from test_semantics import ROOM_SHADING
+from test_semantics import PIECES, ROOM_SHADING
 
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.constructs.shape import lowering, meaning
 from dslsolve.constructs.shape.syntax import FINITE_SETS
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Grid
 
-from helpers import accepted_patterns, load_texts
+from helpers import accepted_patterns, every_solution, load_texts
 
 
 def rooms_genre(*rules: str) -> str:
@@ -215,3 +219,59 @@ def test_the_evaluator_does_not_load_the_lowering():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        (
+            "each area of black: shape in strips and count(neighbours where black) = 0",
+            "beside 'shape in' and 'shape differs from', the body of this 'each area' must "
+            "depend on the input only",
+        ),
+        (
+            "each area of black: count(rooms = 'A') = 1 and size <= 2 and shape differs from "
+            "diagonals",
+            "'shape differs from' is compiled as a part of the body of 'each area of C: shape "
+            "in SET and ...'",
+        ),
+    ],
+)
+def test_what_the_placements_cannot_compile(tmp_path, run, rule, message):
+    path = tmp_path / "g.yaml"
+    path.write_text(rooms_genre(rule))
+    (tmp_path / "p.txt").write_text("rooms:\nAB\n")
+    result = run(path, tmp_path / "p.txt")
+    assert result.code == 2 and message in result.err, result.err
+    assert "g.yaml:7:" in result.err
+
+
+def test_the_words_of_shapes_are_reserved(tmp_path, run):
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        rooms_genre("count(black) = 1").replace("  black: {type: bool}", "  shape: {type: bool}")
+    )
+    (tmp_path / "p.txt").write_text("rooms:\nAB\n")
+    result = run(path, tmp_path / "p.txt")
+    assert result.code == 2 and "'shape' is a word of the rule language" in result.err
+
+
+DOMINOES = '  - "each piece of wall: shape in dominoes"'
+
+
+def test_pieces_of_a_shape_set_need_no_size(tmp_path):
+    """`shape in dominoes` bounds the pieces by itself: the model's tilings of a 3x4 grid are
+    the 11 domino tilings known for it, and the evaluator accepts each."""
+    loaded, instance = load_texts(
+        tmp_path, PIECES.replace("RULES", DOMINOES), "clues:\n....\n....\n....\n"
+    )
+    (wall,) = loaded.genre.variables
+    borders = Grid(3, 4).borders()
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(wall, b) for b in borders]
+    )
+    tilings = every_solution(compiled, lambda values: tuple(values["wall"][b] for b in borders))
+    assert len(tilings) == 11
+    for tiling in tilings:
+        values = {"wall": dict(zip(borders, tiling, strict=True))}
+        assert Evaluator(loaded.genre, instance, values).violations() == []

@@ -3,14 +3,16 @@ the checker, the evaluator and the compiler through the functions here, so that 
 construct touches its own folder, the grammar, the docs and the tests.
 
 A construct package NAME holds three modules, each imported only by the stage that needs it:
-- `NAME.syntax`: its IR nodes (`NODES`) and its typing: `SYNTAX`, a parse-node kind (a
-  grammar alternative's name) -> `check(checker, node, focus)` giving (IR expression, type,
-  whether it depends on the input only);
+- `NAME.syntax`: its IR nodes (`NODES`), its words (`WORDS`: no name may be one) and its
+  typing: `SYNTAX`, a grammar alternative's name -> `check(checker, node, focus)` giving (IR
+  expression, type, whether it depends on the input only). The parser makes the alternative a
+  `Node` of that kind: its tokens' text as the value, its sub-expressions as the children;
 - `NAME.meaning`: `EVALUATORS`, IR node type -> `evaluate(evaluator, expr, env)`, the
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
-  known element or group), and `EACH`, `(compiler, rule, each, env, guard) -> bool`, which
-  compiles a whole `each` rule it recognises and says False for any other.
+  known element or group); `EACH`, `(compiler, rule, each, env, guard) -> bool`, which
+  compiles a whole `each` rule it recognises and says False for any other; and `SIZE_LIMIT`,
+  `(conjunct) -> int | None`, the most cells a conjunct of an `each piece` body allows.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ def syntax() -> dict[str, Callable]:
 
 
 @functools.cache
+def words() -> frozenset[str]:
+    """The constructs' words of the rule language."""
+    return frozenset(word for part in _parts("syntax") for word in part.WORDS)
+
+
+@functools.cache
 def evaluators() -> dict[type, Callable]:
     """IR node type -> the evaluator's reading of it."""
     return {kind: read for part in _parts("meaning") for kind, read in part.EVALUATORS.items()}
@@ -45,6 +53,12 @@ def values() -> dict[type, Callable]:
 
 
 @functools.cache
+def size_limits() -> tuple[Callable, ...]:
+    """The constructs' readings of a bound on the size of a piece from a body's conjunct."""
+    return tuple(part.SIZE_LIMIT for part in _parts("lowering") if hasattr(part, "SIZE_LIMIT"))
+
+
+@functools.cache
 def each_rules() -> tuple[Callable, ...]:
     """The constructs' compilers of whole `each` rules, asked in turn."""
-    return tuple(part.EACH for part in _parts("lowering") if getattr(part, "EACH", None))
+    return tuple(part.EACH for part in _parts("lowering") if hasattr(part, "EACH"))

@@ -221,3 +221,13 @@ def _never_touch(compiler: RuleCompiler, holding: dict, relation: str) -> None:
 
 
 EACH = compile_each
+
+
+def size_limit(part: ir.Expr) -> int | None:
+    """`shape in SET` of a finite set bounds a piece by SET's largest shape."""
+    if isinstance(part, ShapeIn) and part.set in FINITE_SETS:
+        return max(len(cells) for cells in FINITE_SETS[part.set].values())
+    return None
+
+
+SIZE_LIMIT = size_limit

@@ -87,6 +87,8 @@ class ShapeDiffers:
 
 NODES = (ShapeIn, ShapeDiffers)
 
+WORDS = ("shape", "in", "differs")
+
 
 # ---------------------------------------------------------------------- typing (the checker)
 
