@@ -275,3 +275,56 @@ def test_pieces_of_a_shape_set_need_no_size(tmp_path):
     for tiling in tilings:
         values = {"wall": dict(zip(borders, tiling, strict=True))}
         assert Evaluator(loaded.genre, instance, values).violations() == []
+
+
+DRAWN = """\
+name: drawn
+input:
+  clues: {type: grid, symbols: '#'}
+  pieces: {type: table, delimiter: chars, separator: '-', block: drawing}
+variables:
+  black: {type: bool}
+rules:
+  - "each area of black: shape in pieces and shape differs from around"
+  - each cell where clues is given: black
+output:
+  cell:
+    - when: black
+      symbol: "#"
+    - symbol: "."
+"""
+
+
+def test_shapes_that_the_puzzle_draws(tmp_path):
+    """A table section draws the shapes (one per block, '#' cells): here an L tromino (drawn
+    twice, turned) and a domino. Every black area is one of them, and two areas of one shape
+    never touch, even at a corner."""
+    puzzle = "clues:\n#..\n...\n..#\npieces:\n##\n#.\n-\n##\n-\n.#\n##\n"
+    loaded, instance = load_texts(tmp_path, DRAWN, puzzle)
+    accepted = accepted_patterns(loaded, instance, "black")
+
+    def fine(pattern):
+        parts = components(pattern, 3)
+        kinds = []
+        for part in parts:
+            rows, columns = {r for r, _ in part}, {c for _, c in part}
+            if len(part) == 2:
+                kinds.append("domino")
+            elif len(part) == 3 and len(rows) == len(columns) == 2:
+                kinds.append("ell")
+            else:
+                return False
+        around = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+        return (
+            pattern[0]
+            and pattern[8]
+            and not any(
+                kinds[i] == kinds[j]
+                and any((r + dr, c + dc) in parts[j] for r, c in parts[i] for dr, dc in around)
+                for i, j in itertools.combinations(range(len(parts)), 2)
+            )
+        )
+
+    assert accepted == {p for p in itertools.product((0, 1), repeat=9) if fine(p)}
+    assert len(accepted) >= 2
+    assert model_patterns(loaded, instance) == accepted

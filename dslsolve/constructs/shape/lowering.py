@@ -30,7 +30,7 @@ import pulp
 from dslsolve import ir
 from dslsolve.compiler.expressions import LoweringError
 from dslsolve.compiler.model import Lin, as_lin
-from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn
+from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
 from dslsolve.geometry import Env, Grouping, cell_name
 
 if TYPE_CHECKING:
@@ -77,6 +77,10 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
             ((min(h, w), max(h, w)), frozenset((r, c) for r in range(h) for c in range(w)))
             for h, w in sizes
         ]
+    return _fitting(pairs, rows, columns)
+
+
+def _fitting(pairs, rows: int, columns: int) -> tuple[tuple[object, Placement], ...]:
     return tuple(
         (key, cells)
         for key, cells in pairs
@@ -84,10 +88,24 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
     )
 
 
-def placements(name: str, rows: int, columns: int) -> list[tuple[object, Placement]]:
+def fixed_shapes(lowerer: Lowerer, expr: ShapeIn, rows: int, columns: int):
+    """(identity, fixed orientation at the origin) of the set's shapes that fit. A shape the
+    puzzle draws is known by the set of its orientations (two drawings of one shape have the
+    same)."""
+    if expr.table is None:
+        return _fixed_shapes(expr.set, rows, columns)
+    table = lowerer.instance.tables[expr.set]
+    pairs = set()
+    for cells in drawings(table.records, table.blocks):
+        oriented = frozenset(_orientations(cells))
+        pairs.update((oriented, fixed) for fixed in oriented)
+    return _fitting(sorted(pairs, key=lambda pair: sorted(pair[1])), rows, columns)
+
+
+def placements(lowerer: Lowerer, expr: ShapeIn, rows: int, columns: int):
     """Every placement of every shape of the set on the grid, with its shape's identity."""
     found = []
-    for key, cells in _fixed_shapes(name, rows, columns):
+    for key, cells in fixed_shapes(lowerer, expr, rows, columns):
         height = max(r for r, _ in cells) + 1
         width = max(c for _, c in cells) + 1
         for top in range(rows - height + 1):
@@ -104,7 +122,7 @@ def shape_in(lowerer: Lowerer, expr: ShapeIn, env: Env) -> bool:
     moved = frozenset((r - top, c - left) for r, c in cells)
     rows = max(r for r, _ in moved) + 1
     columns = max(c for _, c in moved) + 1
-    return any(fixed == moved for _, fixed in _fixed_shapes(expr.set, rows, columns))
+    return any(fixed == moved for _, fixed in fixed_shapes(lowerer, expr, rows, columns))
 
 
 def shape_differs(lowerer: Lowerer, expr: ShapeDiffers, env: Env) -> Lin:
@@ -158,7 +176,7 @@ def compile_each(compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env,
         return region(a) == region(b)
 
     chosen: list[tuple[object, Placement, pulp.LpVariable]] = []
-    for key, cells in placements(shape.set, grid.rows, grid.columns):
+    for key, cells in placements(lower, shape, grid.rows, grid.columns):
         if any(inside[c] is False for c in cells):
             continue
         first = min(cells)

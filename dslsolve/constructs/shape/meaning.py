@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn
+from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
 from dslsolve.geometry import Env
 from dslsolve.ir import ElementKind
 
@@ -70,7 +70,14 @@ def belongs(cells, name: str) -> bool:
 
 
 def shape_in(evaluator: Evaluator, expr: ShapeIn, env: Env) -> bool:
-    return belongs(env.group.cells, expr.set)
+    if expr.table is None:
+        return belongs(env.group.cells, expr.set)
+    key = ("shape table", expr.set)
+    drawn = evaluator.memo.get(key)
+    if drawn is None:
+        table = evaluator.instance.tables[expr.set]
+        drawn = evaluator.memo[key] = {canonical(c) for c in drawings(table.records, table.blocks)}
+    return canonical(env.group.cells) in drawn
 
 
 def shape_differs(evaluator: Evaluator, expr: ShapeDiffers, env: Env) -> bool:

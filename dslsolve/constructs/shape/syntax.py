@@ -3,7 +3,8 @@
 The focus group's *shape* is its set of cells up to translation, rotation and reflection (a
 free polyomino). In a group's body (`each area of C`, `each piece of X`, `each region of R`,
 ...):
-- `shape in SET` holds when the group's shape belongs to SET, one of `SHAPE_SETS`;
+- `shape in SET` holds when the group's shape belongs to SET, one of `SHAPE_SETS` or a table
+  section of the puzzle that draws shapes (`drawings`);
 - `shape differs from RELATION` (in `each area of C` only) holds when no other area of the
   same rule that holds a cell RELATION-related to one of this area's cells (`neighbours`:
   sharing an edge; `diagonals`: touching at a corner; `around`: either) has the same shape.
@@ -71,9 +72,30 @@ RELATIONS = ("neighbours", "diagonals", "around")
 
 @dataclass(frozen=True)
 class ShapeIn:
-    """`shape in SET`: the focus group's cells form a shape of the named set."""
+    """`shape in SET`: the focus group's cells form a shape of the named set, or (`table`) of
+    the shapes that the puzzle draws in that table section."""
 
     set: str
+    table: ir.InputLayer | None = None
+
+
+def drawings(records, blocks) -> list[tuple[tuple[int, int], ...]]:
+    """The shapes a table section draws: one per block of records (blocks are cut by its
+    separator lines), a cell wherever a record has a token other than '.'."""
+    pictures: dict[int, list] = {}
+    for record, block in zip(records, blocks, strict=True):
+        pictures.setdefault(block, []).append(record)
+    found = []
+    for rows in pictures.values():
+        cells = tuple(
+            (r, c)
+            for r, record in enumerate(rows)
+            for c, token in enumerate(record)
+            if token not in (None, ".")
+        )
+        if cells:
+            found.append(cells)
+    return found
 
 
 @dataclass(frozen=True)
@@ -110,11 +132,14 @@ def _subject(checker, node: Node, focus) -> None:
 def check_in(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
     """`shape in SET`."""
     _subject(checker, node, focus)
+    layer = checker.scope.layers.get(node.value)
+    if layer is not None and layer.per == "table" and layer.name == layer.section:
+        return ShapeIn(node.value, layer), ir.Type.BOOL, True
     if node.value not in SHAPE_SETS:
         raise checker.error(
             node,
             f"'{node.value}' is not a set of shapes",
-            "sets: " + ", ".join(SHAPE_SETS),
+            "sets: " + ", ".join(SHAPE_SETS) + ", or a table section that draws shapes",
         )
     return ShapeIn(node.value), ir.Type.BOOL, True
 
