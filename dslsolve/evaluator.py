@@ -20,7 +20,7 @@ import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from dslsolve import indexsets, ir
+from dslsolve import constructs, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
@@ -178,6 +178,9 @@ class Evaluator:
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
+        for kind, read in constructs.evaluators().items():
+            self._evaluators[kind] = functools.partial(read, self)
+        self.memo: dict[object, object] = {}  # what a construct works out once per answer
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], object]]] = {}
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
@@ -328,7 +331,8 @@ class Evaluator:
                     ):
                         inner.bound[name] = (cell, ir.ElementKind.CELL)
         elif group.kind == "area":
-            candidates = [Env(None, None, g, env.bound) for g in self.areas(group.of, env)]
+            areas = self.areas(group.of, env, within=group.within)
+            candidates = [Env(None, None, g, env.bound) for g in areas]
         elif group.kind == "set":
             candidates = [
                 indexsets.with_member(env, group.set, m)
@@ -359,9 +363,16 @@ class Evaluator:
         """`each cell` inside a group ranges over the group's cells."""
         return list(env.group.cells) if env.group else self.grid.elements(kind)
 
-    def areas(self, cond: ir.Expr, env: Env, relation: str = "neighbours") -> list[Grouping]:
+    def areas(
+        self,
+        cond: ir.Expr,
+        env: Env,
+        relation: str = "neighbours",
+        within: ir.InputLayer | None = None,
+    ) -> list[Grouping]:
         """The maximal sets of cells where `cond` holds joined through `relation` (orthogonal
-        neighbours, or `around`: corners too), within the group in scope."""
+        neighbours, or `around`: corners too), within the group in scope (and with `within`,
+        inside one region of that section)."""
         import networkx as nx  # imported here: it takes a tenth of a second
 
         graph = nx.Graph()
@@ -371,7 +382,11 @@ class Evaluator:
         member_set = set(members)
         cell = ir.ElementKind.CELL
         graph.add_edges_from(
-            (a, b) for a in members for b in self.grid.related(cell, relation, a) if b in member_set
+            (a, b)
+            for a in members
+            for b in self.grid.related(cell, relation, a)
+            if b in member_set
+            and (within is None or self.instance.value(within, a) == self.instance.value(within, b))
         )
         return [
             Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))

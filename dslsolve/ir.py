@@ -371,6 +371,8 @@ class Group:
     of: Expr | None = None
     set: str | None = None  # kind `set`: the members of this declared index set
     reverse: bool = False  # `each row from right`, `each column from bottom`: cells in reverse
+    # `each area of C within W`: cells are joined only inside one region of the grid section W
+    within: InputLayer | None = None
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,8 @@ def test_an_alias_names_the_genre():
         ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
         ("yajilin", "https://puzz.link/p?yajilin/5/5/m02j10", "arrow 0"),
+        ("nawabari", "https://puzz.link/p?nawabari/2/2/7c", "a clue (7) that this genre"),
+        ("nawabari", "https://puzz.link/p?nawabari/2/2/.c", "'?' clue"),
     ],
 )
 def test_unsupported_urls_are_refused_with_a_message(genre, url, message):
@@ -312,15 +314,8 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
 @pytest.mark.parametrize(
     "genre",
     [
-        "masyu",
-        "heyawake",
-        "slitherlink",
-        "sudoku",
-        "shikaku",
-        "easy_as_abc",
-        "kakuro",
-        "icebarn",
-        "fillmat",
+        *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
+        *("icebarn", "fillmat", "lits", "nawabari", "nuribou"),
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
@@ -405,3 +400,13 @@ def test_a_picture_draws_the_clue_lists_beside_the_grid(run):
     left = min(float(x.get("x1")) for x in picture.iter(f"{SVG}line"))
     top = min(float(x.get("y1")) for x in picture.iter(f"{SVG}line"))
     assert all(float(t.get("x")) < left or float(t.get("y")) < top for t in texts)
+
+
+def test_pzprv3_sections_must_be_a_list(tmp_path):
+    """A fuzzer finding (seed 1, mutant 271): `sections:` left empty was a TypeError."""
+    text = genre_file("nawabari").read_text()
+    path = tmp_path / "g.yaml"
+    path.write_text(text[: text.index("    sections:")] + "    sections:\n")
+    with pytest.raises(DslError) as err:
+        load_genre(str(path))
+    assert "'sections' is a list of sections" in err.value.message

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pulp
 
-from dslsolve import indexsets, ir
+from dslsolve import constructs, indexsets, ir
 from dslsolve.compiler.arithmetic import split_absolute
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
@@ -98,6 +98,8 @@ class Lowerer:
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
         }
+        for kind, lower in constructs.values().items():
+            self._lowerings[kind] = functools.partial(lower, self)
         self.shapes: dict[tuple, Value] = {}  # (shape, variable, vertex) -> its literal
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], Value]]] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dslsolve import ir
+from dslsolve import constructs, ir
 from dslsolve.compiler.fixings import outside_domain
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.pieces import (
@@ -260,6 +260,11 @@ def _form(
             )
         ):
             exact_value = True
+    if bound is None and rectangles:
+        bound = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))  # the grid bounds them
+    limits = [n for part in parts for limit in constructs.size_limits() if (n := limit(part))]
+    if bound is None and limits:
+        bound = ir.Num(min(limits))  # a construct's bound: `shape in tetrominoes`, 4 cells
     if not exact_value and bound is None:
         raise PieceFormError(
             "the body needs 'size = E' or 'size <= E' to bound the pieces"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from dslsolve import indexsets, ir
+from dslsolve import constructs, indexsets, ir
 from dslsolve.compiler.clues import Dropped, Kept
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
@@ -221,6 +221,10 @@ class RuleCompiler:
         return self.conjoin(guard, logic.literal(binary))
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
+        if any(
+            compile_each(self, rule, each, env, guard) for compile_each in constructs.each_rules()
+        ):
+            return
         group = each.group
         fixed = self.fixed_areas(group.of, env) if group.kind == "area" else None
         if group.kind == "area" and fixed is None:

@@ -11,7 +11,7 @@ import dataclasses
 import difflib
 from dataclasses import dataclass, field
 
-from dslsolve import ir
+from dslsolve import constructs, ir
 from dslsolve.dsl.parser import FUNCTIONS, Node
 from dslsolve.errors import MAX_NUMBER, DslError, Location
 from dslsolve.geometry import RELATIONS
@@ -81,6 +81,7 @@ class Checker:
         self.where = where
         self.text = text
         self.binders: dict[str, ir.ElementKind] = {}
+        self.family: ir.Group | None = None  # the group of the innermost `each` being checked
 
     # ------------------------------------------------------------------ errors
 
@@ -327,7 +328,11 @@ class Checker:
                 )
         if body_node.kind == "spells":
             return ir.Each(group, binder, where, self.spells(body_node, group, outer))
-        return ir.Each(group, binder, where, self.body(body_node, focus), ends)
+        outer_family, self.family = self.family, group
+        try:
+            return ir.Each(group, binder, where, self.body(body_node, focus), ends)
+        finally:
+            self.family = outer_family
 
     def spells(self, node: Node, group: ir.Group, outer: Focus | None) -> ir.Spells:
         """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
@@ -449,10 +454,28 @@ class Checker:
                     "runs are cut by given cells only",
                     "for the runs of a variable, compare runs(...) with a list",
                 )
+            if kind == "area" and value is not None:
+                return ir.Group(kind, of=cond.expr, within=self.region_section(node, value)), focus
             return ir.Group(kind, of=cond.expr), focus
         if kind == "piece":
             return ir.Group(kind, of=self.piece_source(node, value)), focus
         return ir.Group(kind), focus
+
+    def region_section(self, node: Node, name: str) -> ir.InputLayer:
+        """`area of C within NAME`: NAME is a grid section of cell labels (its regions)."""
+        layer = self.scope.layers.get(name)
+        if name in self.scope.variables or name in self.scope.defines:
+            what = "variable" if name in self.scope.variables else "define"
+            raise self.error(
+                node,
+                f"'{name}' is a {what}, not a grid section of cell labels",
+                "areas are cut at the borders of the regions of the puzzle, e.g. 'within rooms'",
+            )
+        if layer is None:
+            raise self.unknown(node, name, "grid section")
+        if layer.per != ir.ElementKind.CELL.value:
+            raise self.error(node, f"'{name}' is not a grid section of cell labels (regions)")
+        return layer
 
     def piece_source(self, node: Node, name: str) -> ir.VarRef:
         """`piece of NAME`: NAME is a boolean variable on borders (walls) or a cell variable."""
@@ -504,6 +527,9 @@ class Checker:
 
     def expr(self, node: Node, focus: Focus) -> _Checked:
         method = getattr(self, "_" + node.kind, None)
+        construct = constructs.syntax().get(node.kind)
+        if construct is not None:
+            return _Checked(*construct(self, node, focus))
         if method is None:
             raise self.error(node, f"'{node.kind}' cannot be used inside an expression")
         return method(node, focus)

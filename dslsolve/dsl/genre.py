@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import ir
+from dslsolve import constructs, ir
 from dslsolve.dsl.checker import (
     Scope,
     check_defines,
@@ -42,6 +42,7 @@ TOP_KEYS = (
 )
 RESERVED = {
     "each",
+    "within",
     "as",
     "where",
     "of",
@@ -300,7 +301,7 @@ def _check_name(name: Any, fallback: Location) -> str:
             f"'{name}' is not a valid name",
             "names are lower-case letters, digits and '_', starting with a letter",
         )
-    if name in RESERVED:
+    if name in RESERVED or name in constructs.words():
         raise _fail(
             name, fallback, f"'{name}' is a word of the rule language", "choose another name"
         )

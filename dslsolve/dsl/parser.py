@@ -27,6 +27,7 @@ from lark import (
 )
 from lark.exceptions import VisitError
 
+from dslsolve import constructs
 from dslsolve.errors import DslError, Location
 
 
@@ -92,6 +93,20 @@ class _ToNodes(Transformer):
     def _node(self, kind: str, items: list, value: object = None) -> Node:
         children = tuple(i for i in items if not isinstance(i, Token))
         return Node(kind, value, children, _first_col(items))
+
+    def __default__(self, data, children, meta):
+        """A construct's grammar alternative (`dslsolve.constructs`): its named tokens as the
+        value (one token: its text), its sub-expressions as the children. Any other rule
+        without a method stays a tree, as Lark makes it."""
+        if str(data) not in constructs.syntax():
+            return super().__default__(data, children, meta)
+        words = tuple(str(c) for c in children if isinstance(c, Token))
+        return Node(
+            str(data),
+            words[0] if len(words) == 1 else words,
+            tuple(c for c in children if isinstance(c, Node)),
+            _first_col(children),
+        )
 
     # rules
     def each(self, items):

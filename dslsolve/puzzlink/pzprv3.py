@@ -140,6 +140,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
 def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
     if not isinstance(raw, dict) or "type" not in raw or "sections" not in raw:
         raise _fail(where, "the block needs 'type' (the pzprjs type id) and 'sections'")
+    if not isinstance(raw["sections"], list):
+        raise _fail(where, "'sections' is a list of sections, one '- KIND: ...' per line")
     sections = []
     for entry in raw["sections"]:
         if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in KINDS:

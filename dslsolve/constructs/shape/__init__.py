@@ -1,0 +1,1 @@
+"""Shapes of groups of cells: `shape in SET`, `shape differs from RELATION` (see syntax.py)."""

@@ -1,0 +1,106 @@
+"""The evaluator's reading of shapes (`syntax.py`): the canonical form of a set of cells under
+the 8 symmetries of the square, compared with the named sets' canonical forms. No solver, and
+no code shared with `lowering.py`."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
+from dslsolve.geometry import Env
+from dslsolve.ir import ElementKind
+
+if TYPE_CHECKING:
+    from dslsolve.evaluator import Evaluator
+
+Cells = tuple[tuple[int, int], ...]
+CELL = ElementKind.CELL
+
+_SYMMETRIES = (
+    lambda r, c: (r, c),
+    lambda r, c: (c, -r),
+    lambda r, c: (-r, -c),
+    lambda r, c: (-c, r),
+    lambda r, c: (r, -c),
+    lambda r, c: (-c, -r),
+    lambda r, c: (-r, c),
+    lambda r, c: (c, r),
+)
+
+
+def canonical(cells) -> Cells:
+    """The least, among the 8 images of `cells`, of the sorted cells moved to the origin."""
+    images = []
+    for symmetry in _SYMMETRIES:
+        moved = [symmetry(r, c) for r, c in cells]
+        top = min(r for r, _ in moved)
+        left = min(c for _, c in moved)
+        images.append(tuple(sorted((r - top, c - left) for r, c in moved)))
+    return min(images)
+
+
+@functools.cache
+def _finite(name: str) -> frozenset[Cells]:
+    return frozenset(canonical(cells) for cells in FINITE_SETS[name].values())
+
+
+def _full_rectangle(cells) -> tuple[int, int] | None:
+    """(height, width) when the cells fill their bounding box, else None."""
+    rows = [r for r, _ in cells]
+    columns = [c for _, c in cells]
+    height, width = max(rows) - min(rows) + 1, max(columns) - min(columns) + 1
+    return (height, width) if height * width == len(set(cells)) else None
+
+
+def belongs(cells, name: str) -> bool:
+    """Do these cells form a shape of the named set?"""
+    if not cells:
+        return False
+    if name in FINITE_SETS:
+        return canonical(cells) in _finite(name)
+    box = _full_rectangle(cells)
+    if box is None:
+        return False
+    if name == "strips":
+        return min(box) == 1
+    if name == "squares":
+        return box[0] == box[1]
+    return True  # rectangles
+
+
+def shape_in(evaluator: Evaluator, expr: ShapeIn, env: Env) -> bool:
+    if expr.table is None:
+        return belongs(env.group.cells, expr.set)
+    key = ("shape table", expr.set)
+    drawn = evaluator.memo.get(key)
+    if drawn is None:
+        table = evaluator.instance.tables[expr.set]
+        drawn = evaluator.memo[key] = {canonical(c) for c in drawings(table.records, table.blocks)}
+    return canonical(env.group.cells) in drawn
+
+
+def shape_differs(evaluator: Evaluator, expr: ShapeDiffers, env: Env) -> bool:
+    """No other area of the rule touching this one (through the relation) has its shape."""
+    family = expr.family
+    key = ("shape areas", family)
+    areas = evaluator.memo.get(key)
+    if areas is None:
+        top = Env(None, None, None, env.bound)
+        areas = evaluator.memo[key] = evaluator.areas(family.of, top, within=family.within)
+    own = set(env.group.cells)
+    touched = {
+        other
+        for cell in own
+        for other in evaluator.grid.related(CELL, expr.relation, cell)
+        if other not in own
+    }
+    mine = canonical(own)
+    return not any(
+        touched.intersection(area.cells) and canonical(area.cells) == mine
+        for area in areas
+        if not own.intersection(area.cells)
+    )
+
+
+EVALUATORS = {ShapeIn: shape_in, ShapeDiffers: shape_differs}
