@@ -86,6 +86,18 @@ def _integer(value: float, what: str) -> int:
     return _int64(int(value), what)
 
 
+def _integers(coefficients: list[float]) -> list[int]:
+    """A row's coefficients as int64 integers, checked for the whole list at once (a large
+    model has a million of them); the first one that is not names itself in the error."""
+    try:
+        whole = [int(c) for c in coefficients]
+    except (OverflowError, ValueError):  # infinite or not a number
+        whole = None
+    if whole and whole == coefficients and min(whole) >= INT_MIN and max(whole) <= INT_MAX:
+        return whole
+    return [_integer(c, f"a row has coefficient {c}") for c in coefficients]
+
+
 def _int64(value: int, what: str) -> int:
     if not INT_MIN <= value <= INT_MAX:
         raise OutOfRange(what)
@@ -251,10 +263,13 @@ class CpsatSession(ColumnSession):
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
         for variable in variables:
             low, high = variable.lowBound, variable.upBound
+            if low == 0 and high == 1:  # most columns: nothing to check
+                self._proto.append(self._new_variable(0, 1, variable.name))
+                continue
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
-            self._boolean = self._boolean and (low, high) == (0, 1)
+            self._boolean = False
             low, high = _integer(low, what), _integer(high, what)
             if low > high:  # an empty domain: no solution, which CP-SAT takes as a false row
                 self._linear([], 1, 1)
@@ -262,19 +277,17 @@ class CpsatSession(ColumnSession):
             self._proto.append(self._new_variable(low, high, variable.name))
 
     def _append_rows(self, rows: list[Row]) -> None:
-        index = self._columns.index
+        column, proto = self._columns.index, self._proto
+        constraints = self._model.constraints
         for r in rows:
-            constraint = self._model.constraints.add().linear
-            for variable, coefficient in r.terms:
-                constraint.vars.append(self._proto[index[variable]])
-                constraint.coeffs.append(
-                    _integer(coefficient, f"a row has coefficient {coefficient}")
-                )
+            linear = constraints.add().linear
+            linear.vars.extend([proto[column[variable]] for variable, _ in r.terms])
+            linear.coeffs.extend(_integers([coefficient for _, coefficient in r.terms]))
             # the row's sum is an integer: a fractional side rounds inwards
             low = INT_MIN if r.low is None else math.ceil(r.low)
             high = INT_MAX if r.high is None else math.floor(r.high)
             what = f"a row has the bounds {low}..{high}"
-            constraint.domain.extend([_int64(low, what), _int64(high, what)])
+            linear.domain.extend([_int64(low, what), _int64(high, what)])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
