@@ -12,6 +12,9 @@ takes its self-loop (not d_v). Then every answer is one cycle, and the loop's se
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
 keeps the proto index of every column, which is no longer the column's number.
 
+An `AllDifferent` (`alldifferent=native`) is posted as `AddAllDifferent` over the members'
+affine values.
+
 A `Connected` (`connected=native|hybrid`, `area=*-native`) is posted as a spanning forest with
 depth labels: every chosen vertex but a root has a chosen parent one step nearer a root. One
 that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when a
@@ -33,7 +36,7 @@ from ortools.sat.python import cp_model_helper as cp
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
-from dslsolve.compiler.model import Circuit, Connected, LinearModel
+from dslsolve.compiler.model import AllDifferent, Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
 from dslsolve.runguard import stoppable
 
@@ -120,6 +123,8 @@ class CpsatSession(ColumnSession):
         for native in model.natives:
             if isinstance(native, Circuit):
                 self._add_circuit(native)
+            elif isinstance(native, AllDifferent):
+                self._add_alldifferent(native)
             elif native not in self._deferred:
                 self._add_connected(native)
 
@@ -156,6 +161,16 @@ class CpsatSession(ColumnSession):
             proto.tails.append(tail)
             proto.heads.append(head)
             proto.literals.append(literal)
+
+    def _add_alldifferent(self, native: AllDifferent) -> None:
+        proto = self._model.constraints.add().all_diff
+        for value in native.values:
+            terms = list(value.items())
+            self._add_columns(self._columns.new(v for v, _ in terms))
+            expression = proto.exprs.add()
+            expression.vars.extend([self._variable(v) for v, _ in terms])
+            expression.coeffs.extend(_integers([c for _, c in terms]))
+            expression.offset = _integer(value.constant, "an alldifferent value's constant")
 
     def _constraint(self, enforced_by: Iterable[int] = ()):
         """A new constraint of the proto, holding only where every literal given holds."""
