@@ -15,7 +15,7 @@ from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.output import render, shown_values
-from dslsolve.solve import solve_puzzle
+from dslsolve.solve import determined_values, solve_puzzle
 
 from helpers import PUZZLES, genre_file, instances, solution_file
 
@@ -86,3 +86,20 @@ def test_uniqueness_of_integers_whose_value_binaries_come_after_the_solve(
     outcome = solved("sudoku", four_by_four(tmp_path), formulation, backend, unique=True)
     assert outcome.unique is True
     assert outcome.second is None
+
+
+@pytest.mark.parametrize("alldifferent", ["pairwise", "native"])
+def test_determined_values_of_integers_match_the_one_hot_default(tmp_path, alldifferent):
+    """`--determined` reads the same value binaries after its first solve (before, under
+    domain=integer: 'a solution differs from the reference in no value', exit 3)."""
+    puzzle = tmp_path / "open.txt"
+    puzzle.write_text(FOUR.replace("2 . . 3", ". . . 3"))  # two solutions
+    loaded = load_genre(str(genre_file("sudoku")))
+    found = {}
+    for options in ([], ["domain=integer", f"alldifferent={alldifferent}"]):
+        instance = read_puzzle(str(puzzle), loaded)
+        result = determined_values(loaded, instance, parse_formulation(options))
+        assert result.status == SolveStatus.SOLVED and result.violations == []
+        found[bool(options)] = result.undetermined
+    assert found[True] == found[False]
+    assert len(found[False]) == 4
