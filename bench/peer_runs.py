@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,12 +69,20 @@ def _session_rss_kb(session: int) -> int:
 
 
 def run_dslsolve(
-    genre: str, puzzle: Path, backend: str, limit: float, unique: bool, grace: float
+    genre: str,
+    puzzle: Path,
+    backend: str,
+    limit: float,
+    unique: bool,
+    grace: float,
+    formulation: Sequence[str] = (),
 ) -> DslRun:
-    """One CLI run with a hard stop at limit + grace seconds (the CLI's own limit is `limit`)."""
+    """One CLI run with a hard stop at limit + grace seconds (the CLI's own limit is `limit`);
+    `formulation`: NAME=CHOICE options, each given as `--formulation`."""
     command = [sys.executable, "-m", "dslsolve", str(ROOT / "puzzles" / f"{genre}.yaml")]
     command += [str(puzzle), "--stats", "--format", "json", "--time-limit", str(limit)]
     command += ["--backend", backend] + (["--unique"] if unique else [])
+    command += [word for option in formulation for word in ("--formulation", option)]
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     )

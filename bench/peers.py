@@ -3,7 +3,7 @@
     pip install -e '.[bench]'     # puzzlekit, for this script only
     python bench/peers.py [--dataset ../shared/bench/dataset] [--genres akari,sudoku]
         [--max-cells 225] [--per-genre 3] [--largest] [--limit 60] [--backend cpsat,highs]
-        [--unique] [--markdown] [--csv FILE] [--jobs 1]
+        [--unique] [--formulation NAME=CHOICE,...] [--markdown] [--csv FILE] [--jobs 1]
 
 For each puzzle the two solvers run one after the other (which one first alternates), each
 with the same time limit: dslsolve as the CLI (`python -m dslsolve ... --stats --format json`,
@@ -170,7 +170,13 @@ class Bench:
         runs = []
         for backend in self.args.backend:
             run = run_dslsolve(
-                puzzle.genre, puzzle.path, backend, self.args.limit, self.args.unique, self.grace
+                puzzle.genre,
+                puzzle.path,
+                backend,
+                self.args.limit,
+                self.args.unique,
+                self.grace,
+                self.args.formulation,
             )
             runs.append((backend, run, self.checker.verdict(puzzle, run)))
         if not index % 2:
@@ -394,6 +400,12 @@ def _parser() -> argparse.ArgumentParser:
         f"(default: {DEFAULT_BACKEND}, dslsolve's own)",
     )
     parser.add_argument("--unique", action="store_true", help="dslsolve proves uniqueness too")
+    parser.add_argument(
+        "--formulation",
+        type=_comma_list,
+        default=[],
+        help="dslsolve's lowering choices, comma list of NAME=CHOICE (default: its defaults)",
+    )
     parser.add_argument("--markdown", action="store_true", help="tables in Markdown")
     parser.add_argument("--csv", type=Path, help="also write every run to this CSV file")
     parser.add_argument("--jobs", type=int, default=1, help="puzzles at once (1: see above)")

@@ -136,7 +136,7 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
         watch.stage("solver calls (lazy-cut rounds included)")
         answer = compiled.decode()
         watch.stage("decode")
-        session.add([no_good(compiled, printed(genre_file, instance, answer))])
+        session.add(no_good(compiled, printed(genre_file, instance, answer)))
         _solve_with_cuts(compiled, session, None, stats, None)
         watch.stage("uniqueness: no-good, solver calls")
     Evaluator(genre_file.genre, instance, answer).violations()

@@ -174,11 +174,24 @@ def write_model(compiled: Compiled, path: str) -> None:
         raise DslError(Location(path), f"cannot write the model: {err.strerror}") from None
 
 
-def no_good(compiled: Compiled, only: set | None = None) -> pulp.LpConstraint:
+def no_good(compiled: Compiled, only: set | None = None) -> list[pulp.LpConstraint]:
     """A cut that only the current solution of the genre's unknowns breaks: a different one
-    (different in one of the `only` values, if given)."""
+    (different in one of the `only` values, if given); before it, the rows that tie the
+    binaries it reads to the model, if they were made for it (`decision_binaries`)."""
+    binaries, tying = decision_binaries(compiled, only)
+    return [*tying, _differs(binaries, {b.name: round(b.varValue or 0) for b in binaries})]
+
+
+def decision_binaries(
+    compiled: Compiled, only: set | None = None
+) -> tuple[list[pulp.LpVariable], list[pulp.LpConstraint]]:
+    """`Compiled.decision_binaries`, and the rows that making them added to the model: an
+    integer (`domain=integer`) whose value binaries no rule asked for gets them here, after
+    the solver's session was opened, so the session needs their rows with the cut."""
+    rows = compiled.model.problem.constraints
+    before = len(rows)
     binaries = compiled.decision_binaries(only)
-    return _differs(binaries, {b.name: round(b.varValue or 0) for b in binaries})
+    return binaries, list(rows.values())[before:]
 
 
 def _differs(binaries: list[pulp.LpVariable], reference: dict[str, int]) -> pulp.LpConstraint:
@@ -213,7 +226,7 @@ def solve_puzzle(
         outcome.assignment = compiled.decode()
         if unique:  # another solution is one that prints otherwise: hidden values do not count
             shown = printed(genre_file, instance, outcome.assignment)
-            _add(session, [no_good(compiled, shown)], stats)
+            _add(session, no_good(compiled, shown), stats)
             again = _solve_with_cuts(compiled, session, deadline, stats, progress)
             if again == SolveStatus.SOLVED:
                 outcome.second = compiled.decode()
@@ -274,7 +287,10 @@ def determined_values(
             for element in encodings
             if shown is None or (var, element) in shown
         }
-        reference = {b.name: round(b.varValue or 0) for b in compiled.decision_binaries()}
+        binaries, tying = decision_binaries(compiled)
+        if tying:
+            _add(session, tying, stats)
+        reference = {b.name: round(b.varValue or 0) for b in binaries}
         while candidates:
             _add(session, [_differs(compiled.decision_binaries(candidates), reference)], stats)
             again = _solve_with_cuts(compiled, session, deadline, stats, progress)

@@ -72,7 +72,8 @@ def every_solution(compiled, key) -> set:
             compiled.model.add(cut)
         if not cuts:
             found.add(key(compiled.decode()))
-            compiled.model.add(no_good(compiled))
+            for row in no_good(compiled):
+                compiled.model.add(row)
     return found
 
 
@@ -87,7 +88,7 @@ def every_native_solution(compiled, key, rounds: int = 0) -> set:
     while session.solve(None) == SolveStatus.SOLVED:
         assert [cut for separate in compiled.model.separators for cut in separate()] == []
         found.add(key(compiled.decode()))
-        session.add([no_good(compiled)])
+        session.add(no_good(compiled))
     return found
 
 

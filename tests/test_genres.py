@@ -86,6 +86,9 @@ ONLY_IN = {
     "abs=sign": {"minarism", "kropki"},
     "connected=native": set(CONNECTED.split()),
     "connected=lazy": set(),
+    # over one-hot values (the default domain) native is onehot; over integers it is tested
+    # in tests/test_alldifferent_native.py
+    "alldifferent=native": set(),
     "area=mixed": {"nurikabe", "icebarn"},
     "area=assign-native": {"nurikabe", "icebarn"},
 }

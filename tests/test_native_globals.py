@@ -63,7 +63,7 @@ def loops_of_native_cpsat(compiled, borders) -> set[tuple[int, ...]]:
     while session.solve(None) == SolveStatus.SOLVED:
         assert separated(compiled) == []
         found.add(tuple(compiled.decode()["line"][b] for b in borders))
-        session.add([no_good(compiled)])
+        session.add(no_good(compiled))
     return found
 
 

@@ -12,6 +12,9 @@ takes its self-loop (not d_v). Then every answer is one cycle, and the loop's se
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
 keeps the proto index of every column, which is no longer the column's number.
 
+An `AllDifferent` (`alldifferent=native`) is posted as `AddAllDifferent` over the members'
+affine values.
+
 A `Connected` (`connected=native|hybrid`, `area=*-native`) is posted as a spanning forest with
 depth labels: every chosen vertex but a root has a chosen parent one step nearer a root. One
 that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when a
@@ -33,7 +36,7 @@ from ortools.sat.python import cp_model_helper as cp
 
 from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
-from dslsolve.compiler.model import Circuit, Connected, LinearModel
+from dslsolve.compiler.model import AllDifferent, Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
 from dslsolve.runguard import stoppable
 
@@ -86,6 +89,18 @@ def _integer(value: float, what: str) -> int:
     return _int64(int(value), what)
 
 
+def _integers(coefficients: list[float]) -> list[int]:
+    """A row's coefficients as int64 integers, checked for the whole list at once (a large
+    model has a million of them); the first one that is not names itself in the error."""
+    try:
+        whole = [int(c) for c in coefficients]
+    except (OverflowError, ValueError):  # infinite or not a number
+        whole = None
+    if whole and whole == coefficients and min(whole) >= INT_MIN and max(whole) <= INT_MAX:
+        return whole
+    return [_integer(c, f"a row has coefficient {c}") for c in coefficients]
+
+
 def _int64(value: int, what: str) -> int:
     if not INT_MIN <= value <= INT_MAX:
         raise OutOfRange(what)
@@ -108,6 +123,8 @@ class CpsatSession(ColumnSession):
         for native in model.natives:
             if isinstance(native, Circuit):
                 self._add_circuit(native)
+            elif isinstance(native, AllDifferent):
+                self._add_alldifferent(native)
             elif native not in self._deferred:
                 self._add_connected(native)
 
@@ -144,6 +161,16 @@ class CpsatSession(ColumnSession):
             proto.tails.append(tail)
             proto.heads.append(head)
             proto.literals.append(literal)
+
+    def _add_alldifferent(self, native: AllDifferent) -> None:
+        proto = self._model.constraints.add().all_diff
+        for value in native.values:
+            terms = list(value.items())
+            self._add_columns(self._columns.new(v for v, _ in terms))
+            expression = proto.exprs.add()
+            expression.vars.extend([self._variable(v) for v, _ in terms])
+            expression.coeffs.extend(_integers([c for _, c in terms]))
+            expression.offset = _integer(value.constant, "an alldifferent value's constant")
 
     def _constraint(self, enforced_by: Iterable[int] = ()):
         """A new constraint of the proto, holding only where every literal given holds."""
@@ -251,10 +278,13 @@ class CpsatSession(ColumnSession):
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
         for variable in variables:
             low, high = variable.lowBound, variable.upBound
+            if low == 0 and high == 1:  # most columns: nothing to check
+                self._proto.append(self._new_variable(0, 1, variable.name))
+                continue
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
             what = f"variable {variable.name} has bounds {low}..{high}"
-            self._boolean = self._boolean and (low, high) == (0, 1)
+            self._boolean = False
             low, high = _integer(low, what), _integer(high, what)
             if low > high:  # an empty domain: no solution, which CP-SAT takes as a false row
                 self._linear([], 1, 1)
@@ -262,19 +292,17 @@ class CpsatSession(ColumnSession):
             self._proto.append(self._new_variable(low, high, variable.name))
 
     def _append_rows(self, rows: list[Row]) -> None:
-        index = self._columns.index
+        column, proto = self._columns.index, self._proto
+        constraints = self._model.constraints
         for r in rows:
-            constraint = self._model.constraints.add().linear
-            for variable, coefficient in r.terms:
-                constraint.vars.append(self._proto[index[variable]])
-                constraint.coeffs.append(
-                    _integer(coefficient, f"a row has coefficient {coefficient}")
-                )
+            linear = constraints.add().linear
+            linear.vars.extend([proto[column[variable]] for variable, _ in r.terms])
+            linear.coeffs.extend(_integers([coefficient for _, coefficient in r.terms]))
             # the row's sum is an integer: a fractional side rounds inwards
             low = INT_MIN if r.low is None else math.ceil(r.low)
             high = INT_MAX if r.high is None else math.floor(r.high)
             what = f"a row has the bounds {low}..{high}"
-            constraint.domain.extend([_int64(low, what), _int64(high, what)])
+            linear.domain.extend([_int64(low, what), _int64(high, what)])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under

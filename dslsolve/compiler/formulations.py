@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 CHOICES: dict[str, tuple[str, ...]] = {
     # first choice = default
     "domain": ("onehot", "integer"),  # integer variables: one binary per value, or one integer
-    "alldifferent": ("onehot", "pairwise"),  # at most one per value, or pairwise big-M
+    # at most one per value; pairwise big-M; or the backend's own global over integers
+    # (cpsat; the others cut the pairs that share a value in rounds)
+    "alldifferent": ("onehot", "pairwise", "native"),
     # component cuts added in rounds, and a spanning forest with depth labels where the
     # backend takes one (cpsat) once they have not converged in 15 rounds; the cuts alone; the
     # forest at once; or single-commodity flow

@@ -167,6 +167,16 @@ class Connected:
     after_rounds: int = 0
 
 
+@dataclass(frozen=True, eq=False)
+class AllDifferent:
+    """A native global a backend may post: the integer expressions (each a number or one
+    variable times a number, plus a number) take pairwise different values. Unlike `Circuit`
+    and `Connected` no row says it: the declaring lowering (`alldifferent=native`) gives the
+    other backends a separator that cuts, in rounds, the pairs that share a value."""
+
+    values: list[pulp.LpAffineExpression]
+
+
 @dataclass
 class LinearModel:
     formulation: Formulation
@@ -180,9 +190,9 @@ class LinearModel:
     # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear
     # value): lowerings/value_table.py reads comparisons of those values off their bits
     value_bits: dict = field(default_factory=dict)
-    # native globals (`Circuit`, `Connected`) for a backend that has them; a backend without
-    # ignores them
-    natives: list[Circuit | Connected] = field(default_factory=list)
+    # native globals (`Circuit`, `Connected`, `AllDifferent`) for a backend that has them; a
+    # backend without ignores them
+    natives: list[Circuit | Connected | AllDifferent] = field(default_factory=list)
     _names: Iterable[int] = field(default_factory=itertools.count)
 
     def variable(

@@ -8,6 +8,14 @@ MiniZinc's `fzn_all_different_int` in its linear library does the same over `eq_
 `alldifferent=pairwise`: x_i - x_j >= 1 - M b_ij and x_j - x_i >= 1 - M (1 - b_ij) per pair,
 M from the domains. Weaker, but it needs no value indicators (the choice for `domain=integer`).
 
+`alldifferent=native`: where every member is in the set and each value is a given number or
+one integer variable (`domain=integer`), the members are declared as an `AllDifferent` native
+global, which cpsat posts as its own `AddAllDifferent`: no value indicators at all, so a
+sudoku's model is its 256 integers and 48 globals, as a hand-written CP-SAT model is. The
+other backends get a separator instead: after each solve, for every two members that share a
+value, the rows of `pairwise` for that pair. Elsewhere (one-hot values, optional members) it
+lowers as `onehot` does.
+
 Members whose value is a given number (hitori's clue digits) with a variable membership (the
 cell is white) become: among members with equal numbers, at most one is a member.
 """
@@ -16,8 +24,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dslsolve.compiler.lowerings.logic import conjunction, post_compare
-from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, constant, sum_of
+import pulp
+
+from dslsolve.compiler.lowerings.logic import conjunction, different, post_compare
+from dslsolve.compiler.model import (
+    AllDifferent,
+    Lin,
+    LinearModel,
+    Value,
+    Why,
+    as_lin,
+    constant,
+    sum_of,
+    value_of,
+)
 
 Member = tuple[Lin | bool, Value]  # (is it in the set, its value)
 
@@ -32,6 +52,13 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> No
             variable.append((membership, value))
     if not variable:
         _at_most_one_per_value(model, fixed, why)
+        return
+    if model.formulation["alldifferent"] == "native" and all(
+        membership is True and (constant(value) or len(value.expr) == 1)
+        for membership, value in members
+    ):
+        _at_most_one_per_value(model, fixed, why)
+        _native(model, [value for _, value in members], why)
         return
     if model.formulation["alldifferent"] == "pairwise" or any(
         value.encoding is None for _, value in variable
@@ -89,3 +116,35 @@ def _pairwise(model: LinearModel, members: list[Member], why: Why) -> None:
                 continue
             guard = conjunction(model, guards) if guards else None
             post_compare(model, "!=", as_lin(v_i), as_lin(v_j), guard)
+
+
+def _native(model: LinearModel, values: list[Value], why: Why) -> None:
+    """The global, its separator, and the bounds of the members' sum: n different integers
+    from the union D of their domains sum to at least the n smallest values of D and at most
+    the n largest (an equality for a permutation, as a sudoku row is). Besides helping an LP,
+    the two rows hold every member's variable in the model: PuLP leaves a variable in no row
+    out, and a backend without the global would get an empty model."""
+    lins = [as_lin(value) for value in values]
+    union = sorted({d for lin in lins for d in range(lin.low, lin.high + 1)})
+    if len(union) < len(lins):
+        model.contradiction(why)
+        return
+    total = sum_of(lins)
+    model.add(total >= sum(union[: len(lins)]))
+    model.add(total <= sum(union[-len(lins) :]))
+    model.natives.append(AllDifferent([lin.expr for lin in lins]))
+    model.separators.append(lambda: _shared_values(model, lins))
+
+
+def _shared_values(model: LinearModel, lins: list[Lin]) -> list[pulp.LpConstraint]:
+    """For a backend without the native global: the rows of `pairwise` for every member whose
+    value an earlier member already takes (with that member)."""
+    first: dict[int, Lin] = {}
+    cuts = []
+    for lin in lins:
+        value = value_of(lin)
+        if value in first:
+            cuts.extend(different(model, first[value], lin))
+        else:
+            first[value] = lin
+    return cuts

@@ -123,14 +123,22 @@ def post_areas(model: LinearModel, areas: Areas) -> None:
 
 
 def post_shapes(
-    model: LinearModel, areas: Areas, anchor: Element, limit: int, cover: dict[Element, list]
+    model: LinearModel,
+    areas: Areas,
+    anchor: Element,
+    limit: int,
+    cover: dict[Element, list],
+    exact: bool = False,
 ) -> None:
     """One anchor's shapes, its choice of one and their borders; each shape's binary goes
-    into `cover` at each of its cells."""
+    into `cover` at each of its cells. `exact`: the body is the anchor count and `size = E`
+    alone (`area=mixed`), so only shapes of `limit` cells can satisfy it: the smaller ones
+    (a quarter of all heptominoes) are not evaluated at all."""
     grid, inside = areas.grid, areas.inside
     chosen = []
     border_use: dict[Element, list] = {}
-    for shape in polyominoes(grid, anchor, limit, True, set(areas.anchors)):
+    shapes = polyominoes(grid, anchor, limit, True, set(areas.anchors))
+    for shape in [s for s in shapes if len(s) == limit] if exact else shapes:
         group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
         if areas.bound_at(group) != limit:
             raise AreaFormError("the size bound must depend on the anchor's input only")

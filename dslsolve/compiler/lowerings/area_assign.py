@@ -91,7 +91,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
             continue
         limit = anchor_limit(anchor, areas.bound_at)
         if choice.startswith("mixed") and limit <= SHAPES_UP_TO:
-            post_shapes(model, areas, anchor, limit, cover)
+            post_shapes(model, areas, anchor, limit, cover, exact)
             continue
         here = as_lin(inside[anchor])
         if limit < 1:  # no area is that small: the anchor is outside C

@@ -162,14 +162,23 @@ def post_compare(
     left, right = as_lin(left), as_lin(right)
     off = 0 if guard is None else 1 - guard.expr  # 1 where the guard is false
     if op == "!=":
-        b = model.binary("neq")
-        (above,) = difference(">", left, right)
-        (below,) = difference("<", left, right)
-        _at_least_zero_unless(model, above, (1 - b) + off)
-        _at_least_zero_unless(model, below, b + off)
+        for r in different(model, left, right, off):
+            model.add(r)
         return
     for e in difference(op, left, right):
         _at_least_zero_unless(model, e, off)
+
+
+def different(
+    model: LinearModel, left: Lin, right: Lin, off: pulp.LpAffineExpression | int = 0
+) -> list[pulp.LpConstraint]:
+    """The rows of `left != right` (where `off` is 0): a new binary b chooses the side,
+    left > right where b is 1, left < right where it is 0."""
+    b = model.binary("neq")
+    (above,) = difference(">", left, right)
+    (below,) = difference("<", left, right)
+    rows = [_at_least_zero_row(above, (1 - b) + off), _at_least_zero_row(below, b + off)]
+    return [r for r in rows if r is not None]
 
 
 def unit(guard: Lin | None) -> pulp.LpAffineExpression | int:
@@ -249,8 +258,13 @@ def _post_wide(model: LinearModel, op: str, left: Lin, number: int) -> None:
 
 
 def _at_least_zero_unless(model: LinearModel, e: Lin, relax) -> None:
+    row = _at_least_zero_row(e, relax)
+    if row is not None:
+        model.add(row)
+
+
+def _at_least_zero_row(e: Lin, relax) -> pulp.LpConstraint | None:
     """e >= 0 where `relax` is 0, and nothing beyond e's own bound where it is 1 or more:
-    e >= low * relax (low < 0), so M is e's lower bound."""
+    e >= low * relax (low < 0), so M is e's lower bound. None: e's bound says it already."""
     refuse_wide(e.low, e.high)
-    if e.low < 0:
-        model.add(e.expr >= e.low * relax)
+    return e.expr >= e.low * relax if e.low < 0 else None
