@@ -24,6 +24,7 @@ from dslsolve.compiler.lowerings.area import (
     size_bound,
 )
 from dslsolve.compiler.lowerings.area_assign import post_assigned_areas
+from dslsolve.compiler.lowerings.area_free import post_free_areas
 from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
@@ -372,7 +373,7 @@ class RuleCompiler:
         anchor = anchor_condition(body)
         bound, exact = size_bound(body)
         anchors = []
-        for cell in self.grid.cells():
+        for cell in self.grid.cells() if anchor is not None else ():
             is_anchor = self.lower.boolean(anchor, env.at(cell, ir.ElementKind.CELL))
             if isinstance(is_anchor, Lin):
                 raise AreaFormError("the anchor condition must depend on the input only")
@@ -392,7 +393,10 @@ class RuleCompiler:
             return self.lower.boolean(body, Env(None, None, group, env.bound))
 
         areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
-        if choice == "anchored" or (choice.startswith("mixed") and says_more(body)):
+        if anchor is None:
+            more = says_more(body, anchored=False)
+            post_free_areas(self.model, areas, (bound, exact), choice, more)
+        elif choice == "anchored" or (choice.startswith("mixed") and says_more(body)):
             post_areas(self.model, areas)
         elif says_more(body):
             raise AreaFormError(
