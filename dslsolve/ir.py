@@ -333,6 +333,16 @@ class Offset:
 
 
 @dataclass(frozen=True)
+class AreaOf:
+    """`area of COND`: the cells of the area of COND (a maximal orthogonally connected set of
+    cells where COND holds) that holds a cell, the cell included; none where COND does not
+    hold at the cell. COND may read unknowns."""
+
+    cond: Expr
+    of: Target
+
+
+@dataclass(frozen=True)
 class SetMembers:
     """Every member of a declared index set, in order (`count(item where buys)`)."""
 
@@ -344,7 +354,7 @@ class GroupNeighbours:
     """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
 
 
-SetExpr = GroupMembers | Around | Ray | Offset | SetMembers | GroupLinks | GroupNeighbours
+SetExpr = GroupMembers | Around | Ray | Offset | AreaOf | SetMembers | GroupLinks | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules

@@ -18,6 +18,7 @@ from dslsolve.compiler.arithmetic import split_absolute
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.absolute import absolute
+from dslsolve.compiler.lowerings.area_of import AreasOfCells
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
@@ -108,6 +109,7 @@ class Lowerer:
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
+        self.areas_of = AreasOfCells(self.model, self.grid, self.condition)
 
     def fix(self, fixings: Fixings) -> None:
         """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model
@@ -591,6 +593,9 @@ class Lowerer:
         if isinstance(over, ir.Offset):
             cells = self.grid.offset(origin, over.rows, over.columns)
             return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
+        if isinstance(over, ir.AreaOf):
+            area = self.areas_of.members(over, env, origin)
+            return [(env.at(c, ir.ElementKind.CELL), m) for c, m in area.items()]
         out: list[Member] = []
         cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         until = None if over.until is None else self.condition(over.until)

@@ -330,6 +330,12 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if i.type == "NAME"]
         return Node("offset", (steps, names[0] if names else None), (), meta.column)
 
+    def area_of(self, items):
+        """`area of COND [from NAME]`: the area of COND that holds the cell."""
+        names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
+        cond = next(i for i in items if isinstance(i, Node))
+        return Node("area_of", (None, names[0] if names else None), (cond,), cond.column)
+
 
 _TERMINAL_WORDS = {
     "NAME": "a name",
