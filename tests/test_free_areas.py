@@ -78,6 +78,31 @@ def test_a_body_that_says_more_is_checked_on_each_shape(tmp_path, choice):
     assert wanted == walked(grid, 0, fits)
 
 
+def rectangle(area: set) -> bool:
+    rows, columns = {r for r, _ in area}, {c for _, c in area}
+    return len(area) == len(rows) * len(columns)
+
+
+def square(area: set) -> bool:
+    return rectangle(area) and len({r for r, _ in area}) == len({c for _, c in area})
+
+
+@pytest.mark.parametrize("choice", ["anchored", "mixed"])
+@pytest.mark.parametrize(
+    ("rule", "fits", "grid"),
+    [
+        ("each area of black: size = width * height and width = height", square, "...\n...\n..."),
+        ("each area of black: size = width * height", rectangle, "...\n..."),
+    ],
+)
+def test_rectangles_need_no_size_bound(tmp_path, choice, rule, fits, grid):
+    """`size = width * height` makes only rectangles candidates (grown from their top left
+    cell), of any size the grid holds; the other conjuncts pick among them."""
+    found, wanted = patterns(tmp_path, rule, grid, choice)
+    assert found == wanted
+    assert wanted == walked(grid, 1, lambda area, _: fits(area))
+
+
 @pytest.mark.parametrize("choice", ["mixed-native", "assign-native"])
 def test_cpsat_with_the_native_islands_needs_no_cut(tmp_path, choice):
     """Larger than `SHAPES_UP_TO`: assigned under mixed-native too; the native rooted set
@@ -103,7 +128,7 @@ def test_cpsat_with_the_native_islands_needs_no_cut(tmp_path, choice):
             "without an anchor, the size bound must be the same for every area",
         ),
         (
-            "each area of black: size = width * height",
+            "each area of black: size = count(clues is given)",
             [],
             "without an anchor, the size bound must be the same for every area",
         ),

@@ -31,6 +31,8 @@ from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
 
+MEASURES = ("size", "width", "height")
+
 
 class AreaFormError(Exception):
     """The body does not have the form this lowering needs."""
@@ -55,23 +57,35 @@ def _anchor_count(part: ir.Expr) -> ir.Expr | None:
         and isinstance(part.left.over, ir.GroupMembers)
         and part.left.filter is not None
         and part.right == ir.Num(1)
-        and not any(
-            isinstance(n, ir.Param) and n.name in ("size", "width", "height")
-            for n in ir.walk(part.left.filter)
-        )
+        and not _measures(part.left.filter)
     ):
         return part.left.filter
     return None
 
 
+def _measures(expr: ir.Expr) -> bool:
+    """Does `expr` read a measure of the area (its size, width or height)?"""
+    return any(isinstance(n, ir.Param) and n.name in MEASURES for n in ir.walk(expr))
+
+
 def _size_limit(part: ir.Expr) -> tuple[ir.Expr, bool] | None:
-    """(E, exact) for a conjunct `size = E`, `E = size` (exact) or `size <= E`; else None."""
-    if isinstance(part, ir.Compare) and part.op in ("=", "<="):
-        if part.left == ir.Param("size"):
-            return part.right, part.op == "="
-        if part.right == ir.Param("size") and part.op == "=":
-            return part.left, True
+    """(E, exact) for a conjunct `size = E`, `E = size` (exact) or `size <= E`, E not a
+    measure of the area (`size = width * height` bounds nothing); else None."""
+    if not isinstance(part, ir.Compare) or part.op not in ("=", "<="):
+        return None
+    if part.left == ir.Param("size") and not _measures(part.right):
+        return part.right, part.op == "="
+    if part.right == ir.Param("size") and part.op == "=" and not _measures(part.left):
+        return part.left, True
     return None
+
+
+RECTANGLE = ir.Compare("=", ir.Param("size"), ir.Arith("*", ir.Param("width"), ir.Param("height")))
+
+
+def rectangular(body: ir.Expr) -> bool:
+    """Does the body say that the areas are rectangles (`size = width * height`)?"""
+    return RECTANGLE in _conjuncts(body)
 
 
 def anchor_condition(body: ir.Expr) -> ir.Expr | None:

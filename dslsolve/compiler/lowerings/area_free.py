@@ -19,6 +19,8 @@ cells), so only those are candidates:
   (separator cuts in rounds, or a flow). A C-cell with no earlier C-cell of its area is its
   area's representative, so every area has exactly one. `-native` also declares all of C as a
   native rooted connected set whose roots are the representatives (`area_assign`'s islands).
+A body with `size = width * height` asks for rectangles: the shapes of r are then the rectangles
+with r as their top left cell, and the body needs no size bound (`rules.py` gives the grid's).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import pulp
 from dslsolve import ir
 from dslsolve.compiler.lowerings.area import (
     FREE_BOUND_MESSAGE,
+    MEASURES,
     AreaFormError,
     Areas,
     choose_shapes,
@@ -46,8 +49,6 @@ from dslsolve.compiler.lowerings.placements import polyominoes
 from dslsolve.compiler.model import Lin, LinearModel, as_lin
 from dslsolve.geometry import Grouping, cell_name
 from dslsolve.instance import Element
-
-MEASURES = ("size", "width", "height")
 
 
 def common_limit(areas: Areas, bound: ir.Expr, may_be_in: list[Element]) -> int:
@@ -73,10 +74,12 @@ def post_free_areas(
     areas: Areas,
     bound: tuple[ir.Expr, bool],
     choice: str,
-    says_more: bool,
+    shapes: tuple[bool, bool],
 ) -> None:
     """`bound`: E and whether `size = E` (else `size <= E`); `choice`: a lowering of `area`;
-    `says_more`: the body has conjuncts beyond the size bound (only shapes can check those)."""
+    `shapes`: whether the body has conjuncts beyond the size bound (only shapes can check
+    those), and whether it says the areas are rectangles (only those are enumerated)."""
+    says_more, rectangles = shapes
     may_be_in = [cell for cell, value in areas.inside.items() if value is not False]
     limit = common_limit(areas, bound[0], may_be_in)
     exact = bound[1]
@@ -92,7 +95,7 @@ def post_free_areas(
     if limit < 1:
         pass  # no area fits: every cell is outside C (the cover rows below)
     elif enumerate_shapes:
-        _post_shapes(model, areas, limit, set(may_be_in), cover)
+        _post_shapes(model, areas, limit, set(may_be_in), cover, rectangles)
     else:
         _post_assigned(model, areas, limit, exact, choice, may_be_in, cover)
     for cell, parts in cover.items():
@@ -102,13 +105,36 @@ def post_free_areas(
 
 
 def _post_shapes(
-    model: LinearModel, areas: Areas, limit: int, may_be_in: set[Element], cover: dict
+    model: LinearModel,
+    areas: Areas,
+    limit: int,
+    may_be_in: set[Element],
+    cover: dict,
+    rectangles: bool,
 ) -> None:
     outside = set(areas.grid.cells()) - may_be_in
     for first in sorted(may_be_in):
-        shapes = polyominoes(areas.grid, first, limit, False, outside)
+        if rectangles:
+            shapes = _rectangles(first, limit, may_be_in)
+        else:
+            shapes = polyominoes(areas.grid, first, limit, False, outside)
         _, border_use = choose_shapes(model, areas, first, shapes, limit, cover)
         post_borders(model, areas, border_use)
+
+
+def _rectangles(corner: Element, limit: int, may_be_in: set[Element]) -> list[frozenset]:
+    """The rectangles of at most `limit` cells, all of which may be in C, whose top left cell
+    (their first in reading order) is `corner`."""
+    found = []
+    for height in range(1, limit + 1):
+        for width in range(1, limit // height + 1):
+            cells = frozenset(
+                (corner[0] + dr, corner[1] + dc) for dr in range(height) for dc in range(width)
+            )
+            if not cells <= may_be_in:
+                break  # a wider one holds this one
+            found.append(cells)
+    return found
 
 
 def _post_assigned(
