@@ -143,6 +143,7 @@ class Evaluator:
             ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
+            ir.Contains: self.contains,
         }
         # id of an IR node -> (the node, kept alive so that its id stays its own; its function)
         self._prepared: dict[int, tuple[ir.Expr, Callable[[Env], object]]] = {}
@@ -1048,6 +1049,10 @@ class Evaluator:
             holds.append(holds.pop(0))
         lengths = [len(block) for block in "".join("1" if h else "0" for h in holds).split("0")]
         return Cycle(length for length in lengths if length)
+
+    def contains(self, expr: ir.Contains, env: Env) -> bool:
+        element, _ = env.target(expr.element)
+        return any(inner.element == element for inner in self.members(expr.over, env))
 
     def aggregate(self, expr: ir.Aggregate, env: Env):
         if (

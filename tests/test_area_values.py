@@ -73,6 +73,26 @@ def test_the_model_has_the_evaluators_patterns(tmp_path, rules, accepts, options
     assert model_patterns(loaded, instance, formulation) == accepted
 
 
+@pytest.mark.parametrize("options", [(), ("connected=flow",)])
+def test_two_named_cells_share_an_area(tmp_path, options):
+    """`d in area of white from c`: the 1s share a white area, which holds no 2."""
+    rules = (
+        "each cell as c where clues = 1: each cell as d where clues = 1: d in area of white from c",
+        "each cell as c where clues = 1: each cell as d where clues = 2: "
+        "not (d in area of white from c)",
+    )
+    loaded, instance = load_texts(tmp_path, shading(*rules), "clues:\n1.2\n...\n..1\n")
+    accepted = accepted_patterns(loaded, instance, "black")
+
+    def accepts(p):
+        island = area_at(p, (0, 0), 0)
+        return (2, 2) in island and (0, 2) not in island
+
+    assert accepted == walked(accepts)
+    assert len(accepted) >= 9
+    assert model_patterns(loaded, instance, options) == accepted
+
+
 def test_a_condition_on_the_input_is_a_fixed_area(tmp_path):
     """`area of clues is given` is decided by the puzzle: a flood fill, no unknowns."""
     rules = ("each cell where clues = 3: count(area of (clues is given)) = 3", "count(black) = 0")
@@ -87,6 +107,9 @@ def test_a_condition_on_the_input_is_a_fixed_area(tmp_path):
     [
         ("each point: count(area of black) = 0", "'area of' starts from a cell"),
         ("each cell: count(area of clues) = 0", "g.yaml:10:31: error: expected a bool here"),
+        ("each cell: d in area of black", "'d' is not named by an enclosing 'each ... as d'"),
+        ("each point as d: d in area of black", "'area of' starts from a cell"),
+        ("each cell as c: each point as d: d in area of black from c", "'d' is a point"),
     ],
 )
 def test_what_area_of_refuses(tmp_path, run, rule, message):

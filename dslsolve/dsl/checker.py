@@ -528,6 +528,20 @@ class Checker:
             )
         return self.resolve(node, name, ir.Bound(binder), Focus(kind))
 
+    def _contains(self, node: Node, focus: Focus) -> _Checked:
+        """`NAME in SET`: the named element is one of the set's, of the set's kind."""
+        kind = self.binders.get(node.value)
+        if kind is None:
+            raise self.error(
+                node, f"'{node.value}' is not named by an enclosing 'each ... as {node.value}'"
+            )
+        over, inner, _ = self.element_set(node.children[0], focus)
+        if inner.element != kind:
+            raise self.error(node, f"'{node.value}' is a {kind.value}, not an element of this set")
+        return _Checked(
+            ir.Contains(ir.Bound(node.value), over), ir.Type.BOOL, self.set_static(over)
+        )
+
     def resolve(self, node: Node, name: str, at: ir.Target, focus: Focus) -> _Checked:
         scope = self.scope
         if name in scope.defines:

@@ -272,6 +272,10 @@ class _ToNodes(Transformer):
         written = direction.type == "DIRECTION"
         return Node("toward", (str(name), str(direction), written), (), _col(name))
 
+    def contains(self, items):
+        name, elements = items
+        return Node("contains", str(name), (elements,), _col(name))
+
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
