@@ -177,6 +177,7 @@ class Evaluator:
             ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
+            ir.Contains: self.contains,
         }
         for kind, read in constructs.evaluators().items():
             self._evaluators[kind] = functools.partial(read, self)
@@ -1043,7 +1044,27 @@ class Evaluator:
         if isinstance(over, ir.Offset):
             cells = self.grid.offset(origin, over.rows, over.columns)
             return [env.at(c, ir.ElementKind.CELL) for c in cells]
+        if isinstance(over, ir.AreaOf):
+            return [env.at(c, ir.ElementKind.CELL) for c in self.area_around(over, env, origin)]
         return list(self.ray_members(over, env))
+
+    def area_around(self, over: ir.AreaOf, env: Env, origin: Element) -> list[Element]:
+        """The cells joined to `origin` through cells where the condition holds (a flood fill),
+        in reading order; none where it does not hold at `origin`."""
+        holds = self.function(over.cond)
+
+        def inside(cell: Element) -> bool:
+            return holds(env.at(cell, ir.ElementKind.CELL)) is True
+
+        if not inside(origin):
+            return []
+        found, stack = {origin}, [origin]
+        while stack:
+            for n in self.grid.neighbours(stack.pop()):
+                if n not in found and inside(n):
+                    found.add(n)
+                    stack.append(n)
+        return sorted(found)
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:
         """The cells of the rays, one at a time: `any` and `all` stop at their answer."""
@@ -1076,6 +1097,10 @@ class Evaluator:
             holds.append(holds.pop(0))
         lengths = [len(block) for block in "".join("1" if h else "0" for h in holds).split("0")]
         return Cycle(length for length in lengths if length)
+
+    def contains(self, expr: ir.Contains, env: Env) -> bool:
+        element, _ = env.target(expr.element)
+        return any(inner.element == element for inner in self.members(expr.over, env))
 
     def aggregate(self, expr: ir.Aggregate, env: Env):
         if (

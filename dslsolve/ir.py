@@ -259,6 +259,15 @@ class LineShape:
     direction: str | InputLayer | None = None
 
 
+@dataclass(frozen=True)
+class Contains:
+    """`NAME in SET`: whether the element named by an enclosing `each ... as NAME` is one of
+    the set's (`d in area of black from c`: c and d share a black area)."""
+
+    element: Bound
+    over: SetExpr
+
+
 Expr = (
     Num
     | Sym
@@ -278,6 +287,7 @@ Expr = (
     | MemberRef
     | At
     | LineShape
+    | Contains
 )
 
 
@@ -333,6 +343,16 @@ class Offset:
 
 
 @dataclass(frozen=True)
+class AreaOf:
+    """`area of COND`: the cells of the area of COND (a maximal orthogonally connected set of
+    cells where COND holds) that holds a cell, the cell included; none where COND does not
+    hold at the cell. COND may read unknowns."""
+
+    cond: Expr
+    of: Target
+
+
+@dataclass(frozen=True)
 class SetMembers:
     """Every member of a declared index set, in order (`count(item where buys)`)."""
 
@@ -344,7 +364,7 @@ class GroupNeighbours:
     """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
 
 
-SetExpr = GroupMembers | Around | Ray | Offset | SetMembers | GroupLinks | GroupNeighbours
+SetExpr = GroupMembers | Around | Ray | Offset | AreaOf | SetMembers | GroupLinks | GroupNeighbours
 
 
 # --------------------------------------------------------------------------- rules

@@ -18,6 +18,7 @@ from dslsolve.compiler.arithmetic import split_absolute
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.absolute import absolute
+from dslsolve.compiler.lowerings.area_of import AreasOfCells
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
@@ -97,6 +98,7 @@ class Lowerer:
             ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
+            ir.Contains: self.contains,
         }
         for kind, lower in constructs.values().items():
             self._lowerings[kind] = functools.partial(lower, self)
@@ -110,6 +112,7 @@ class Lowerer:
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
+        self.areas_of = AreasOfCells(self.model, self.grid, self.condition)
 
     def fix(self, fixings: Fixings) -> None:
         """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model
@@ -593,6 +596,9 @@ class Lowerer:
         if isinstance(over, ir.Offset):
             cells = self.grid.offset(origin, over.rows, over.columns)
             return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
+        if isinstance(over, ir.AreaOf):
+            area = self.areas_of.members(over, env, origin)
+            return [(env.at(c, ir.ElementKind.CELL), m) for c, m in area.items()]
         out: list[Member] = []
         cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         until = None if over.until is None else self.condition(over.until)
@@ -608,6 +614,13 @@ class Lowerer:
                     reach = free if reach is True else logic.conjunction(self.model, [reach, free])
                 out.append((inner, reach))
         return out
+
+    def contains(self, expr: ir.Contains, env: Env) -> Value:
+        """`NAME in SET`: the membership of the named element (false if it is not a member)."""
+        element, _ = env.target(expr.element)
+        return self.any_of(
+            [m for inner, m in self.members(expr.over, env) if inner.element == element]
+        )
 
     def filtered(self, expr: ir.Aggregate, env: Env) -> list[Member]:
         members = self.members(expr.over, env)

@@ -20,10 +20,12 @@ from dslsolve.compiler.lowerings.area import (
     Areas,
     anchor_condition,
     post_areas,
+    rectangular,
     says_more,
     size_bound,
 )
 from dslsolve.compiler.lowerings.area_assign import post_assigned_areas
+from dslsolve.compiler.lowerings.area_free import post_free_areas
 from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.crossings import post_crossing_loop
@@ -374,9 +376,16 @@ class RuleCompiler:
             raise LoweringError("'each area' needs a condition as its body")
         body = each.body.expr
         anchor = anchor_condition(body)
-        bound, exact = size_bound(body)
+        more = says_more(body, anchored=anchor is not None)
+        try:
+            bound, exact = size_bound(body)
+        except AreaFormError:
+            if anchor is not None or not rectangular(body):
+                raise
+            # any rectangle; then every conjunct says more than this bound
+            bound, exact, more = ir.Num(self.grid.rows * self.grid.columns), False, True
         anchors = []
-        for cell in self.grid.cells():
+        for cell in self.grid.cells() if anchor is not None else ():
             is_anchor = self.lower.boolean(anchor, env.at(cell, ir.ElementKind.CELL))
             if isinstance(is_anchor, Lin):
                 raise AreaFormError("the anchor condition must depend on the input only")
@@ -396,9 +405,12 @@ class RuleCompiler:
             return self.lower.boolean(body, Env(None, None, group, env.bound))
 
         areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
-        if choice == "anchored" or (choice.startswith("mixed") and says_more(body)):
+        if anchor is None:
+            shapes = (more, rectangular(body))
+            post_free_areas(self.model, areas, (bound, exact), choice, shapes)
+        elif choice == "anchored" or (choice.startswith("mixed") and more):
             post_areas(self.model, areas)
-        elif says_more(body):
+        elif more:
             raise AreaFormError(
                 f"area={choice} takes a body of 'count(A) = 1' and 'size = E' (or "
                 "'size <= E') only; for more, choose --formulation area=anchored"

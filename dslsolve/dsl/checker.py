@@ -554,6 +554,26 @@ class Checker:
             )
         return self.resolve(node, name, ir.Bound(binder), Focus(kind))
 
+    def _contains(self, node: Node, focus: Focus) -> _Checked:
+        """`NAME in SET`: the named element is one of the set's, of the set's kind."""
+        if node.value is None:
+            raise self.error(
+                node,
+                "'in' with a set of elements takes the name of an element on its left",
+                "e.g. each cell as c: each cell as d: d in area of white from c",
+            )
+        kind = self.binders.get(node.value)
+        if kind is None:
+            raise self.error(
+                node, f"'{node.value}' is not named by an enclosing 'each ... as {node.value}'"
+            )
+        over, inner, _ = self.element_set(node.children[0], focus)
+        if inner.element != kind:
+            raise self.error(node, f"'{node.value}' is a {kind.value}, not an element of this set")
+        return _Checked(
+            ir.Contains(ir.Bound(node.value), over), ir.Type.BOOL, self.set_static(over)
+        )
+
     def resolve(self, node: Node, name: str, at: ir.Target, focus: Focus) -> _Checked:
         scope = self.scope
         if name in scope.defines:
@@ -974,6 +994,8 @@ class Checker:
     def set_static(self, over: ir.SetExpr) -> bool:
         if isinstance(over, ir.Around) and over.via is not None:
             return False
+        if isinstance(over, ir.AreaOf):
+            return not ir.reads_unknowns(over.cond)
         return not (
             isinstance(over, ir.Ray) and over.until is not None and ir.reads_unknowns(over.until)
         )
@@ -1046,6 +1068,9 @@ class Checker:
                 Focus(ir.ElementKind.CELL, line=focus.line),
                 set_filter,
             )
+        if node.kind == "area_of":
+            inner = Focus(ir.ElementKind.CELL, line=focus.line)
+            return self.area_of(node, origin, at, focus), inner, set_filter
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:
@@ -1061,6 +1086,18 @@ class Checker:
                     "e.g. count(neighbours via line where straight(line))",
                 )
         return ir.Around(relation, at, via), Focus(kind, line=focus.line), set_filter
+
+    def area_of(self, node: Node, origin: object, at: ir.Target, focus: Focus) -> ir.AreaOf:
+        """`area of COND`: COND a condition read at each cell; the set starts from a cell."""
+        if origin != ir.ElementKind.CELL:
+            raise self.error(
+                node,
+                "'area of' starts from a cell",
+                "use it inside 'each cell', or name a cell: area of black from c",
+            )
+        checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL, line=focus.line))
+        self.expect(node.children[0], checked, ir.Type.BOOL)
+        return ir.AreaOf(checked.expr, at)
 
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
@@ -1085,7 +1122,7 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
     if (
         isinstance(expr, ir.Aggregate)
-        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset)
+        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset | ir.AreaOf)
         and isinstance(expr.over.of, ir.Focus)
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))

@@ -287,6 +287,12 @@ class _ToNodes(Transformer):
         written = direction.type == "DIRECTION"
         return Node("toward", (str(name), str(direction), written), (), _col(name))
 
+    def contains(self, items):
+        """`NAME in SET`; the checker refuses any other left side (value None)."""
+        subject, elements = items
+        name = subject.value if subject.kind == "name" else None
+        return Node("contains", name, (elements,), subject.column)
+
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
@@ -344,6 +350,12 @@ class _ToNodes(Transformer):
         steps = tuple(int(i) for i in items if i.type == "SIGNED_INT")
         names = [str(i) for i in items if i.type == "NAME"]
         return Node("offset", (steps, names[0] if names else None), (), meta.column)
+
+    def area_of(self, items):
+        """`area of COND [from NAME]`: the area of COND that holds the cell."""
+        names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
+        cond = next(i for i in items if isinstance(i, Node))
+        return Node("area_of", (None, names[0] if names else None), (cond,), cond.column)
 
 
 _TERMINAL_WORDS = {

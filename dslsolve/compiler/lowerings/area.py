@@ -31,9 +31,15 @@ from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
 
+MEASURES = ("size", "width", "height")
+
 
 class AreaFormError(Exception):
     """The body does not have the form this lowering needs."""
+
+
+BOUND_MESSAGE = "the size bound must depend on the anchor's input only"
+FREE_BOUND_MESSAGE = "without an anchor, the size bound must be the same for every area"
 
 
 def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
@@ -51,33 +57,43 @@ def _anchor_count(part: ir.Expr) -> ir.Expr | None:
         and isinstance(part.left.over, ir.GroupMembers)
         and part.left.filter is not None
         and part.right == ir.Num(1)
-        and not any(
-            isinstance(n, ir.Param) and n.name in ("size", "width", "height")
-            for n in ir.walk(part.left.filter)
-        )
+        and not _measures(part.left.filter)
     ):
         return part.left.filter
     return None
 
 
+def _measures(expr: ir.Expr) -> bool:
+    """Does `expr` read a measure of the area (its size, width or height)?"""
+    return any(isinstance(n, ir.Param) and n.name in MEASURES for n in ir.walk(expr))
+
+
 def _size_limit(part: ir.Expr) -> tuple[ir.Expr, bool] | None:
-    """(E, exact) for a conjunct `size = E`, `E = size` (exact) or `size <= E`; else None."""
-    if isinstance(part, ir.Compare) and part.op in ("=", "<="):
-        if part.left == ir.Param("size"):
-            return part.right, part.op == "="
-        if part.right == ir.Param("size") and part.op == "=":
-            return part.left, True
+    """(E, exact) for a conjunct `size = E`, `E = size` (exact) or `size <= E`, E not a
+    measure of the area (`size = width * height` bounds nothing); else None."""
+    if not isinstance(part, ir.Compare) or part.op not in ("=", "<="):
+        return None
+    if part.left == ir.Param("size") and not _measures(part.right):
+        return part.right, part.op == "="
+    if part.right == ir.Param("size") and part.op == "=" and not _measures(part.left):
+        return part.left, True
     return None
 
 
-def anchor_condition(body: ir.Expr) -> ir.Expr:
+RECTANGLE = ir.Compare("=", ir.Param("size"), ir.Arith("*", ir.Param("width"), ir.Param("height")))
+
+
+def rectangular(body: ir.Expr) -> bool:
+    """Does the body say that the areas are rectangles (`size = width * height`)?"""
+    return RECTANGLE in _conjuncts(body)
+
+
+def anchor_condition(body: ir.Expr) -> ir.Expr | None:
+    """A of the body's conjunct `count(A) = 1`; None for a body without one (no anchor)."""
     for part in _conjuncts(body):
         if (found := _anchor_count(part)) is not None:
             return found
-    raise AreaFormError(
-        "the body needs 'count(A) = 1' for a given condition A (the anchor) that does not "
-        "read the area's size, width or height"
-    )
+    return None
 
 
 def size_bound(body: ir.Expr) -> tuple[ir.Expr, bool]:
@@ -88,10 +104,10 @@ def size_bound(body: ir.Expr) -> tuple[ir.Expr, bool]:
     raise AreaFormError("the body needs 'size = E' or 'size <= E' to bound the areas")
 
 
-def says_more(body: ir.Expr) -> bool:
-    """Does the body say more than its anchor count and its size bound (which
-    `anchor_condition` and `size_bound` found: two conjuncts)?"""
-    return len(_conjuncts(body)) > 2
+def says_more(body: ir.Expr, anchored: bool = True) -> bool:
+    """Does the body say more than its anchor count (if `anchored`) and its size bound (which
+    `anchor_condition` and `size_bound` found)?"""
+    return len(_conjuncts(body)) > (2 if anchored else 1)
 
 
 def anchor_limit(anchor: Element, bound_at: Callable[[Grouping], Value]) -> int:
@@ -134,26 +150,11 @@ def post_shapes(
     into `cover` at each of its cells. `exact`: the body is the anchor count and `size = E`
     alone (`area=mixed`), so only shapes of `limit` cells can satisfy it: the smaller ones
     (a quarter of all heptominoes) are not evaluated at all."""
-    grid, inside = areas.grid, areas.inside
-    chosen = []
-    border_use: dict[Element, list] = {}
-    shapes = polyominoes(grid, anchor, limit, True, set(areas.anchors))
-    for shape in [s for s in shapes if len(s) == limit] if exact else shapes:
-        group = Grouping(f"area at {cell_name(anchor)}", tuple(sorted(shape)))
-        if areas.bound_at(group) != limit:
-            raise AreaFormError("the size bound must depend on the anchor's input only")
-        holds = areas.body_holds(group)
-        if isinstance(holds, Lin):
-            raise AreaFormError("the body must depend on the input only")
-        if holds is not True:
-            continue
-        x = model.binary("shape")
-        chosen.append(x)
-        for cell in shape:
-            cover[cell].append(x)
-        border = {n for cell in shape for n in grid.neighbours(cell)} - shape
-        for n in border:
-            border_use.setdefault(n, []).append(x)
+    shapes = polyominoes(areas.grid, anchor, limit, True, set(areas.anchors))
+    if exact:
+        shapes = [s for s in shapes if len(s) == limit]
+    chosen, border_use = choose_shapes(model, areas, anchor, shapes, limit, cover)
+    inside = areas.inside
     if not chosen and inside[anchor] is not True:
         # no area of C can hold this anchor, so it is not in C (a C-cell would be in one)
         if inside[anchor] is not False:
@@ -163,5 +164,42 @@ def post_shapes(
         model.contradiction(f"{areas.why}: no area fits around {cell_name(anchor)}")
         return
     model.add(pulp.lpSum(chosen) == as_lin(inside[anchor]).expr)
+    post_borders(model, areas, border_use)
+
+
+def choose_shapes(
+    model: LinearModel,
+    areas: Areas,
+    owner: Element,
+    shapes: list,
+    limit: int,
+    cover: dict[Element, list],
+) -> tuple[list, dict[Element, list]]:
+    """A binary per shape of `owner` (all holding it) on which the body holds, in `cover` at
+    each of its cells; and for each cell next to some of them, the binaries of those."""
+    chosen = []
+    border_use: dict[Element, list] = {}
+    for shape in shapes:
+        group = Grouping(f"area at {cell_name(owner)}", tuple(sorted(shape)))
+        if areas.bound_at(group) != limit:
+            raise AreaFormError(BOUND_MESSAGE if areas.anchors else FREE_BOUND_MESSAGE)
+        holds = areas.body_holds(group)
+        if isinstance(holds, Lin):
+            raise AreaFormError("the body must depend on the input only")
+        if holds is not True:
+            continue
+        x = model.binary("shape")
+        chosen.append(x)
+        for cell in shape:
+            cover[cell].append(x)
+        border = {n for cell in shape for n in areas.grid.neighbours(cell)} - shape
+        for n in border:
+            border_use.setdefault(n, []).append(x)
+    return chosen, border_use
+
+
+def post_borders(model: LinearModel, areas: Areas, border_use: dict[Element, list]) -> None:
+    """A chosen shape is a *maximal* C-area: no cell next to it is in C. One row per cell
+    over the shapes of one owner, at most one of which is chosen."""
     for n, shapes in border_use.items():
-        model.add(pulp.lpSum(shapes) + as_lin(inside[n]).expr <= 1)
+        model.add(pulp.lpSum(shapes) + as_lin(areas.inside[n]).expr <= 1)

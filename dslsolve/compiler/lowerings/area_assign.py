@@ -32,10 +32,17 @@ from collections.abc import Callable
 
 import pulp
 
-from dslsolve.compiler.lowerings.area import AreaFormError, Areas, anchor_limit, post_shapes
+from dslsolve.compiler.lowerings.area import (
+    BOUND_MESSAGE,
+    FREE_BOUND_MESSAGE,
+    AreaFormError,
+    Areas,
+    anchor_limit,
+    post_shapes,
+)
 from dslsolve.compiler.lowerings.connected import declare_native, post_rooted
 from dslsolve.compiler.lowerings.logic import literal
-from dslsolve.compiler.model import LinearModel, Value, Why, as_lin, sum_of
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, sum_of
 from dslsolve.geometry import Grid, Grouping, cell_name
 from dslsolve.instance import Element
 
@@ -62,16 +69,20 @@ def reach(
 
 
 def check_limit(
-    anchor: Element, limit: int, cells: set[Element], bound_at: Callable[[Grouping], Value]
+    anchor: Element,
+    limit: int,
+    cells: set[Element],
+    bound_at: Callable[[Grouping], Value],
+    anchors: set[Element],
 ) -> None:
     """Refuse a bound that another cell of the anchor's reach changes when it joins the group
     (one at a time: enough for sums, counts, maxima and minima over the members)."""
     for cell in cells - {anchor}:
         if bound_at(Grouping(cell_name(anchor), tuple(sorted((anchor, cell))))) != limit:
-            raise AreaFormError("the size bound must depend on the anchor's input only")
+            raise AreaFormError(BOUND_MESSAGE if anchor in anchors else FREE_BOUND_MESSAGE)
 
 
-def _require(model: LinearModel, constraint: pulp.LpConstraint, why: Why) -> None:
+def require(model: LinearModel, constraint: pulp.LpConstraint, why: Why) -> None:
     """Post a row; one without unknowns is checked here (a solver may drop it unread)."""
     if constraint.keys():
         model.add(constraint)
@@ -95,34 +106,51 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
             continue
         here = as_lin(inside[anchor])
         if limit < 1:  # no area is that small: the anchor is outside C
-            _require(model, here.expr == 0, f"{why}: no area fits around {cell_name(anchor)}")
+            require(model, here.expr == 0, f"{why}: no area fits around {cell_name(anchor)}")
             continue
         cells = reach(grid, anchor, limit - 1, may_be_in, anchor_set)
-        check_limit(anchor, limit, cells, areas.bound_at)
-        mine = {cell: literal(model.binary("own")) for cell in cells - {anchor}}
-        mine[anchor] = here
-        for cell, y in mine.items():
-            cover[cell].append(y.expr)
-        size = sum_of(mine.values())
-        _require(
-            model,
-            size == limit * here.expr if exact else size <= limit * here.expr,
-            f"{why}: no area fits around {cell_name(anchor)}",
-        )
-        for cell, y in mine.items():
-            for n in grid.neighbours(cell):
-                if n in may_be_in:
-                    other = mine[n].expr if n in mine else 0
-                    _require(model, y.expr + as_lin(inside[n]).expr - 1 <= other, why)
-        edges = [(c, n) for c in cells for n in grid.neighbours(c) if n in cells and c < n]
-        if len(cells) > 1:
-            post_rooted(model, mine, {anchor: here}, edges, "flow" if "flow" in choice else "lazy")
+        check_limit(anchor, limit, cells, areas.bound_at, anchor_set)
+        post_owner(model, areas, (anchor, here), limit, cells, exact, choice, cover)
     for cell, parts in cover.items():
         if cell not in anchor_set and (parts or cell in may_be_in):
             held = pulp.lpSum(parts) == as_lin(inside[cell]).expr
-            _require(model, held, f"{why}: no anchor reaches {cell_name(cell)}")
+            require(model, held, f"{why}: no anchor reaches {cell_name(cell)}")
     if choice.endswith("native"):
         _declare_islands(model, areas, may_be_in)
+
+
+def post_owner(
+    model: LinearModel,
+    areas: Areas,
+    owner: tuple[Element, Lin],
+    limit: int,
+    cells: set[Element],
+    exact: bool,
+    choice: str,
+    cover: dict[Element, list],
+) -> None:
+    """The cells of one owner's area, among `cells` (its reach): an owner is an anchor (its
+    literal is C at it) or, for areas without one, a representative (its own binary)."""
+    grid, inside, why = areas.grid, areas.inside, areas.why
+    cell_of, here = owner
+    mine = {cell: literal(model.binary("own")) for cell in cells - {cell_of}}
+    mine[cell_of] = here
+    for cell, y in mine.items():
+        cover[cell].append(y.expr)
+    size = sum_of(mine.values())
+    require(
+        model,
+        size == limit * here.expr if exact else size <= limit * here.expr,
+        f"{why}: no area fits around {cell_name(cell_of)}",
+    )
+    for cell, y in mine.items():
+        for n in grid.neighbours(cell):
+            if inside[n] is not False:
+                other = mine[n].expr if n in mine else 0
+                require(model, y.expr + as_lin(inside[n]).expr - 1 <= other, why)
+    edges = [(c, n) for c in cells for n in grid.neighbours(c) if n in cells and c < n]
+    if len(cells) > 1:
+        post_rooted(model, mine, {cell_of: here}, edges, "flow" if "flow" in choice else "lazy")
 
 
 def _declare_islands(model: LinearModel, areas: Areas, may_be_in: set[Element]) -> None:
