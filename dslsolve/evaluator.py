@@ -31,6 +31,7 @@ from dslsolve.geometry import (
     Env,
     GeometryError,
     Grouping,
+    PerCell,
     cell_name,
     element_name,
     grid_of,
@@ -190,8 +191,9 @@ class Evaluator:
         # checked; (number, id of an Env) -> (the Env, kept alive; the value there).
         self.occurrences: dict[int, int] = {}
         self._remembered: dict[tuple[int, int], tuple[Env, object]] = {}
-        # id of an expression that reads only the focus -> (the node; its value per cell)
-        self._per_cell: dict[int, tuple[ir.Expr, dict[Element, object]]] = {}
+        # id of an aggregate -> (the node; its filter and value per cell, or None where they
+        # read more than the member cell or the set is not the group's cells: `aggregated`)
+        self._per_cell: dict[int, tuple[ir.Expr, tuple | None]] = {}
 
     # ------------------------------------------------------------------ rules
 
@@ -792,6 +794,25 @@ class Evaluator:
         holds = self.function(expr)
         return lambda env: holds(env) is False
 
+    def kept(self, expr: ir.Expr) -> Callable[[Env], bool]:
+        """Whether an aggregate's filter keeps an element: its condition is true there (absent
+        is not). An `and` is true only if every part is, so the first part that is false or
+        absent stops it: ripple effect's `digit = c.digit and distance <= c.digit` does not
+        work out the distance where the digits differ."""
+        if isinstance(expr, ir.And):
+            parts = [self.function(arg) for arg in expr.args]
+
+            def every_part_true(env: Env) -> bool:
+                for part in parts:
+                    value = part(env)
+                    if value is ABSENT or not value:
+                        return False
+                return True
+
+            return every_part_true
+        holds = self.function(expr)
+        return lambda env: holds(env) is True
+
     def function(self, expr: ir.Expr) -> Callable[[Env], object]:
         """The prepared function of `expr`; loops over elements fetch it once."""
         prepared = self._prepared.get(id(expr))
@@ -1129,56 +1150,28 @@ class Evaluator:
         each cell's filter and value are worked out once per answer: heyawake's `each segment
         where changes(rooms) = 2` walks 50,000 segments of a 31x45 grid, each cell in
         hundreds of them."""
-        parts = (expr.filter, expr.value)
-        focus_only = all(p is None or _reads_only_focus(p) for p in parts)
-        if isinstance(expr.over, ir.GroupMembers) and focus_only:
-            keep, value = (None if p is None else self.per_cell(p, env) for p in parts)
-            return env.group.cells, keep, value
+        known = self._per_cell.get(id(expr))
+        if known is None:
+            parts = (expr.filter, expr.value)
+            cellwise = isinstance(expr.over, ir.GroupMembers) and all(
+                part is None or ir.reads_only_focus(part) for part in parts
+            )
+            functions = tuple(map(self.per_cell, parts)) if cellwise else None
+            known = self._per_cell[id(expr)] = (expr, functions)
+        if known[1] is not None:
+            return env.group.cells, *known[1]
         if expr.func in ("all", "any") and isinstance(expr.over, ir.Ray):
             members = self.ray_members(expr.over, env)
         else:
             members = self.members(expr.over, env)
-        keep, value = (None if p is None else self.function(p) for p in parts)
+        keep = None if expr.filter is None else self.kept(expr.filter)
+        value = None if expr.value is None else self.function(expr.value)
         return members, keep, value
 
-    def per_cell(self, expr: ir.Expr, env: Env) -> Callable[[Element], object]:
+    def per_cell(self, expr: ir.Expr | None) -> Callable[[Element], object] | None:
         """The value of `expr`, which reads nothing but the focus, at a cell: worked out at
-        the first cell's asking, then looked up."""
-        known = self._per_cell.get(id(expr))
-        if known is None:
-            known = self._per_cell[id(expr)] = (expr, {})
-        values, function = known[1], self.function(expr)
-        cell_kind = ir.ElementKind.CELL
-
-        def at(cell: Element):
-            try:
-                return values[cell]
-            except KeyError:
-                found = values[cell] = function(env.at(cell, cell_kind))
-                return found
-
-        return at
+        the first asking, then looked up."""
+        return None if expr is None else PerCell(self.function(expr)).__getitem__
 
 
 Member = Callable[[Any], object] | None  # of an Env, or of a cell (`Evaluator.aggregated`)
-
-
-@ir.memoised
-def _reads_only_focus(expr: ir.Expr) -> bool:
-    """Does `expr` read nothing but grid unknowns and grid input at the focus element (through
-    logic, comparison and arithmetic)? Its value at an element is then the same in every
-    group and every scope."""
-    kind = type(expr)
-    if kind in (ir.Num, ir.Sym):
-        return True
-    if kind is ir.VarRef:
-        return not expr.var.sets and type(expr.at) is ir.Focus
-    if kind in (ir.InputRef, ir.TokenTest):
-        return ir.reads_grid_at_focus(expr)
-    if kind in (ir.Not, ir.Neg, ir.Abs):
-        return _reads_only_focus(expr.arg)
-    if kind in (ir.And, ir.Or):
-        return all(map(_reads_only_focus, expr.args))
-    if kind in (ir.Compare, ir.Arith):
-        return _reads_only_focus(expr.left) and _reads_only_focus(expr.right)
-    return False
