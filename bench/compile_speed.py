@@ -6,7 +6,9 @@ with `--whole`, how long the whole command takes.
     python bench/compile_speed.py --whole [--against DIR] [--rounds 20] [--backend cpsat]
         [GENRE:STEM|GENRE:FILE ...]
 
-STEM is a corpus instance (`30x30_1`) or a file of puzzles/GENRE/ (`example`). Each round runs
+STEM is a corpus instance (`30x30_1`), a file of puzzles/GENRE/ (`example`) or a puzzle file's
+path (with a `/`); the answer checked is the solution file beside the puzzle where there is one
+(`given_solution`), else CBC's. Each round runs
 one subprocess per checkout (this one, then DIR's, alternating, so that the machine's load
 hits both alike); a subprocess compiles each instance --repeat times and checks its answer as
 often, and reports the least process time of each. The figures are the least over all rounds:
@@ -59,20 +61,26 @@ def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
-    from dslsolve.output import shown_values
+    from dslsolve.output import parse_solution, shown_values
     from dslsolve.solve import solve_puzzle
 
     from corpus import puzzle_text
 
     found = {}
     for name in instances:
-        genre, stem = name.split(":")
+        genre, stem = name.split(":", 1)
         shipped = HERE / "puzzles" / genre / f"{stem}.txt"
+        if "/" in stem:
+            shipped = Path(stem)
         text = shipped.read_text() if shipped.exists() else puzzle_text(genre, stem)
         genre_file = load_genre(str(HERE / "puzzles" / f"{genre}.yaml"))
         instance = read_puzzle(genre, genre_file, text)
         formulation = parse_formulation([])
-        answer = solve_puzzle(genre_file, instance, formulation, "cbc", None).assignment
+        solution = given_solution(shipped)
+        if solution is not None:
+            answer = parse_solution(genre_file, instance, solution.read_text(), str(solution))
+        else:
+            answer = solve_puzzle(genre_file, instance, formulation, "cbc", None).assignment
         compiles, checks = [], []
         for _ in range(repeat):
             gc.collect()
@@ -85,6 +93,17 @@ def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str
             checks.append(time.process_time() - started)
         found[name] = {"compile": min(compiles), "check": min(checks)}
     return found
+
+
+def given_solution(puzzle: Path) -> Path | None:
+    """The solution file beside a puzzle file (`X.solution.txt`, or the benchmark sample's
+    `X.dataset.solution.txt`), if there is one: its answer is checked without a solver call
+    (the largest puzzles take the solver minutes)."""
+    for suffix in (".solution.txt", ".dataset.solution.txt"):
+        beside = puzzle.with_name(puzzle.name.removesuffix(".txt") + suffix)
+        if beside.exists():
+            return beside
+    return None
 
 
 def puzzle_file(name: str, scratch: Path) -> tuple[str, Path]:
@@ -186,7 +205,8 @@ def main() -> None:
         print(f"# other: {sides['other']}")
     print("  ".join(f"{h:>10}" if i else f"{h:22}" for i, h in enumerate(header)))
     for name in args.instances:
-        cells = [f"{name:22}"]
+        genre, stem = name.split(":", 1)
+        cells = [f"{genre + ':' + Path(stem).stem if '/' in stem else name:22}"]
         for part in ("compile", "check"):
             this = best[(name, part, "this")]
             cells.append(f"{this * 1000:10.2f}")

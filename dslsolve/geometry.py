@@ -171,6 +171,21 @@ class Env:
         return self.element, self.kind
 
 
+class PerCell(dict):
+    """Cell -> the value of a function of the focus element (`ir.reads_only_focus`) there,
+    worked out when first asked: a loop over many groups of the same cells reads it once per
+    cell. Shared by the compiler and the evaluator as `Env` is; what the function computes is
+    each one's own."""
+
+    def __init__(self, function: Callable[[Env], object]) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, cell: Element) -> object:
+        value = self[cell] = self.function(Env(cell, ir.ElementKind.CELL, None))
+        return value
+
+
 @functools.lru_cache(maxsize=16)
 def grid_of(rows: int, columns: int) -> Grid:
     """The grid of this size, one per size: the compiler, the evaluator and the output share

@@ -618,6 +618,28 @@ def reads_grid_at_focus(expr: InputRef | TokenTest) -> bool:
     )
 
 
+@memoised
+def reads_only_focus(expr: Expr) -> bool:
+    """Does `expr` read nothing but grid unknowns and grid input at the focus element (through
+    logic, comparison and arithmetic)? Its value at an element is then the same in every
+    group and every scope: a loop over many groups of the same cells (every segment of a grid)
+    may work it out once per cell."""
+    kind = type(expr)
+    if kind in (Num, Sym):
+        return True
+    if kind is VarRef:
+        return not expr.var.sets and type(expr.at) is Focus
+    if kind in (InputRef, TokenTest):
+        return reads_grid_at_focus(expr)
+    if kind in (Not, Neg, Abs):
+        return reads_only_focus(expr.arg)
+    if kind in (And, Or):
+        return all(map(reads_only_focus, expr.args))
+    if kind in (Compare, Arith):
+        return reads_only_focus(expr.left) and reads_only_focus(expr.right)
+    return False
+
+
 NUMBER_AGGREGATES = frozenset({"count", "sum", "records", "changes", "product"})
 
 

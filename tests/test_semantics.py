@@ -306,6 +306,38 @@ def test_changes_counts_input_along_a_segment(tmp_path, run):
     assert "changes(...) counts changes of puzzle input only" in result.err
 
 
+def solver_agrees(loaded, instance) -> set[tuple[int, ...]]:
+    """The patterns of `black` that the evaluator accepts (every pattern of a small grid
+    tried), after checking that the solver finds exactly those."""
+    cells = Grid(instance.rows, instance.columns).cells()
+    accepted = accepted_patterns(loaded, instance, "black")
+    shown = [(loaded.genre.variables[0], c) for c in cells]
+    compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
+    solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
+    assert solved == accepted
+    return accepted
+
+
+def test_filtered_aggregates_over_a_groups_cells_read_each_cell(tmp_path):
+    """A filter and a value that read only the member cell are worked out once per cell
+    (`changes` in the compiler, every aggregate in the evaluator): the filter still decides
+    which cells count. On a 2x3 grid the solver and the evaluator agree on every pattern, and
+    the patterns are those worked out by hand: without the filters they would differ."""
+    rules = (
+        "each segment where changes(clues where clues is given) = 1: any(black)",
+        "each row: count(black and clues is empty) = 1",
+    )
+    loaded, instance = load_texts(tmp_path, genre(tmp_path, *rules).read_text(), "1.2\n3..\n")
+    accepted = solver_agrees(loaded, instance)
+    # 1 2 changes once along row 1 and 1 3 down column 1; one unnumbered cell black per row
+    expected = {
+        pattern
+        for pattern in itertools.product((0, 1), repeat=6)
+        if pattern[1] == 1 and pattern[4] + pattern[5] == 1 and (pattern[0] or pattern[3])
+    }
+    assert accepted == expected
+
+
 def test_a_longer_list_entry_compared_with_a_number_is_vacuous(tmp_path, run):
     nonogram = (
         (PUZZLES / "nonogram.yaml")
@@ -1643,12 +1675,7 @@ def test_a_list_entry_is_read_inside_aggregates_over_its_row(tmp_path):
     condition): the solver and the evaluator agree on every pattern of a 2x3 grid, and the
     patterns are those where the first black cell of row 1 is in column 2."""
     loaded, instance = load_texts(tmp_path, ROW_CLUES, "first:\n2\n.\ntotal:\n.\n1\n.\n")
-    cells = Grid(2, 3).cells()
-    accepted = accepted_patterns(loaded, instance, "black")
-    shown = [(loaded.genre.variables[0], c) for c in cells]
-    compiled = compile_model(loaded.genre, instance, parse_formulation([]), shown)
-    solved = every_solution(compiled, lambda values: tuple(values["black"][c] for c in cells))
-    assert solved == accepted
+    accepted = solver_agrees(loaded, instance)
     expected = {
         pattern
         for pattern in itertools.product((0, 1), repeat=6)
