@@ -91,8 +91,9 @@ ONLY_IN = {
     "alldifferent=native": set(),
     "area=mixed": {"nurikabe", "icebarn"},
     "area=assign-native": {"nurikabe", "icebarn"},
-    # assign takes a size bound alone: tasquare's squares are refused there, as
-    # tests/test_free_areas.py checks; elsewhere only nurikabe and icebarn have `each area`
+    # assign takes a size bound alone: tasquare's squares and mochikoro's rectangles are
+    # refused there, as tests/test_free_areas.py checks; elsewhere only nurikabe and icebarn
+    # have `each area`
     "area=assign": {"nurikabe", "icebarn"},
     "area=assign-flow": {"nurikabe", "icebarn"},
 }
