@@ -21,7 +21,7 @@ import functools
 import importlib
 from collections.abc import Callable
 
-CONSTRUCTS = ("shape",)
+CONSTRUCTS = ("shape", "contains")
 
 
 def _parts(stage: str) -> list[object]:

@@ -287,12 +287,6 @@ class _ToNodes(Transformer):
         written = direction.type == "DIRECTION"
         return Node("toward", (str(name), str(direction), written), (), _col(name))
 
-    def contains(self, items):
-        """`NAME in SET`; the checker refuses any other left side (value None)."""
-        subject, elements = items
-        name = subject.value if subject.kind == "name" else None
-        return Node("contains", name, (elements,), subject.column)
-
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
