@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from dslsolve import constructs, ir
-from dslsolve.dsl.parser import FUNCTIONS, Node
+from dslsolve.dsl.parser import Node, known_functions
 from dslsolve.errors import MAX_NUMBER, DslError, Location
 from dslsolve.geometry import RELATIONS
 
@@ -667,7 +667,7 @@ class Checker:
                 raise self.error(node, "abs(...) takes one number", "e.g. abs(a.digit - b.digit)")
             return self._abs(node, focus)
         if not sets:
-            known = [*FUNCTIONS, "abs", *self.scope.known_names()]
+            known = [*known_functions(), "abs", *self.scope.known_names()]
             close = difflib.get_close_matches(name, known, n=1)
             raise self.error(
                 node,
