@@ -24,7 +24,7 @@ import functools
 import importlib
 from collections.abc import Callable
 
-CONSTRUCTS = ("shape", "contains")
+CONSTRUCTS = ("shape", "contains", "extreme")
 
 
 def _parts(stage: str) -> list[object]:
