@@ -179,7 +179,6 @@ class Evaluator:
             ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
-            ir.Contains: self.contains,
         }
         for kind, read in constructs.evaluators().items():
             self._evaluators[kind] = functools.partial(read, self)
@@ -1109,10 +1108,6 @@ class Evaluator:
             holds.append(holds.pop(0))
         lengths = [len(block) for block in "".join("1" if h else "0" for h in holds).split("0")]
         return Cycle(length for length in lengths if length)
-
-    def contains(self, expr: ir.Contains, env: Env) -> bool:
-        element, _ = env.target(expr.element)
-        return any(inner.element == element for inner in self.members(expr.over, env))
 
     def aggregate(self, expr: ir.Aggregate, env: Env):
         if (

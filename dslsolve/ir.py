@@ -259,15 +259,6 @@ class LineShape:
     direction: str | InputLayer | None = None
 
 
-@dataclass(frozen=True)
-class Contains:
-    """`NAME in SET`: whether the element named by an enclosing `each ... as NAME` is one of
-    the set's (`d in area of black from c`: c and d share a black area)."""
-
-    element: Bound
-    over: SetExpr
-
-
 Expr = (
     Num
     | Sym
@@ -287,7 +278,6 @@ Expr = (
     | MemberRef
     | At
     | LineShape
-    | Contains
 )
 
 

@@ -98,7 +98,6 @@ class Lowerer:
             ir.Abs: self.arith,
             ir.Aggregate: self.aggregate,
             ir.LineShape: self.line_shape,
-            ir.Contains: self.contains,
         }
         for kind, lower in constructs.values().items():
             self._lowerings[kind] = functools.partial(lower, self)
@@ -617,13 +616,6 @@ class Lowerer:
                     reach = free if reach is True else logic.conjunction(self.model, [reach, free])
                 out.append((inner, reach))
         return out
-
-    def contains(self, expr: ir.Contains, env: Env) -> Value:
-        """`NAME in SET`: the membership of the named element (false if it is not a member)."""
-        element, _ = env.target(expr.element)
-        return self.any_of(
-            [m for inner, m in self.members(expr.over, env) if inner.element == element]
-        )
 
     def filtered(self, expr: ir.Aggregate, env: Env) -> list[Member]:
         members = self.members(expr.over, env)

@@ -7,6 +7,9 @@ A construct package NAME holds three modules, each imported only by the stage th
   typing: `SYNTAX`, a grammar alternative's name -> `check(checker, node, focus)` giving (IR
   expression, type, whether it depends on the input only). The parser makes the alternative a
   `Node` of that kind: its tokens' text as the value, its sub-expressions as the children;
+  optionally `TERMINALS`, a grammar terminal's name -> how a syntax error names it ("max or
+  min"), and `FUNCTIONS`, the words that open a call-like form (`max(...)`), offered when a
+  misspelt function is called;
 - `NAME.meaning`: `EVALUATORS`, IR node type -> `evaluate(evaluator, expr, env)`, the
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
@@ -21,7 +24,7 @@ import functools
 import importlib
 from collections.abc import Callable
 
-CONSTRUCTS = ("shape",)
+CONSTRUCTS = ("shape", "contains", "extreme")
 
 
 def _parts(stage: str) -> list[object]:
@@ -62,3 +65,19 @@ def size_limits() -> tuple[Callable, ...]:
 def each_rules() -> tuple[Callable, ...]:
     """The constructs' compilers of whole `each` rules, asked in turn."""
     return tuple(part.EACH for part in _parts("lowering") if hasattr(part, "EACH"))
+
+
+@functools.cache
+def terminals() -> dict[str, str]:
+    """Grammar terminal -> its words, as a syntax error names what it expected."""
+    return {
+        name: words
+        for part in _parts("syntax")
+        for name, words in getattr(part, "TERMINALS", {}).items()
+    }
+
+
+@functools.cache
+def functions() -> tuple[str, ...]:
+    """The constructs' words that are written like a function: `max(...)`."""
+    return tuple(word for part in _parts("syntax") for word in getattr(part, "FUNCTIONS", ()))

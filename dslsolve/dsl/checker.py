@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from dslsolve import constructs, ir
-from dslsolve.dsl.parser import FUNCTIONS, Node
+from dslsolve.dsl.parser import Node, known_functions
 from dslsolve.errors import MAX_NUMBER, DslError, Location
 from dslsolve.geometry import RELATIONS
 
@@ -554,26 +554,6 @@ class Checker:
             )
         return self.resolve(node, name, ir.Bound(binder), Focus(kind))
 
-    def _contains(self, node: Node, focus: Focus) -> _Checked:
-        """`NAME in SET`: the named element is one of the set's, of the set's kind."""
-        if node.value is None:
-            raise self.error(
-                node,
-                "'in' with a set of elements takes the name of an element on its left",
-                "e.g. each cell as c: each cell as d: d in area of white from c",
-            )
-        kind = self.binders.get(node.value)
-        if kind is None:
-            raise self.error(
-                node, f"'{node.value}' is not named by an enclosing 'each ... as {node.value}'"
-            )
-        over, inner, _ = self.element_set(node.children[0], focus)
-        if inner.element != kind:
-            raise self.error(node, f"'{node.value}' is a {kind.value}, not an element of this set")
-        return _Checked(
-            ir.Contains(ir.Bound(node.value), over), ir.Type.BOOL, self.set_static(over)
-        )
-
     def resolve(self, node: Node, name: str, at: ir.Target, focus: Focus) -> _Checked:
         scope = self.scope
         if name in scope.defines:
@@ -687,7 +667,7 @@ class Checker:
                 raise self.error(node, "abs(...) takes one number", "e.g. abs(a.digit - b.digit)")
             return self._abs(node, focus)
         if not sets:
-            known = [*FUNCTIONS, "abs", *self.scope.known_names()]
+            known = [*known_functions(), "abs", *self.scope.known_names()]
             close = difflib.get_close_matches(name, known, n=1)
             raise self.error(
                 node,

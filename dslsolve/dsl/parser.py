@@ -287,12 +287,6 @@ class _ToNodes(Transformer):
         written = direction.type == "DIRECTION"
         return Node("toward", (str(name), str(direction), written), (), _col(name))
 
-    def contains(self, items):
-        """`NAME in SET`; the checker refuses any other left side (value None)."""
-        subject, elements = items
-        name = subject.value if subject.kind == "name" else None
-        return Node("contains", name, (elements,), subject.column)
-
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
@@ -392,8 +386,9 @@ _TERMINAL_WORDS = {
 def _describe_expected(expected: set[str]) -> str:
     words = set()
     for name in expected:
-        if name in _TERMINAL_WORDS:
-            words.add(_TERMINAL_WORDS[name])
+        described = _TERMINAL_WORDS.get(name) or constructs.terminals().get(name)
+        if described:
+            words.add(described)
         elif name.isupper() and name.isalpha():
             words.add(f"'{name.lower()}'")
         else:
@@ -414,14 +409,20 @@ FUNCTIONS = (
 )
 
 
+def known_functions() -> tuple[str, ...]:
+    """The functions of the language and of its constructs (`dslsolve.constructs`)."""
+    return (*FUNCTIONS, *constructs.functions())
+
+
 def _unknown_function(text: str, where: Location, column: int) -> None:
     """`coutn(...)`: a name used as a function. Raise a message naming the close functions."""
     called = re.search(r"([a-z_][a-z0-9_]*)\s*$", text[: column - 1])
     if called is None:
         return
     name = called.group(1)
-    close = difflib.get_close_matches(name, FUNCTIONS, n=1)
-    hint = f"did you mean '{close[0]}'?" if close else "functions: " + ", ".join(FUNCTIONS)
+    known = known_functions()
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else "functions: " + ", ".join(known)
     raise DslError(
         where.shifted(called.start() + 1),
         f"'{name}' is not a function",
@@ -451,8 +452,8 @@ def _misspelt_function(text: str, where: Location, column: int | None) -> None:
     called = re.search(r"([a-z_][a-z0-9_]*)\s*$", before[:start])
     if (
         called
-        and called.group(1) not in FUNCTIONS
-        and difflib.get_close_matches(called.group(1), FUNCTIONS, n=1)
+        and called.group(1) not in known_functions()
+        and difflib.get_close_matches(called.group(1), known_functions(), n=1)
     ):
         _unknown_function(text, where, start + 1)
 

@@ -1,0 +1,61 @@
+"""`max(E of SET)` and `min(E of SET)`: the greatest (least) value of the number E over the
+members of SET (any element set, `where` filters included), read at each member as an
+aggregate reads it; 0 when SET has no member, and members where E needs absent input are
+left out. A number like any other: `max(digit of row) - min(digit of row) = 3`.
+
+This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
+(the evaluator) and `lowering.py` (the compiler) read the node and share no code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+
+if TYPE_CHECKING:
+    from dslsolve.dsl.parser import Node
+
+
+@dataclass(frozen=True)
+class Extreme:
+    """`func(value of over where filter)`, func `max` or `min`; value and filter are read
+    with the set's element as the focus."""
+
+    func: str
+    value: ir.Expr
+    over: ir.SetExpr
+    filter: ir.Expr | None = None
+
+
+NODES = (Extreme,)
+
+WORDS = ("max", "min")
+
+FUNCTIONS = WORDS
+
+TERMINALS = {"EXTREME": "max or min"}
+
+
+def check(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
+    """E is a number at each member of SET; a condition is refused (`any`, `all` say that)."""
+    value_node, set_node = node.children
+    over, inner, filter_node = checker.element_set(set_node, focus)
+    value = checker.expr(value_node, inner)
+    if value.type == ir.Type.BOOL:
+        raise checker.error(
+            value_node,
+            f"{node.value}(...) takes a number of each member, not a condition",
+            f"whether it holds somewhere: any(SET where C); e.g. {node.value}(digit of row)",
+        )
+    checker.expect(value_node, value, ir.Type.INT)
+    cond = checker.expr(filter_node, inner) if filter_node is not None else None
+    if cond is not None:
+        checker.expect(filter_node, cond, ir.Type.BOOL)
+    static = all(c.static for c in (value, cond) if c is not None) and checker.set_static(over)
+    built = Extreme(node.value, value.expr, over, cond.expr if cond is not None else None)
+    return built, ir.Type.INT, static
+
+
+SYNTAX = {"extreme": check}
