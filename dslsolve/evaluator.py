@@ -203,11 +203,13 @@ class Evaluator:
         for rule in self.genre.rules:
             if underived and (unknown := underived & _variables_read(rule.body)):
                 name = sorted(unknown)[0]
+                hidden = next(v.hidden for v in self.genre.variables if v.name == name)
                 raise rule_error(
                     rule.origin,
                     rule.text,
-                    f"cannot check this rule: it reads the hidden unknown '{name}', which the "
-                    f"solution does not give and no rule 'each ...: {name} = EXPR' works out",
+                    f"cannot check this rule: it reads the {'hidden ' if hidden else ''}unknown "
+                    f"'{name}', which the solution does not give and no rule "
+                    f"'each ...: {name} = EXPR' works out",
                 )
             self.occurrences = ir.occurrences(rule)
             self._remembered.clear()

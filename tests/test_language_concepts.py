@@ -12,6 +12,7 @@ from test_semantics import LINES, SHADING
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
@@ -366,6 +367,18 @@ def test_uniqueness_and_determined_ignore_a_hidden_unknown(tmp_path, run):
     assert result.code == 2
     assert "g.yaml:13:" in result.err and "count(h) = 1" in result.err
     assert "it reads the hidden unknown 'h', which the solution does not give" in result.err
+
+
+def test_a_shown_unknown_missing_from_an_answer_is_named_as_shown(tmp_path):
+    """An answer that lacks a shown unknown no rule works out (as a pzprv3 file without its
+    section would): the message names it as an unknown, not as a hidden one."""
+    helper = "h: {type: bool, hidden: true}"
+    loaded, instance = load_texts(
+        tmp_path, hidden_genre(helper, "count(black) = 1", "each cell: h = black"), "clues:\n1.\n"
+    )
+    with pytest.raises(DslError) as raised:
+        Evaluator(loaded.genre, instance, {}).violations()
+    assert "it reads the unknown 'black', which the solution does not give" in raised.value.message
 
 
 def test_hidden_unknowns_worked_out_in_order_and_checked_against_their_domain(tmp_path, run):
