@@ -284,7 +284,7 @@ def _appending(path: str) -> TextIO:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from dslsolve.commands import FORMULATION_HELP, seconds_option
+    from dslsolve.commands import FORMULATION_HELP, add_scheduler_option, seconds_option
 
     parser = argparse.ArgumentParser(
         prog="dslsolve batch",
@@ -315,12 +315,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=CHOICE",
         help=f"pick a lowering, repeatable. {FORMULATION_HELP}",
     )
-    parser.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="run on this Dask cluster instead of local processes (pip install "
-        "'dslsolve[cluster]')",
-    )
+    add_scheduler_option(parser)
     return parser
 
 

@@ -164,13 +164,18 @@ def _compare_parser() -> argparse.ArgumentParser:
         help="worker processes (default 1: combinations that run at once slow each other "
         "down, and the table compares their times)",
     )
+    add_scheduler_option(parser)
+    return parser
+
+
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    """`--scheduler`, as `compare` and `batch` take it."""
     parser.add_argument(
         "--scheduler",
         metavar="tcp://HOST:PORT",
         help="run on this Dask cluster instead of local processes (pip install "
         "'dslsolve[cluster]')",
     )
-    return parser
 
 
 def compare_command(argv: list[str]) -> int:
