@@ -50,6 +50,16 @@ def grid_text(name: str, rows: list[str]) -> str:
     return f"{name}:\n" + "\n".join(rows) + "\n"
 
 
+def changed_genre(tmp_path: Path, genre: str, old: str, new: str) -> Path:
+    """A shipped genre file with `old` (which it must hold) replaced by `new`, written to
+    tmp_path under the genre's own name."""
+    text = genre_file(genre).read_text()
+    assert old in text
+    path = tmp_path / f"{genre}.yaml"
+    path.write_text(text.replace(old, new))
+    return path
+
+
 # ------------------------------------------------------------------ the whole run's time limit
 
 
@@ -445,11 +455,9 @@ def test_a_control_character_in_a_genre_file_is_a_message(tmp_path, run):
 
 
 def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
-    genre = tmp_path / "kropki.yaml"
-    text = genre_file("kropki").read_text()
-    assert "a.digit = 2 * b.digit" in text
     huge = "1" + "0" * 99  # each within the bound on numbers, their product is not
-    genre.write_text(text.replace("a.digit = 2 * b.digit", f"a.digit = {huge} * {huge} * b.digit"))
+    rule = "a.digit = 2 * b.digit"
+    genre = changed_genre(tmp_path, "kropki", rule, f"a.digit = {huge} * {huge} * b.digit")
     result = run(genre, PUZZLES / "kropki" / "example.txt")
     assert result.code == 2
     assert "a factor of 199 digits is beyond 10^100" in result.err
@@ -458,15 +466,9 @@ def test_a_factor_beyond_what_a_solver_holds_is_a_message(tmp_path, run):
 def test_an_output_case_that_cannot_read_back_is_refused_at_load(tmp_path, run):
     """Shakashaka with the `show: board` of `when: wall` and the symbol of `when: ul` swapped
     solved with exit 0, and check rejected its own answer (32 violations)."""
-    text = genre_file("shakashaka").read_text()
     wall_case = '    - when: wall\n      show: board\n    - when: ul\n      symbol: "◤"\n'
-    assert wall_case in text
-    genre = tmp_path / "shakashaka.yaml"
-    genre.write_text(
-        text.replace(
-            wall_case, '    - when: wall\n      symbol: "◤"\n    - when: ul\n      show: board\n'
-        )
-    )
+    swapped = '    - when: wall\n      symbol: "◤"\n    - when: ul\n      show: board\n'
+    genre = changed_genre(tmp_path, "shakashaka", wall_case, swapped)
     result = run(genre, PUZZLES / "shakashaka" / "example.txt")
     assert (result.code, result.out) == (2, "")
     assert "the case 'when: ul' shows the input 'board' and a later case prints too" in result.err
@@ -481,11 +483,9 @@ def test_a_given_outside_the_domain_is_named_with_its_value_and_the_domain(tmp_p
 
 
 def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path, run):
-    genre = tmp_path / "paint_area.yaml"
-    text = genre_file("paint_area").read_text()
-    rule = "count(black) = 0 or count(black) = size"
-    assert rule in text  # a comparison inside a condition: the constant overflowed PuLP
-    genre.write_text(text.replace(rule, rule.replace("= 0", "= 1" + "0" * 400)))
+    rule = "count(black) = 0 or count(black) = size"  # a comparison inside a condition:
+    # the constant overflowed PuLP
+    genre = changed_genre(tmp_path, "paint_area", rule, rule.replace("= 0", "= 1" + "0" * 400))
     result = run(genre, PUZZLES / "paint_area" / "example.txt")
     assert result.code == 2
     assert "a number of 401 digits: beyond 10^100" in result.err
@@ -499,11 +499,9 @@ def test_a_number_beyond_the_bound_is_a_message_in_a_rule_and_in_a_grid(tmp_path
 def test_a_piece_rule_counting_cells_against_the_size_is_lowered(tmp_path, run):
     """`count(F) = 1` where F reads the piece's size is no anchor condition (the size is known
     for a candidate piece, not for a cell): it was an AttributeError (exit 3)."""
-    genre = tmp_path / "fillomino.yaml"
-    text = genre_file("fillomino").read_text()
-    rule = "count(givens != size) = 0"
-    assert rule in text
-    genre.write_text(text.replace(rule, "count(givens != size) = 1"))
+    genre = changed_genre(
+        tmp_path, "fillomino", "count(givens != size) = 0", "count(givens != size) = 1"
+    )
     puzzle = tmp_path / "p.txt"
     puzzle.write_text(grid_text("givens", [". 2 .", "3 . .", ". . 1"]))
     result = run(genre, puzzle)
@@ -516,11 +514,8 @@ def test_a_piece_rule_counting_cells_against_the_size_is_lowered(tmp_path, run):
 def test_an_area_anchor_that_reads_the_size_is_a_located_message(tmp_path, run):
     """A count that reads the size names no anchor: the areas are then without one, and a
     bound read from the area's cells is refused with the rule's place."""
-    genre = tmp_path / "nurikabe.yaml"
-    text = genre_file("nurikabe").read_text()
     body = "count(clues is given) = 1 and size = sum(clues)"
-    assert body in text
-    genre.write_text(text.replace(body, "count(clues != size) = 1 and size = sum(clues)"))
+    genre = changed_genre(tmp_path, "nurikabe", body, body.replace("is given", "!= size"))
     result = run(genre, PUZZLES / "nurikabe" / "example.txt")
     assert (result.code, result.out) == (2, "")
     assert (
@@ -618,11 +613,9 @@ def test_a_set_output_that_loses_a_related_member_is_a_genre_error(tmp_path, run
     """Found by the fuzzer (seed 21, mutant 2310): without 'each person: count(colour where
     wears) = 1' a person may wear two colours, the one line per person printed one of them,
     and `check` rejected the printed answer (exit 0 before)."""
-    genre = tmp_path / "logic_grid.yaml"
-    text = genre_file("logic_grid").read_text()
-    rule = "  - each person: count(colour where wears) = 1\n"
-    assert rule in text
-    genre.write_text(text.replace(rule, ""))
+    genre = changed_genre(
+        tmp_path, "logic_grid", "  - each person: count(colour where wears) = 1\n", ""
+    )
     result = run(genre, PUZZLES / "logic_grid" / "example.txt")
     assert (result.code, result.out) == (2, "")
     assert "the output cannot print the solution so that it reads back as one" in result.err
