@@ -4,7 +4,7 @@ An optional extra (`pip install 'dslsolve[cluster]'`): imported only when `--sch
 given. The workers need dslsolve installed and the genre and puzzle files at the same paths
 (a shared file system). The scheduler reschedules a task whose worker died up to its
 `distributed.scheduler.allowed-failures` times (3 by default, set in the scheduler's own
-configuration) before the task's future raises `KilledWorker`; `dslsolve.batch.run_jobs` then
+configuration) before the task's future raises `KilledWorker`; `dslsolve.pools.run_jobs` then
 runs it once more alone before reporting "worker died".
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from dslsolve.batch import Job
 from dslsolve.errors import DslError, Location
+from dslsolve.pools import Work
 
 CONNECT_SECONDS = 10
 
@@ -48,7 +48,7 @@ class DaskPool:
         """The cluster's threads, as it is now (workers may come and go)."""
         return max(sum(self.client.nthreads().values()), 1)
 
-    def submit(self, task: Callable[[Job], dict], job: Job) -> Future:
+    def submit(self, task: Callable[[Work], dict], job: Work) -> Future:
         return self.executor.submit(task, job)
 
     def renew(self) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 
 from dslsolve.api import Genre
@@ -14,15 +13,18 @@ from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.batch import ProgressLine, open_pool
 from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import (
-    CHOICES,
-    Formulation,
     FormulationError,
-    parse_formulation,
 )
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
+from dslsolve.options import (
+    FORMULATION_HELP,
+    add_scheduler_option,
+    formulation_option,
+    seconds_option,
+)
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.picture import picture
 from dslsolve.puzzlink.answer import pzprv3_answer
@@ -30,27 +32,6 @@ from dslsolve.runguard import Deadline
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
-
-FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
-
-
-def seconds_option(text: str) -> float:
-    """A time limit: a number of seconds above zero."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not seconds > 0 or math.isinf(seconds):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
-    return seconds
-
-
-def formulation_option(options: list[str]) -> Formulation:
-    """The `--formulation` options as one formulation; a mistake in them is the user's."""
-    try:
-        return parse_formulation(options)
-    except FormulationError as err:
-        raise DslError(Location("--formulation"), str(err)) from None
 
 
 def _solve_parser() -> argparse.ArgumentParser:
@@ -166,16 +147,6 @@ def _compare_parser() -> argparse.ArgumentParser:
     )
     add_scheduler_option(parser)
     return parser
-
-
-def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
-    """`--scheduler`, as `compare` and `batch` take it."""
-    parser.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="run on this Dask cluster instead of local processes (pip install "
-        "'dslsolve[cluster]')",
-    )
 
 
 def compare_command(argv: list[str]) -> int:

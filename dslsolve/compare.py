@@ -5,7 +5,7 @@ rounds. Every answer is checked by the evaluator. An answer it rejects, or "infe
 another combination found a valid solution, means a lowering is wrong: reported loudly. Two
 different valid solutions only mean that the puzzle is not unique.
 
-The combinations run as jobs of `dslsolve batch`'s machinery (`dslsolve.batch.run_jobs`): on
+The combinations run as jobs of `dslsolve batch`'s machinery (`dslsolve.pools.run_jobs`): on
 worker processes (`--jobs`, 1 by default, so that the times compare: see docs/batch.md) or a
 Dask cluster (`--scheduler`). A combination whose worker dies twice is a row "worker died".
 """
@@ -20,12 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dslsolve.backends import SolveStatus
-from dslsolve.batch import WORKER_DIED, Pool, run_jobs
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.instance import Instance
 from dslsolve.output import render
+from dslsolve.pools import WORKER_DIED, Pool, run_jobs
 from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.solve import Outcome, Stats, solve_puzzle
 

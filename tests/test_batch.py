@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from dslsolve.api import Genre
-from dslsolve.batch import WORKER_DIED, Job, LocalPool, run_jobs, solve_job
+from dslsolve.batch import Job, solve_job
 from dslsolve.dsl.genre import load_genre
+from dslsolve.pools import WORKER_DIED, LocalPool, run_jobs
 
 from helpers import PUZZLES, genre_file, solution_file
 
@@ -246,6 +247,7 @@ def test_the_time_limit_bounds_a_whole_puzzle_in_a_local_worker(monkeypatch):
             [Job(str(genre_file("akari")), str(AKARI / "example.txt"), time_limit=0.5)],
             pool,
             found.append,
+            solve_job,
         )
     finally:
         pool.close()

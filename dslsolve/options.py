@@ -1,0 +1,40 @@
+"""The command-line options that several commands take, read the same way by each."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from dslsolve.compiler.formulations import CHOICES, Formulation, FormulationError, parse_formulation
+from dslsolve.errors import DslError, Location
+
+FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
+
+
+def seconds_option(text: str) -> float:
+    """A time limit: a number of seconds above zero."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds > 0 or math.isinf(seconds):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
+    return seconds
+
+
+def formulation_option(options: list[str]) -> Formulation:
+    """The `--formulation` options as one formulation; a mistake in them is the user's."""
+    try:
+        return parse_formulation(options)
+    except FormulationError as err:
+        raise DslError(Location("--formulation"), str(err)) from None
+
+
+def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
+    """`--scheduler`, as `compare` and `batch` take it."""
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on this Dask cluster instead of local processes (pip install "
+        "'dslsolve[cluster]')",
+    )
