@@ -20,18 +20,12 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir, setoutput
-from dslsolve.dsl.genre import (
-    GenreFile,
-    OutputCase,
-    OutputSpec,
-    SetOutput,
-    literal_unknown,
-    when_literals,
-)
+from dslsolve.dsl.genre import GenreFile, literal_unknown, when_literals
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, element_name, grid_of
 from dslsolve.instance import Element, Instance
+from dslsolve.ir import OutputCase, OutputSpec, SetOutput
 
 
 def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:
@@ -46,7 +40,7 @@ def _cell_token(
     """The token of a cell and the number of the case that prints it (the number of cases
     where none does)."""
     env = Env(cell, ir.ElementKind.CELL, None)
-    cases = genre_file.output.cell
+    cases = genre_file.genre.output.cell
     for number, case in enumerate(cases):
         if case.when is not None and evaluator.expr(case.when, env) is not True:
             continue
@@ -76,7 +70,7 @@ def _unread(genre_file: GenreFile) -> list[list[ir.Variable]]:
     ]
     known: set[ir.Variable] = set()  # the booleans of earlier one-literal `when`s
     out = []
-    for case in (*genre_file.output.cell, None):
+    for case in (*genre_file.genre.output.cell, None):
         here = set(known)
         if case is not None:
             literals = [literal_unknown(c) for c, _ in when_literals(case.when)]
@@ -95,15 +89,15 @@ def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Var
     They belong to the answer even where no rule reads them: a free cell that is printed makes
     a puzzle non-unique. Cases after one that always prints at a cell are never reached.
     """
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return setoutput.shown_values(genre_file, instance)
     grid = grid_of(instance.rows, instance.columns)
     evaluator = Evaluator(genre_file.genre, instance, {})
     shown: list[tuple[ir.Variable, Element]] = []
-    edges = genre_file.output.edges
+    edges = genre_file.genre.output.edges
     if edges is not None:
         shown.extend((edges, e) for e in grid.elements(edges.on))
-    cases = _reads(genre_file.output)
+    cases = _reads(genre_file.genre.output)
     for cell in grid.cells():
         env = Env(cell, ir.ElementKind.CELL, None)
         for case, unknown, undecided in cases:
@@ -154,15 +148,15 @@ def render(
     which a reader of the token would take): see `unfaithful`. `undetermined` (variable name,
     element) pairs print as UNDETERMINED: at their cell, at their edge in a drawing, and at
     the cells whose links a `links` case draws."""
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return setoutput.render(genre_file, instance, assignment)
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     grid = grid_of(instance.rows, instance.columns)
-    edges = genre_file.output.edges
+    edges = genre_file.genre.output.edges
     hidden = _unread(genre_file) if unread is not None else None
     unknown = undetermined or set()
     on_cells = [v.name for v in genre_file.genre.variables if v.on == ir.ElementKind.CELL]
-    drawn = [case.links.name for case in genre_file.output.cell if case.links is not None]
+    drawn = [case.links.name for case in genre_file.genre.output.cell if case.links is not None]
 
     def open_at(cell: Element) -> bool:
         links = grid.incident(ir.ElementKind.LINK, cell) if drawn else ()
@@ -191,7 +185,7 @@ def render(
     for r, c in grid.points():
         canvas[2 * r][2 * c] = "+"
     for cell in grid.cells():
-        printed = token(cell) if genre_file.output.cell else None
+        printed = token(cell) if genre_file.genre.output.cell else None
         canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (printed or " ")[:1]
     for edge, used in assignment[edges.name].items():
         if used or (edges.name, edge) in unknown:
@@ -215,7 +209,7 @@ def printed(
     otherwise. A value that a case hides (`_unread`) does not count, nor does a hidden
     unknown."""
     variables = [var for var in genre_file.genre.variables if not var.hidden]
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         if len(variables) == len(genre_file.genre.variables):
             return None
         return {(var.name, key) for var in variables for key in assignment[var.name]}
@@ -234,14 +228,14 @@ def _ambiguous(genre_file: GenreFile) -> bool:
     """Can one token come from two cell cases (two equal symbols, a symbol that a shown
     section or set may hold, or a symbol equal to the blank on a case that may not apply)?
     Then a reader may take it for the other case, and every printed text is read back."""
-    output = genre_file.output
+    output = genre_file.genre.output
     symbols = [case.symbol for case in output.cell if case.symbol is not None]
     if len(symbols) != len(set(symbols)):
         return True
     blank = " " if output.edges else "."
     if any(case.symbol == blank and case.when is not None for case in output.cell):
         return True
-    sections = {s.name: s for s in genre_file.sections}
+    sections = {s.name: s for s in genre_file.genre.sections}
     for case in output.cell:
         ref = case.show
         if isinstance(ref, ir.InputRef) and ref.layer.section in sections:
@@ -267,7 +261,9 @@ def unfaithful(
     rule is a solution as good as the solver's. A set output (`show: [... where R]`) is always
     read back: it prints one member per line and field, so a relation that holds for two
     members (a person wearing two colours) loses one of them."""
-    if not isinstance(genre_file.output, SetOutput) and not (unread or _ambiguous(genre_file)):
+    if not isinstance(genre_file.genre.output, SetOutput) and not (
+        unread or _ambiguous(genre_file)
+    ):
         return []
     read = parse_solution(genre_file, instance, text, "the printed solution")
     shown = [var for var in genre_file.genre.variables if not var.hidden]
@@ -332,7 +328,7 @@ def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -
 
 
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return setoutput.parse_solution(genre_file, instance, text, path)
     grid = grid_of(instance.rows, instance.columns)
     genre = genre_file.genre
@@ -342,7 +338,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
         if not var.hidden
     }
     lines = text.rstrip("\n").splitlines()
-    edges = genre_file.output.edges
+    edges = genre_file.genre.output.edges
     if edges is not None:
         _read_canvas(lines, instance, edges, assignment, path)
         cell_tokens = {
@@ -365,7 +361,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
                     f"{instance.columns}",
                 )
             cell_tokens.update({(r, c): t for c, t in enumerate(tokens)})
-    if genre_file.output.cell and edges is None or _shows_variables(genre_file):
+    if genre_file.genre.output.cell and edges is None or _shows_variables(genre_file):
         _read_cells(genre_file, instance, cell_tokens, assignment, path)
     expected = render(genre_file, instance, assignment).splitlines()
     for number, (want, got) in enumerate(zip(expected, lines, strict=False), start=1):
@@ -383,7 +379,7 @@ def _shows_variables(genre_file: GenreFile) -> bool:
         isinstance(case.show, ir.VarRef)
         or case.links is not None
         or any(literal_unknown(cond) for cond, _ in when_literals(case.when))
-        for case in genre_file.output.cell
+        for case in genre_file.genre.output.cell
     )
 
 
@@ -395,9 +391,9 @@ def _read_cells(
     path: str,
 ) -> None:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
-    blank = " " if genre_file.output.edges else "."
+    blank = " " if genre_file.genre.output.edges else "."
     cases = []  # each case, the unknowns its `when` tests, and its tests of the input
-    for case in genre_file.output.cell:
+    for case in genre_file.genre.output.cell:
         literals = [(c, w, literal_unknown(c)) for c, w in when_literals(case.when)]
         unknowns = [(literal, w) for _, w, literal in literals if literal]
         cases.append((case, unknowns, [(c, w) for c, w, literal in literals if not literal]))
@@ -431,7 +427,7 @@ def _read_cells(
         else:
             if token == blank:
                 continue  # no case applies: the printer's blank
-            line = 2 * cell[0] + 2 if genre_file.output.edges else cell[0] + 1
+            line = 2 * cell[0] + 2 if genre_file.genre.output.edges else cell[0] + 1
             raise DslError(
                 Location(path, line),
                 f"{cell_name(cell)}: '{token}' is not a token this genre prints there",

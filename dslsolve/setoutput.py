@@ -16,16 +16,17 @@ false at the others. The reading is printed again and must give the same text.
 from __future__ import annotations
 
 from dslsolve import indexsets, ir
-from dslsolve.dsl.genre import GenreFile, SetOutput, TableSection
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import Env
 from dslsolve.instance import Element, Instance
+from dslsolve.ir import SetOutput, TableSection
 
 
 def _spec(genre_file: GenreFile) -> SetOutput:
-    assert isinstance(genre_file.output, SetOutput)
-    return genre_file.output
+    assert isinstance(genre_file.genre.output, SetOutput)
+    return genre_file.genre.output
 
 
 def _layout(genre_file: GenreFile, instance: Instance) -> tuple[list[int | None], str]:
@@ -34,7 +35,7 @@ def _layout(genre_file: GenreFile, instance: Instance) -> tuple[list[int | None]
     lines = _spec(genre_file).lines
     count = len(instance.sets[lines])
     index_set = next(s for s in genre_file.genre.sets if s.name == lines)
-    section = next(s for s in genre_file.sections if s.name == index_set.section)
+    section = next(s for s in genre_file.genre.sections if s.name == index_set.section)
     if index_set.source == "rows" and isinstance(section, TableSection) and section.separator:
         return list(instance.tables[section.name].layout), section.separator
     return list(range(count)), "-"
