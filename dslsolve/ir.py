@@ -533,6 +533,7 @@ class Genre:
     sets: tuple[IndexSet, ...] = ()
     sections: tuple[Section, ...] = ()  # the input schema: how a puzzle file is read
     output: OutputSpec | SetOutput | None = None  # how a solution is printed
+    answer: Answer | None = None  # the unknowns a solution consists of (`dslsolve/answer.py`)
 
 
 def rewrite(node: object, replacement: Callable[[object], object | None]) -> object:
@@ -819,3 +820,32 @@ class SetOutput:
 class OutputSpec:
     cell: tuple[OutputCase, ...]
     edges: Variable | None  # a border or link variable: print a drawing instead of tokens
+
+
+@dataclass(frozen=True)
+class AnswerCase:
+    """An output case of a grid as the answer reads it (`dslsolve/answer.py`). `guard`: the
+    conjuncts of its `when` that test the puzzle, each with the truth it needs (decided before
+    solving); `literals`: those that test unknowns, as (unknown, value, truth); `reads`: the
+    unknowns the case shows at its cell, in order; `unread`: the answer's unknowns on cells whose
+    value a token of this case does not show (a reader of the token takes the lowest value)."""
+
+    case: OutputCase
+    guard: tuple[tuple[Expr, int], ...]
+    literals: tuple[tuple[Variable, int | str, int], ...]
+    reads: tuple[Variable, ...]
+    unread: tuple[Variable, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a solution of the genre consists of, declared when the genre loads: `variables`,
+    its unknowns but the hidden ones. A grid output adds `edges` (every element of it belongs to
+    the answer) and `cases`, which say at each cell which unknowns the answer holds there;
+    `blank` is what a cell that no case prints leaves unread. A `lines:` output holds every
+    value of `variables` on their index sets."""
+
+    variables: tuple[Variable, ...]
+    edges: Variable | None = None
+    cases: tuple[AnswerCase, ...] = ()
+    blank: tuple[Variable, ...] = ()

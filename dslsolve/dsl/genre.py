@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import constructs, ir
+from dslsolve import answer, constructs, ir
+from dslsolve.answer import literal_unknown, when_literals
 from dslsolve.dsl.checker import (
     Scope,
     check_defines,
@@ -592,6 +593,7 @@ def _output(spec: dict, scope: Scope, where: Location) -> ir.OutputSpec:
     for case, raw in zip(cases, raw_cases, strict=True):
         if case.symbol is not None:
             _check_symbol(case.symbol, raw, where_of(raw, where), cases, drawing)
+    _tokens_tell_cases_apart(cases, raw_cases, where)
     edges = None
     if "edges" in spec:
         edges = scope.variables.get(spec["edges"])
@@ -611,6 +613,33 @@ def _output(spec: dict, scope: Scope, where: Location) -> ir.OutputSpec:
     output = ir.OutputSpec(tuple(cases), edges)
     _shows_exactly_the_answer(scope, _printed_variables(output, where_of(spec, where)), spec, where)
     return output
+
+
+def _tokens_tell_cases_apart(cases: list[ir.OutputCase], raw_cases: list, where: Location) -> None:
+    """A token must name the case that printed it, or a printed solution would not read back
+    as itself. Refused here, whatever the puzzle: a token that two cases print (one symbol, or
+    numbers: the values of integer or boolean unknowns) where the earlier tests no given (a
+    reader takes the token for the earlier case wherever the later prints it). What a puzzle
+    decides (a given shown that equals a symbol) is found when the answer is grounded on it
+    (`answer.py`)."""
+    earlier: dict[str, int] = {}  # token -> the number of the first unguarded case printing it
+    for number, (case, raw) in enumerate(zip(cases, raw_cases, strict=True)):
+        token = case.symbol
+        if isinstance(case.show, ir.VarRef) and case.show.var.values is None:
+            token = "a number"
+        if token in earlier:
+            first = earlier[token] + 1
+            printed = token if token == "a number" else f"'{token}'"
+            raise _fail(
+                raw,
+                where_of(raw, where),
+                f"output case {number + 1} prints {printed}, as case {first} does: a printed "
+                f"solution would not read back (a reader takes {printed} for case {first})",
+                "give each case a token of its own",
+            )
+        unguarded = all(literal_unknown(c) for c, _ in when_literals(case.when))
+        if token is not None and unguarded:
+            earlier[token] = number
 
 
 def _reads_unknowns(expr: ir.Expr | None) -> bool:
@@ -756,38 +785,6 @@ def _shows_exactly_the_answer(scope: Scope, printed: set[str], spec: dict, at: L
             )
 
 
-def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
-    """The `when` of an output case as (condition, wanted truth) pairs: its conjuncts, each
-    a condition or the negation of one (`x != k` is the negation of `x = k`)."""
-    if expr is None:
-        return []
-    if isinstance(expr, ir.And):
-        return [lit for arg in expr.args for lit in when_literals(arg)]
-    if isinstance(expr, ir.Not) and not isinstance(expr.arg, ir.And | ir.Or):
-        return [(inner, 1 - wanted) for inner, wanted in when_literals(expr.arg)]
-    if isinstance(expr, ir.Compare) and expr.op == "!=":
-        equal = ir.Compare("=", expr.left, expr.right)
-        if literal_unknown(equal) is not None:
-            return [(equal, 0)]
-    return [(expr, 1)]
-
-
-def literal_unknown(condition: ir.Expr) -> tuple[ir.VarRef, int | str] | None:
-    """The unknown that a literal of an output `when` tests, and the value that makes the
-    literal true: a boolean variable (`black`: 1) or a variable equal to a constant
-    (`digit = 0`: 0). None if the condition is no such literal."""
-    if isinstance(condition, ir.VarRef):
-        return condition, 1
-    if isinstance(condition, ir.Compare) and condition.op == "=":
-        for unknown, constant in (
-            (condition.left, condition.right),
-            (condition.right, condition.left),
-        ):
-            if isinstance(unknown, ir.VarRef) and isinstance(constant, ir.Num | ir.Sym):
-                return unknown, constant.value
-    return None
-
-
 def _printed_variables(output: ir.OutputSpec, where: Location) -> set[str]:
     """The variables a printed solution determines; a `when` may test unknowns only as plain
     literals (`black`, `not black`, `black and light`, `digit = 0`), so that `check` can read
@@ -887,6 +884,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(sets.values()),
         tuple(sections),
         output,
+        answer.declare(variables.values(), output),
     )
     puzzlink = parse_puzzlink(
         data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
