@@ -89,11 +89,10 @@ def declare(variables: Iterable[ir.Variable], output: ir.OutputSpec | ir.SetOutp
 
 @dataclass(frozen=True)
 class Candidate:
-    """An output case that the puzzle leaves possible at a cell: its number among the cases
-    and, when the puzzle fixes it (a symbol, a given shown), its token."""
+    """An output case that the puzzle leaves possible at a cell and, when the puzzle fixes it
+    (a symbol, a given shown), its token."""
 
     case: ir.AnswerCase
-    number: int
     token: str | None
 
 
@@ -236,7 +235,7 @@ def _ground(genre: ir.Genre, instance: Instance) -> Grounded:
     for cell in grid.cells():
         env = Env(cell, ir.ElementKind.CELL, None)
         possible = []
-        for number, case in enumerate(answer.cases):
+        for case in answer.cases:
             holds = all(evaluator.expr(c, env) is bool(truth) for c, truth in case.guard)
             if not case.literals and not holds:
                 continue  # the puzzle rules this case out here: it shows nothing
@@ -245,7 +244,7 @@ def _ground(genre: ir.Genre, instance: Instance) -> Grounded:
             prints = token is not None or isinstance(case.case.show, ir.VarRef)
             prints = prints or case.case.links is not None
             if holds and prints:
-                possible.append(Candidate(case, number, token))
+                possible.append(Candidate(case, token))
             if case.case.links is not None:
                 links = grid.incident(ir.ElementKind.LINK, cell)
                 values.extend((case.case.links, link) for link in links)
