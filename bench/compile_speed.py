@@ -56,12 +56,13 @@ def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str
     """Least process time of compile and check per instance, with `root`'s dslsolve."""
     sys.path.insert(0, str(HERE / "tests"))  # the corpus converter (no dslsolve in it)
     sys.path.insert(0, str(root))
+    from dslsolve.answer import ground
     from dslsolve.compiler import compile_model
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
-    from dslsolve.output import parse_solution, shown_values
+    from dslsolve.output import parse_solution
     from dslsolve.solve import solve_puzzle
 
     from corpus import puzzle_text
@@ -85,7 +86,7 @@ def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str
         for _ in range(repeat):
             gc.collect()
             started = time.process_time()
-            shown = shown_values(genre_file, instance)
+            shown = ground(genre_file.genre, instance).values
             compile_model(genre_file.genre, instance, formulation, shown)
             compiles.append(time.process_time() - started)
             started = time.process_time()

@@ -17,12 +17,12 @@ from pathlib import Path
 
 from measure import ROOT
 
+from dslsolve.answer import ground
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
-from dslsolve.output import shown_values
 
 
 def main() -> None:
@@ -48,7 +48,7 @@ def main() -> None:
                     genre_file.genre,
                     instance,
                     parse_formulation(options),
-                    shown_values(genre_file, instance),
+                    ground(genre_file.genre, instance).values,
                 )
             except DslError as err:
                 (args.directory / f"{stem}.err").write_text(err.render())

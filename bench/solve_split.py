@@ -21,21 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.peers import dataset_puzzles  # noqa: E402
+from dslsolve.answer import ground  # noqa: E402
 from dslsolve.backends import SolveStatus, cpsat  # noqa: E402
 from dslsolve.compiler import compile_model  # noqa: E402
 from dslsolve.compiler.formulations import parse_formulation  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
-from dslsolve.output import shown_values  # noqa: E402
 
 
 def stages(genre_file, genre: str, text: str, options: list[str]) -> tuple[float, float, float]:
     """Seconds of the compile, the session's start and the solver calls of one run."""
     started = time.perf_counter()
     instance = read_puzzle(genre, genre_file, text)
-    compiled = compile_model(
-        genre_file.genre, instance, parse_formulation(options), shown_values(genre_file, instance)
-    )
+    shown = ground(genre_file.genre, instance).values
+    compiled = compile_model(genre_file.genre, instance, parse_formulation(options), shown)
     compiled_at = time.perf_counter()
     session = cpsat.CpsatSession(compiled.model)
     opened_at = time.perf_counter()

@@ -46,12 +46,13 @@ if "--child" not in sys.argv:  # a fresh process times its own imports
     import pulp
     from measure import ROOT, puzzle_text
 
+    from dslsolve.answer import ground
     from dslsolve.compiler import compile_model
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
-    from dslsolve.output import render, shown_values
+    from dslsolve.output import render
 
 DEFAULT = ["akari:example", "akari:30x30_1"]
 SOLVE = "solver call"
@@ -73,8 +74,8 @@ def dsl_stages(genre: str, text: str, mps: str) -> dict[str, float]:
     instance = read_puzzle(genre, genre_file, text)
     stage("puzzle")
     formulation = parse_formulation([])
-    shown = shown_values(genre_file, instance)
-    stage("shown values")
+    shown = ground(genre_file.genre, instance).values
+    stage("answer grounded")
     compiled = compile_model(genre_file.genre, instance, formulation, shown)
     stage("compile")
     problem = compiled.model.problem
@@ -114,11 +115,12 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
     watch.stage("imports: the command line")
     with cli._unprobed(cli.PROBED_BY_PULP):
         from dslsolve import commands  # noqa: F401  (what the solving side imports)
+    from dslsolve.answer import ground
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
-    from dslsolve.output import printed, render, unfaithful
+    from dslsolve.output import render, unfaithful
     from dslsolve.solve import Stats, _compile, _session, _solve_with_cuts, no_good
 
     watch.stage("imports: the solving side")
@@ -136,14 +138,13 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
         watch.stage("solver calls (lazy-cut rounds included)")
         answer = compiled.decode()
         watch.stage("decode")
-        session.add(no_good(compiled, printed(genre_file, instance, answer)))
+        session.add(no_good(compiled, ground(genre_file.genre, instance).shown(answer)))
         _solve_with_cuts(compiled, session, None, stats, None)
         watch.stage("uniqueness: no-good, solver calls")
     Evaluator(genre_file.genre, instance, answer).violations()
     watch.stage("check")
-    unread: list = []
-    text = render(genre_file, instance, answer, unread)
-    unfaithful(genre_file, instance, answer, text, unread)
+    text = render(genre_file, instance, answer)
+    unfaithful(genre_file, instance, answer, text)
     watch.stage("printed text")
     return watch.times
 

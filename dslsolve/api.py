@@ -17,10 +17,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dslsolve.dsl.genre import GenreFile, SetOutput, load_genre
+from dslsolve.dsl.genre import GenreFile, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
+from dslsolve.ir import SetOutput
 from dslsolve.output import parse_solution, render
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
 from dslsolve.puzzlink.url import is_url
@@ -91,7 +92,7 @@ class Result:
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a solved result as its picture (None: its `repr` instead, for no
         solution or a genre that is not a grid of cells)."""
-        if self.outcome.assignment is None or isinstance(self.genre.output, SetOutput):
+        if self.outcome.assignment is None or isinstance(self.genre.genre.output, SetOutput):
             return None
         from dslsolve.picture import picture
 

@@ -291,9 +291,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
 
 def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:
     """The printed form of a solution, if it reads back as one (else a genre-file error)."""
-    unread: list = []
-    text = render(genre_file, instance, assignment, unread)
-    lost = unfaithful(genre_file, instance, assignment, text, unread)
+    text = render(genre_file, instance, assignment)
+    lost = unfaithful(genre_file, instance, assignment, text)
     if lost:
         raise DslError(
             Location(args.genre),

@@ -15,10 +15,11 @@ import sys
 
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import Formulation
-from dslsolve.dsl.genre import GenreFile, SetOutput
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Assignment
 from dslsolve.instance import Instance
+from dslsolve.ir import SetOutput
 from dslsolve.output import differences, render
 from dslsolve.solve import Determined, Progress, determined_values
 
@@ -44,7 +45,7 @@ def shown(genre_file: GenreFile, instance: Instance, determined: Determined) -> 
     """The reference solution with `?` at its undetermined values; None for an output over
     index sets, which has no cell to mark."""
     assert determined.reference is not None
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return None
     return render(genre_file, instance, determined.reference, undetermined=determined.undetermined)
 

@@ -5,12 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from dslsolve import ir
-
-if TYPE_CHECKING:
-    from dslsolve.dsl.genre import GenreFile
 
 Token = int | str | tuple | None  # a number, a symbol such as '#', a list, None if empty
 Element = tuple  # (r, c) for cells and points; (axis, r, c) for borders and links
@@ -66,7 +62,7 @@ class Instance:
 
     @staticmethod
     def build(
-        genre: GenreFile,
+        genre: ir.Genre,
         rows: int,
         columns: int,
         grids: dict,
@@ -74,11 +70,9 @@ class Instance:
         groups: dict | None = None,
         tables: dict[str, Table] | None = None,
     ) -> Instance:
-        from dslsolve.dsl.genre import GridSection, GroupsSection
-
         layer_values: dict[str, dict[Element, Token]] = {}
         for section in genre.sections:
-            if not isinstance(section, GridSection):
+            if not isinstance(section, ir.GridSection):
                 continue
             grid = grids[section.name]
             whole = {(r, c): token for r, row in enumerate(grid) for c, token in enumerate(row)}
@@ -100,14 +94,14 @@ class Instance:
                 }
         cell_groups = {}
         for section in genre.sections:
-            if isinstance(section, GroupsSection):
+            if isinstance(section, ir.GroupsSection):
                 labels = layer_values[section.of]
                 cell_groups[section.name] = tuple(
                     (value, _labelled(labels, members)) for value, members in groups[section.name]
                 )
         tables = tables or {}
         sets: dict[str, tuple[Token, ...]] = {}
-        for index_set in genre.genre.sets:
+        for index_set in genre.sets:
             table = tables[index_set.section]
             if index_set.source == "rows":
                 sets[index_set.name] = tuple(range(1, len(table.records) + 1))

@@ -531,6 +531,9 @@ class Genre:
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
     sets: tuple[IndexSet, ...] = ()
+    sections: tuple[Section, ...] = ()  # the input schema: how a puzzle file is read
+    output: OutputSpec | SetOutput | None = None  # how a solution is printed
+    answer: Answer | None = None  # the unknowns a solution consists of (`dslsolve/answer.py`)
 
 
 def rewrite(node: object, replacement: Callable[[object], object | None]) -> object:
@@ -711,3 +714,138 @@ def occurrences(rule: Rule) -> dict[int, int]:
             if counts[part] > 1:
                 found[id(part)] = numbers.setdefault(part, len(numbers))
     return found
+
+
+# The input schema and the output spec: how a puzzle is read and a solution printed.
+
+
+@dataclass(frozen=True)
+class GridSection:
+    """A grid of tokens, one per cell (or per point, or per link).
+
+    A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
+    region labels); `split` cuts a token into `fields`
+    (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
+    `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
+    A section on links is the between-cell drawing of (2R-1) x (2C-1) tokens; `cells` names
+    the layer read from its cell positions (futoshiki's givens beside its signs).
+    """
+
+    name: str
+    on: ElementKind
+    symbols: tuple[str, ...] = ()
+    split: str | None = None
+    fields: tuple[str, ...] = ()
+    cells: str | None = None
+
+    @property
+    def lists(self) -> bool:
+        return self.split is not None and not self.fields
+
+
+@dataclass(frozen=True)
+class ListSection:
+    """One entry per row or per column: a list of numbers."""
+
+    name: str
+    per: str
+
+
+@dataclass(frozen=True)
+class GroupsSection:
+    """One line per group of cells, given by the puzzle (stained glass's circles): the group's
+    value (a number or one of `symbols`), then the labels of its members, which are the cells
+    whose token in the grid section `of` is one of those labels."""
+
+    name: str
+    of: str
+    symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableSection:
+    """Records, one per line, each cut into tokens: at `delimiter` (a string such as ','),
+    at white space (`spaces`), or one token per character (`chars`). With `align: right` the
+    shorter records are padded on the left (the columns of a sum). A line made only of the
+    `separator` character is a rule line between blocks; `block` names the layer holding each
+    record's block number. `fields` name the first columns as layers per record; with
+    `rest: chars` the text after them is cut into one token per character (a word)."""
+
+    name: str
+    delimiter: str = "spaces"
+    align: str = "left"
+    separator: str | None = None
+    block: str | None = None
+    fields: tuple[str, ...] = ()
+    rest: str | None = None
+
+
+Section = GridSection | ListSection | GroupsSection | TableSection
+
+
+@dataclass(frozen=True)
+class OutputCase:
+    """One line of `output.cell`: print `symbol`, or the value of `show`, where `when` holds."""
+
+    when: Expr | None
+    show: Expr | None
+    symbol: str | None
+    links: Variable | None = None  # print the cell's used links of this variable as a piece
+
+
+@dataclass(frozen=True)
+class SetShow:
+    """One token of a `lines:` output: the member of `set` in scope, (with `where`) the
+    member of `set` where the condition holds (`item where buys`), or (with `value`) a
+    variable on the `lines` set."""
+
+    set: str | None
+    where: Expr | None
+    value: VarRef | None = None
+
+
+@dataclass(frozen=True)
+class SetOutput:
+    """`output: {lines: SET, ...}`: one line per member of SET, with either one token per
+    member of `tokens` (printed by the `cell` cases) or the tokens listed in `show`. When SET
+    is the records of a table with rule lines, the rule lines are printed between the blocks."""
+
+    lines: str
+    tokens: str | None
+    cell: tuple[OutputCase, ...]
+    show: tuple[SetShow, ...]
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    cell: tuple[OutputCase, ...]
+    edges: Variable | None  # a border or link variable: print a drawing instead of tokens
+
+
+@dataclass(frozen=True)
+class AnswerCase:
+    """An output case of a grid as the answer reads it (`dslsolve/answer.py`). `guard`: the
+    conjuncts of its `when` that test the puzzle, each with the truth it needs (decided before
+    solving); `literals`: those that test unknowns, as (unknown, value, truth); `reads`: the
+    unknowns the case shows at its cell, in order; `unread`: the answer's unknowns on cells whose
+    value a token of this case does not show (a reader of the token takes the lowest value)."""
+
+    case: OutputCase
+    guard: tuple[tuple[Expr, int], ...]
+    literals: tuple[tuple[Variable, int | str, int], ...]
+    reads: tuple[Variable, ...]
+    unread: tuple[Variable, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a solution of the genre consists of, declared when the genre loads: `variables`,
+    its unknowns but the hidden ones. A grid output adds `edges` (every element of it belongs to
+    the answer) and `cases`, which say at each cell which unknowns the answer holds there;
+    `blank` is what a cell that no case prints leaves unread. A `lines:` output holds every
+    value of `variables` on their index sets."""
+
+    variables: tuple[Variable, ...]
+    edges: Variable | None = None
+    cases: tuple[AnswerCase, ...] = ()
+    blank: tuple[Variable, ...] = ()

@@ -11,6 +11,9 @@ A `links: VAR` case prints the cell's used links of VAR as one box-drawing piece
 ┘`, `╴ ╶ ╵ ╷` for one link, `┬ ┴ ├ ┤ ┼` for three or four): one piece per set of directions, so
 the line reads back exactly. It does not apply at a cell without used links.
 
+Printing is a pure last stage: the grounded answer (`answer.py`) says which cases the puzzle
+leaves possible at each cell, and the assignment picks the first whose `when` literals hold.
+
 Reading inverts printing: a token picks the first case that could print it, whose `when`
 literals are then true and the earlier cases' literals false. Values the printed form does not
 show are the lowest of their domain (0 for booleans). The reader prints the result again and
@@ -20,124 +23,13 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir, setoutput
-from dslsolve.dsl.genre import (
-    GenreFile,
-    OutputCase,
-    OutputSpec,
-    SetOutput,
-    literal_unknown,
-    when_literals,
-)
+from dslsolve.answer import ground, literal_unknown, when_literals
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
-from dslsolve.geometry import DIRECTIONS, PIECES, Env, cell_name, element_name, grid_of
+from dslsolve.geometry import DIRECTIONS, Env, cell_name, element_name, grid_of
 from dslsolve.instance import Element, Instance
-
-
-def _piece(evaluator: Evaluator, var: ir.Variable, cell: Element) -> str | None:
-    links = evaluator.grid.incident_by_direction(ir.ElementKind.LINK, cell)
-    used = frozenset(d for d, link in links.items() if evaluator.values[var.name].get(link))
-    return PIECES.get(used)
-
-
-def _cell_token(
-    genre_file: GenreFile, evaluator: Evaluator, cell: Element
-) -> tuple[str | None, int]:
-    """The token of a cell and the number of the case that prints it (the number of cases
-    where none does)."""
-    env = Env(cell, ir.ElementKind.CELL, None)
-    cases = genre_file.output.cell
-    for number, case in enumerate(cases):
-        if case.when is not None and evaluator.expr(case.when, env) is not True:
-            continue
-        if case.links is not None:
-            piece = _piece(evaluator, case.links, cell)
-            if piece is None:
-                continue  # no used link: the case does not apply
-            return piece, number
-        if case.symbol is not None:
-            return case.symbol, number
-        value = evaluator.expr(case.show, env)
-        if value is not None:
-            return str(int(value) if isinstance(value, bool) else value), number
-    return None, len(cases)
-
-
-@ir.memoised
-def _unread(genre_file: GenreFile) -> list[list[ir.Variable]]:
-    """For each cell case (and, last, for a cell no case prints), the variables on cells whose
-    value a reader of a token that case printed cannot know: not its shown variable, not the
-    unknown of a literal of its `when`, not the boolean of an earlier case's one-literal `when`
-    (false there). Reading gives them the lowest value of their domain."""
-    on_cells = [
-        v
-        for v in genre_file.genre.variables
-        if v.on == ir.ElementKind.CELL and not v.sets and not v.hidden  # hidden: never printed
-    ]
-    known: set[ir.Variable] = set()  # the booleans of earlier one-literal `when`s
-    out = []
-    for case in (*genre_file.output.cell, None):
-        here = set(known)
-        if case is not None:
-            literals = [literal_unknown(c) for c, _ in when_literals(case.when)]
-            here |= {literal[0].var for literal in literals if literal}
-            if isinstance(case.show, ir.VarRef):
-                here.add(case.show.var)
-            if len(literals) == 1 and literals[0] and literals[0][0].var.type == ir.Type.BOOL:
-                known.add(literals[0][0].var)
-        out.append([v for v in on_cells if v not in here])
-    return out
-
-
-def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Variable, Element]]:
-    """The (variable, element) pairs that a printed solution can show.
-
-    They belong to the answer even where no rule reads them: a free cell that is printed makes
-    a puzzle non-unique. Cases after one that always prints at a cell are never reached.
-    """
-    if isinstance(genre_file.output, SetOutput):
-        return setoutput.shown_values(genre_file, instance)
-    grid = grid_of(instance.rows, instance.columns)
-    evaluator = Evaluator(genre_file.genre, instance, {})
-    shown: list[tuple[ir.Variable, Element]] = []
-    edges = genre_file.output.edges
-    if edges is not None:
-        shown.extend((edges, e) for e in grid.elements(edges.on))
-    cases = _reads(genre_file.output)
-    for cell in grid.cells():
-        env = Env(cell, ir.ElementKind.CELL, None)
-        for case, unknown, undecided in cases:
-            if (
-                not undecided
-                and case.when is not None
-                and evaluator.expr(case.when, env) is not True
-            ):
-                continue  # the puzzle rules this case out here: it shows nothing
-            shown.extend((var, cell) for var in unknown)
-            if case.links is not None:
-                links = grid.incident(ir.ElementKind.LINK, cell)
-                shown.extend((case.links, link) for link in links)
-                continue  # prints only where a link is used
-            if undecided:
-                continue  # may or may not apply: later cases are reachable too
-            if _prints_here(case, evaluator, env):
-                break
-    return shown
-
-
-@ir.memoised
-def _reads(output: OutputSpec) -> list[tuple[OutputCase, set[ir.Variable], bool]]:
-    """Each cell case, the unknowns it reads, and whether its `when` reads any (so whether it
-    applies is up to the solution)."""
-    return [
-        (
-            case,
-            {n.var for n in ir.walk((case.when, case.show)) if isinstance(n, ir.VarRef)},
-            ir.reads_unknowns(case.when),
-        )
-        for case in output.cell
-    ]
-
+from dslsolve.ir import OutputCase, SetOutput
 
 UNDETERMINED = "?"  # `--determined`: a cell or edge whose value differs between solutions
 
@@ -146,23 +38,20 @@ def render(
     genre_file: GenreFile,
     instance: Instance,
     assignment: Assignment,
-    unread: list[tuple[Element, ir.Variable]] | None = None,
     undetermined: set[tuple[str, Element]] | None = None,
 ) -> str:
-    """The printed form of the assignment. `unread`, if given, receives the cells where a
-    variable has a value that the printed token does not show (not the lowest of its domain,
-    which a reader of the token would take): see `unfaithful`. `undetermined` (variable name,
+    """The printed form of the assignment: each cell's token is that of the case that prints
+    there (`answer.Grounded.printing`); nothing is evaluated. `undetermined` (variable name,
     element) pairs print as UNDETERMINED: at their cell, at their edge in a drawing, and at
     the cells whose links a `links` case draws."""
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return setoutput.render(genre_file, instance, assignment)
-    evaluator = Evaluator(genre_file.genre, instance, assignment)
+    grounded = ground(genre_file.genre, instance)
     grid = grid_of(instance.rows, instance.columns)
-    edges = genre_file.output.edges
-    hidden = _unread(genre_file) if unread is not None else None
+    edges = genre_file.genre.output.edges
     unknown = undetermined or set()
     on_cells = [v.name for v in genre_file.genre.variables if v.on == ir.ElementKind.CELL]
-    drawn = [case.links.name for case in genre_file.output.cell if case.links is not None]
+    drawn = [case.links.name for case in genre_file.genre.output.cell if case.links is not None]
 
     def open_at(cell: Element) -> bool:
         links = grid.incident(ir.ElementKind.LINK, cell) if drawn else ()
@@ -173,13 +62,7 @@ def render(
     def token(cell: Element) -> str | None:
         if unknown and open_at(cell):
             return UNDETERMINED
-        printed, number = _cell_token(genre_file, evaluator, cell)
-        if hidden is not None:
-            for var in hidden[number]:
-                lowest = instance.lowest(var)
-                if assignment[var.name].get(cell, lowest) != lowest:
-                    unread.append((cell, var))
-        return printed
+        return grounded.printing(assignment, cell)[1]
 
     if edges is None:
         lines = [
@@ -191,7 +74,7 @@ def render(
     for r, c in grid.points():
         canvas[2 * r][2 * c] = "+"
     for cell in grid.cells():
-        printed = token(cell) if genre_file.output.cell else None
+        printed = token(cell) if genre_file.genre.output.cell else None
         canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (printed or " ")[:1]
     for edge, used in assignment[edges.name].items():
         if used or (edges.name, edge) in unknown:
@@ -207,70 +90,24 @@ def render(
 DOUBLE = {"-": "=", "|": "‖"}  # an edge used twice (an integer edge variable, 0..2)
 
 
-def printed(
-    genre_file: GenreFile, instance: Instance, assignment: Assignment
-) -> set[tuple[str, Element]] | None:
-    """The (variable name, element) pairs whose values the printed form of the assignment
-    determines (None: all of them): what a second solution must differ in to print
-    otherwise. A value that a case hides (`_unread`) does not count, nor does a hidden
-    unknown."""
-    variables = [var for var in genre_file.genre.variables if not var.hidden]
-    if isinstance(genre_file.output, SetOutput):
-        if len(variables) == len(genre_file.genre.variables):
-            return None
-        return {(var.name, key) for var in variables for key in assignment[var.name]}
-    evaluator = Evaluator(genre_file.genre, instance, assignment)
-    grid = grid_of(instance.rows, instance.columns)
-    hidden = _unread(genre_file)
-    found = {(var.name, e) for var in variables for e in grid.elements(var.on)}
-    for cell in grid.cells():
-        _, number = _cell_token(genre_file, evaluator, cell)
-        found -= {(var.name, cell) for var in hidden[number]}
-    return found
-
-
-@ir.memoised
-def _ambiguous(genre_file: GenreFile) -> bool:
-    """Can one token come from two cell cases (two equal symbols, a symbol that a shown
-    section or set may hold, or a symbol equal to the blank on a case that may not apply)?
-    Then a reader may take it for the other case, and every printed text is read back."""
-    output = genre_file.output
-    symbols = [case.symbol for case in output.cell if case.symbol is not None]
-    if len(symbols) != len(set(symbols)):
-        return True
-    blank = " " if output.edges else "."
-    if any(case.symbol == blank and case.when is not None for case in output.cell):
-        return True
-    sections = {s.name: s for s in genre_file.sections}
-    for case in output.cell:
-        ref = case.show
-        if isinstance(ref, ir.InputRef) and ref.layer.section in sections:
-            held = getattr(sections[ref.layer.section], "symbols", ())
-            if "any" in held or set(held) & set(symbols):
-                return True
-        if isinstance(ref, ir.VarRef) and ref.var.values is not None:
-            return True  # members of a set: any text (checked when read back)
-    return False
-
-
 def unfaithful(
-    genre_file: GenreFile,
-    instance: Instance,
-    assignment: Assignment,
-    text: str,
-    unread: list[tuple[Element, ir.Variable]],
+    genre_file: GenreFile, instance: Instance, assignment: Assignment, text: str
 ) -> list[str]:
     """Why the printed `text` of a solution cannot stand for it, if it cannot: read back (as
-    `check` reads it), it is not a solution. `unread` (from `render`) lists the values the
-    text does not show; only if there are any, or a token may come from two cases
-    (`_ambiguous`), is the text read back and checked, and a reading that still keeps every
-    rule is a solution as good as the solver's. A set output (`show: [... where R]`) is always
-    read back: it prints one member per line and field, so a relation that holds for two
-    members (a person wearing two colours) loses one of them."""
-    if not isinstance(genre_file.output, SetOutput) and not (unread or _ambiguous(genre_file)):
-        return []
+    `check` reads it), it is not a solution. The step after printing, for what the genre's
+    load could not prove: only if the text leaves a value unread that is not the lowest of
+    its domain (`Grounded.unread`: the rules, not the output, keep such values low), or this
+    puzzle lets two cases print one token (`Grounded.ambiguous`), is the text read back and
+    checked; a reading that still keeps every rule is a solution as good as the solver's. A
+    set output (`show: [... where R]`) is always read back: it prints one member per line and
+    field, so a relation that holds for two members (a person wearing two colours) loses one
+    of them."""
+    if not isinstance(genre_file.genre.output, SetOutput):
+        grounded = ground(genre_file.genre, instance)
+        if not grounded.ambiguous and not grounded.unread(assignment):
+            return []
     read = parse_solution(genre_file, instance, text, "the printed solution")
-    shown = [var for var in genre_file.genre.variables if not var.hidden]
+    shown = genre_file.genre.answer.variables
     read.update(
         (var.name, assignment[var.name]) for var in genre_file.genre.variables if var.hidden
     )
@@ -295,9 +132,7 @@ def differences(genre_file: GenreFile, first: Assignment, second: Assignment) ->
     """The places where two solutions differ, in the genre's variables' order, each once:
     elements by name (`r1c2`, `border above r3c1`), values on index sets as `VAR(KEY)`."""
     places: dict[str, None] = {}
-    for var in genre_file.genre.variables:
-        if var.hidden:  # not printed: two solutions that differ only there print the same
-            continue
+    for var in genre_file.genre.answer.variables:  # a hidden unknown is not printed
         for key, value in first[var.name].items():
             if second[var.name].get(key) == value:
                 continue
@@ -332,7 +167,7 @@ def _could_print(case: OutputCase, token: str, evaluator: Evaluator, env: Env) -
 
 
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
-    if isinstance(genre_file.output, SetOutput):
+    if isinstance(genre_file.genre.output, SetOutput):
         return setoutput.parse_solution(genre_file, instance, text, path)
     grid = grid_of(instance.rows, instance.columns)
     genre = genre_file.genre
@@ -342,7 +177,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
         if not var.hidden
     }
     lines = text.rstrip("\n").splitlines()
-    edges = genre_file.output.edges
+    edges = genre_file.genre.output.edges
     if edges is not None:
         _read_canvas(lines, instance, edges, assignment, path)
         cell_tokens = {
@@ -365,7 +200,7 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
                     f"{instance.columns}",
                 )
             cell_tokens.update({(r, c): t for c, t in enumerate(tokens)})
-    if genre_file.output.cell and edges is None or _shows_variables(genre_file):
+    if genre_file.genre.output.cell and edges is None or _shows_variables(genre_file):
         _read_cells(genre_file, instance, cell_tokens, assignment, path)
     expected = render(genre_file, instance, assignment).splitlines()
     for number, (want, got) in enumerate(zip(expected, lines, strict=False), start=1):
@@ -383,7 +218,7 @@ def _shows_variables(genre_file: GenreFile) -> bool:
         isinstance(case.show, ir.VarRef)
         or case.links is not None
         or any(literal_unknown(cond) for cond, _ in when_literals(case.when))
-        for case in genre_file.output.cell
+        for case in genre_file.genre.output.cell
     )
 
 
@@ -395,9 +230,9 @@ def _read_cells(
     path: str,
 ) -> None:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
-    blank = " " if genre_file.output.edges else "."
+    blank = " " if genre_file.genre.output.edges else "."
     cases = []  # each case, the unknowns its `when` tests, and its tests of the input
-    for case in genre_file.output.cell:
+    for case in genre_file.genre.output.cell:
         literals = [(c, w, literal_unknown(c)) for c, w in when_literals(case.when)]
         unknowns = [(literal, w) for _, w, literal in literals if literal]
         cases.append((case, unknowns, [(c, w) for c, w, literal in literals if not literal]))
@@ -431,7 +266,7 @@ def _read_cells(
         else:
             if token == blank:
                 continue  # no case applies: the printer's blank
-            line = 2 * cell[0] + 2 if genre_file.output.edges else cell[0] + 1
+            line = 2 * cell[0] + 2 if genre_file.genre.output.edges else cell[0] + 1
             raise DslError(
                 Location(path, line),
                 f"{cell_name(cell)}: '{token}' is not a token this genre prints there",

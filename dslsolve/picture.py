@@ -22,11 +22,12 @@ from __future__ import annotations
 import math
 
 from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile, GridSection, SetOutput
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_of
 from dslsolve.instance import Element, Instance
+from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import render
 from dslsolve.svgcanvas import CELL, Canvas
 
@@ -42,7 +43,7 @@ SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
 def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
     """The SVG text of the puzzle with its solution (None: the puzzle alone)."""
-    if isinstance(genre_file.output, SetOutput) or instance.rows == 0:
+    if isinstance(genre_file.genre.output, SetOutput) or instance.rows == 0:
         raise DslError(
             Location(genre_file.path),
             f"the genre {genre_file.genre.name} is not a grid of cells: no picture",
@@ -55,7 +56,7 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     gate_sections = {layer.section for layer in _gate_layers(genre_file)}
     cell_sections = [
         s
-        for s in genre_file.sections
+        for s in genre_file.genre.sections
         if isinstance(s, GridSection)
         and s.on == ir.ElementKind.CELL
         and s.name in instance.grids
@@ -303,7 +304,7 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     if assignment is None:
         return {}
     lines = render(genre_file, instance, assignment).splitlines()
-    if genre_file.output.edges is not None:  # a (2R+1) x (2C+1) drawing
+    if genre_file.genre.output.edges is not None:  # a (2R+1) x (2C+1) drawing
         return {
             (r, c): lines[2 * r + 1][2 * c + 1].strip() or "."
             for r in range(instance.rows)
@@ -438,7 +439,7 @@ def _gate(canvas: Canvas, cell: Element, way: str, direction: str, solved: bool)
 def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
     """Clues on lattice points and between cells: dots as circles, directions as arrows,
     other tokens in a circle."""
-    for section in genre_file.sections:
+    for section in genre_file.genre.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
         for element, token in instance.grids[section.name].items():

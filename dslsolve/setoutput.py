@@ -16,16 +16,18 @@ false at the others. The reading is printed again and must give the same text.
 from __future__ import annotations
 
 from dslsolve import indexsets, ir
-from dslsolve.dsl.genre import GenreFile, SetOutput, TableSection
+from dslsolve.answer import ground, show_key
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.geometry import Env
-from dslsolve.instance import Element, Instance
+from dslsolve.instance import Instance
+from dslsolve.ir import SetOutput, TableSection
 
 
 def _spec(genre_file: GenreFile) -> SetOutput:
-    assert isinstance(genre_file.output, SetOutput)
-    return genre_file.output
+    assert isinstance(genre_file.genre.output, SetOutput)
+    return genre_file.genre.output
 
 
 def _layout(genre_file: GenreFile, instance: Instance) -> tuple[list[int | None], str]:
@@ -34,7 +36,7 @@ def _layout(genre_file: GenreFile, instance: Instance) -> tuple[list[int | None]
     lines = _spec(genre_file).lines
     count = len(instance.sets[lines])
     index_set = next(s for s in genre_file.genre.sets if s.name == lines)
-    section = next(s for s in genre_file.sections if s.name == index_set.section)
+    section = next(s for s in genre_file.genre.sections if s.name == index_set.section)
     if index_set.source == "rows" and isinstance(section, TableSection) and section.separator:
         return list(instance.tables[section.name].layout), section.separator
     return list(range(count)), "-"
@@ -47,72 +49,17 @@ def _env(spec: SetOutput, line_member, token_member=None) -> Env:
     return env
 
 
-def _cell_token(spec: SetOutput, evaluator: Evaluator, env: Env) -> str | None:
-    for case in spec.cell:
-        if case.when is not None and evaluator.expr(case.when, env) is not True:
-            continue
-        if case.symbol is not None:
-            return case.symbol
-        value = evaluator.expr(case.show, env)
-        if value is not None:
-            return str(int(value) if isinstance(value, bool) else value)
-    return None
-
-
-def _line_tokens(spec: SetOutput, instance: Instance, evaluator: Evaluator, member) -> list[str]:
-    if spec.tokens is not None:
-        return [
-            _cell_token(spec, evaluator, _env(spec, member, t)) or "."
-            for t in instance.sets[spec.tokens]
-        ]
-    tokens = []
-    for show in spec.show:
-        env = _env(spec, member)
-        if show.value is not None:
-            tokens.append(str(int(evaluator.expr(show.value, env))))
-            continue
-        if show.where is None:
-            tokens.append(str(member))
-            continue
-        chosen = [
-            m
-            for m in instance.sets[show.set]
-            if evaluator.expr(show.where, indexsets.with_member(env, show.set, m)) is True
-        ]
-        tokens.append(str(chosen[0]) if chosen else ".")
-    return tokens
-
-
 def render(genre_file: GenreFile, instance: Instance, assignment: Assignment) -> str:
-    spec = _spec(genre_file)
-    evaluator = Evaluator(genre_file.genre, instance, assignment)
-    members = instance.sets[spec.lines]
+    """The printed lines: the grounded answer's tokens (`answer.Slot`) read off the
+    assignment, rule lines between the blocks of a sum."""
+    slots = ground(genre_file.genre, instance).lines
     layout, rule = _layout(genre_file, instance)
     printed = [
-        None if index is None else " ".join(_line_tokens(spec, instance, evaluator, members[index]))
+        None if index is None else " ".join(slot.token(assignment) for slot in slots[index])
         for index in layout
     ]
     width = max((len(line) for line in printed if line is not None), default=0)
     return "".join((rule * width if line is None else line) + "\n" for line in printed)
-
-
-def shown_values(genre_file: GenreFile, instance: Instance) -> list[tuple[ir.Variable, Element]]:
-    """Every value of every variable the output prints: all of them belong to the answer."""
-    names = set()
-    spec = _spec(genre_file)
-    for node in ir.walk(tuple((c.when, c.show) for c in spec.cell) + spec.show):
-        if isinstance(node, ir.VarRef):
-            names.add(node.var.name)
-    for show in spec.show:
-        for ref in (show.where, show.value):
-            if ref is not None:
-                names.add(ref.var.name)
-    return [
-        (var, key)
-        for var in genre_file.genre.variables
-        if var.name in names and var.sets
-        for key in indexsets.elements(instance, var)
-    ]
 
 
 def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: str) -> Assignment:
@@ -174,7 +121,7 @@ def _read_token(
             if value is not None and str(value) == token:
                 return
             continue
-        key = _key(evaluator, case.show, env)
+        key = show_key(evaluator, case.show, env)
         if key is None:
             continue  # absent here: the case prints nothing
         if token.lstrip("-").isdigit():
@@ -182,14 +129,6 @@ def _read_token(
             return
     if token != ".":
         raise DslError(where, f"'{token}' is not a token this genre prints there")
-
-
-def _key(evaluator: Evaluator, show: ir.Expr, env: Env) -> tuple | None:
-    if isinstance(show, ir.At):
-        sets = show.ref.var.sets
-        values = [evaluator.expr(index, env) for index in show.index]
-        return indexsets.named(evaluator.instance, sets, values)
-    return indexsets.in_scope(env, show.var.sets)
 
 
 def _read_shows(spec: SetOutput, instance: Instance, member, tokens, assignment, where) -> None:

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 import pulp
 
+from dslsolve.answer import ground
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
@@ -25,7 +26,6 @@ from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator, Violation
 from dslsolve.instance import Instance
-from dslsolve.output import printed, shown_values
 
 
 @dataclass
@@ -133,7 +133,7 @@ def _compile(
     """The compiled model, its compile time and its size in `stats`."""
     started = time.perf_counter()
     compiled = compile_model(
-        genre_file.genre, instance, formulation, shown_values(genre_file, instance), relax
+        genre_file.genre, instance, formulation, ground(genre_file.genre, instance).values, relax
     )
     stats.compile_seconds = time.perf_counter() - started
     problem = compiled.model.problem
@@ -225,7 +225,7 @@ def solve_puzzle(
             return outcome
         outcome.assignment = compiled.decode()
         if unique:  # another solution is one that prints otherwise: hidden values do not count
-            shown = printed(genre_file, instance, outcome.assignment)
+            shown = ground(genre_file.genre, instance).shown(outcome.assignment)
             _add(session, no_good(compiled, shown), stats)
             again = _solve_with_cuts(compiled, session, deadline, stats, progress)
             if again == SolveStatus.SOLVED:
@@ -280,12 +280,12 @@ def determined_values(
             return result
         result.reference = compiled.decode()
         result.solutions = 1
-        shown = printed(genre_file, instance, result.reference)
+        shown = ground(genre_file.genre, instance).shown(result.reference)
         candidates = {
             (var, element)
             for var, encodings in compiled.lowerer.encodings.items()
             for element in encodings
-            if shown is None or (var, element) in shown
+            if (var, element) in shown
         }
         binaries, tying = decision_binaries(compiled)
         if tying:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from dslsolve.answer import ground
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
-from dslsolve.output import render, shown_values
+from dslsolve.output import render
 from dslsolve.solve import determined_values, solve_puzzle
 
 from helpers import PUZZLES, genre_file, instances, solution_file
@@ -52,7 +53,7 @@ def four_by_four(tmp_path):
 def test_cpsat_with_native_alldifferent_finds_the_known_solution(genre, puzzle):
     loaded = load_genre(str(genre_file(genre)))
     instance = read_puzzle(str(puzzle), loaded)
-    compiled = compile_model(loaded.genre, instance, NATIVE, shown_values(loaded, instance))
+    compiled = compile_model(loaded.genre, instance, NATIVE, ground(loaded.genre, instance).values)
     assert any(isinstance(n, AllDifferent) for n in compiled.model.natives)
     outcome = solved(genre, puzzle, NATIVE, "cpsat", unique=True)
     assert outcome.unique is True
@@ -69,7 +70,9 @@ def test_native_over_one_hot_values_is_the_one_hot_lowering():
     loaded = load_genre(str(genre_file("sudoku")))
     instance = read_puzzle(str(PUZZLES / "sudoku" / "example.txt"), loaded)
     formulation = parse_formulation(["alldifferent=native"])
-    compiled = compile_model(loaded.genre, instance, formulation, shown_values(loaded, instance))
+    compiled = compile_model(
+        loaded.genre, instance, formulation, ground(loaded.genre, instance).values
+    )
     assert compiled.model.natives == []
     assert compiled.model.problem.numConstraints() > 0
 

@@ -9,11 +9,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dslsolve.dsl.genre import GridSection, load_genre
+from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
 from dslsolve.instance import Instance
+from dslsolve.ir import GridSection
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
 from dslsolve.puzzlink.referee import judge, pzpr_verdicts, referee_ready
@@ -53,7 +54,7 @@ def _canonical(instance: Instance, genre) -> dict:
     a room's number on any of its cells; a URL puts it on the room's top cell)."""
     regions = {
         s.name
-        for s in genre.sections
+        for s in genre.genre.sections
         if isinstance(s, GridSection) and s.symbols == ("any",) and s.name in instance.grids
     }
     per_room = {step.into[0] for step in genre.puzzlink.steps if step.over == "rooms"}

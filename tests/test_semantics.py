@@ -275,8 +275,10 @@ rules:
 RULES
 output:
   cell:
+    - when: black and digit = 2
+      symbol: B
     - when: black
-      show: digit
+      symbol: b
     - show: digit
 """
     rules = (  # the right side is no number: the guarded big-M `!=` of logic.post_compare
@@ -287,7 +289,7 @@ output:
     for option in ("domain=onehot", "domain=integer"):
         path = genre(tmp_path, *rules, template=template)
         result = run(path, puzzle(tmp_path, "clues:\n1.\n"), "--formulation", option, "--unique")
-        assert (result.code, result.out) == (0, "2 1\n"), option
+        assert (result.code, result.out) == (0, "B 1\n"), option
         assert "unique: no other solution exists" in result.err
 
 

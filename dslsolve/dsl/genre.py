@@ -1,6 +1,7 @@
 """Genre files: YAML with `name`, `title`, `description`, `input`, `define`, `variables`,
 `rules` and `output`. Loading one checks everything in it and yields a `GenreFile`: the IR
-(`ir.Genre`) plus what the puzzle reader and the printer need (sections and output cases).
+(`ir.Genre`: rules, input schema, output spec) plus what only tools around the genre use (its
+path, its puz.link spec, its picture hints).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import constructs, ir
+from dslsolve import answer, constructs, ir
+from dslsolve.answer import literal_unknown, when_literals
 from dslsolve.dsl.checker import (
     Scope,
     check_defines,
@@ -113,114 +115,12 @@ ELEMENT_SETS = {
 
 
 @dataclass(frozen=True)
-class GridSection:
-    """A grid of tokens, one per cell (or per point, or per link).
-
-    A token is `.` (empty), a number, or one of `symbols` (`symbols: any` accepts every token:
-    region labels); `split` cuts a token into `fields`
-    (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
-    `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
-    A section on links is the between-cell drawing of (2R-1) x (2C-1) tokens; `cells` names
-    the layer read from its cell positions (futoshiki's givens beside its signs).
-    """
-
-    name: str
-    on: ir.ElementKind
-    symbols: tuple[str, ...] = ()
-    split: str | None = None
-    fields: tuple[str, ...] = ()
-    cells: str | None = None
-
-    @property
-    def lists(self) -> bool:
-        return self.split is not None and not self.fields
-
-
-@dataclass(frozen=True)
-class ListSection:
-    """One entry per row or per column: a list of numbers."""
-
-    name: str
-    per: str
-
-
-@dataclass(frozen=True)
-class GroupsSection:
-    """One line per group of cells, given by the puzzle (stained glass's circles): the group's
-    value (a number or one of `symbols`), then the labels of its members, which are the cells
-    whose token in the grid section `of` is one of those labels."""
-
-    name: str
-    of: str
-    symbols: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class TableSection:
-    """Records, one per line, each cut into tokens: at `delimiter` (a string such as ','),
-    at white space (`spaces`), or one token per character (`chars`). With `align: right` the
-    shorter records are padded on the left (the columns of a sum). A line made only of the
-    `separator` character is a rule line between blocks; `block` names the layer holding each
-    record's block number. `fields` name the first columns as layers per record; with
-    `rest: chars` the text after them is cut into one token per character (a word)."""
-
-    name: str
-    delimiter: str = "spaces"
-    align: str = "left"
-    separator: str | None = None
-    block: str | None = None
-    fields: tuple[str, ...] = ()
-    rest: str | None = None
-
-
-Section = GridSection | ListSection | GroupsSection | TableSection
-
-
-@dataclass(frozen=True)
-class OutputCase:
-    """One line of `output.cell`: print `symbol`, or the value of `show`, where `when` holds."""
-
-    when: ir.Expr | None
-    show: ir.Expr | None
-    symbol: str | None
-    links: ir.Variable | None = None  # print the cell's used links of this variable as a piece
-
-
-@dataclass(frozen=True)
-class SetShow:
-    """One token of a `lines:` output: the member of `set` in scope, (with `where`) the
-    member of `set` where the condition holds (`item where buys`), or (with `value`) a
-    variable on the `lines` set."""
-
-    set: str | None
-    where: ir.Expr | None
-    value: ir.VarRef | None = None
-
-
-@dataclass(frozen=True)
-class SetOutput:
-    """`output: {lines: SET, ...}`: one line per member of SET, with either one token per
-    member of `tokens` (printed by the `cell` cases) or the tokens listed in `show`. When SET
-    is the records of a table with rule lines, the rule lines are printed between the blocks."""
-
-    lines: str
-    tokens: str | None
-    cell: tuple[OutputCase, ...]
-    show: tuple[SetShow, ...]
-
-
-@dataclass(frozen=True)
-class OutputSpec:
-    cell: tuple[OutputCase, ...]
-    edges: ir.Variable | None  # a border or link variable: print a drawing instead of tokens
-
-
-@dataclass(frozen=True)
 class GenreFile:
+    """A loaded genre file: the genre's meaning (`genre`: rules, input schema, output spec
+    and answer, all IR) and what only serves tools around it."""
+
     path: str
     genre: ir.Genre
-    sections: tuple[Section, ...]
-    output: OutputSpec | SetOutput
     puzzlink: PuzzlinkSpec | None = None  # how the genre reads puzz.link URLs
     picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/picture.py`)
 
@@ -308,8 +208,8 @@ def _check_name(name: Any, fallback: Location) -> str:
     return name
 
 
-def _sections(spec: dict, where: Location) -> list[Section]:
-    sections: list[Section] = []
+def _sections(spec: dict, where: Location) -> list[ir.Section]:
+    sections: list[ir.Section] = []
     for name, settings in spec.items():
         _check_name(name, where)
         settings = _mapping(settings, where_of(name, where), f"input.{name}")
@@ -350,7 +250,9 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                     f"input.{name}: 'split' is a string without spaces, e.g. ','",
                 )
             symbols = _symbols(settings, where, name)
-            sections.append(GridSection(str(name), ELEMENT_SETS[on], symbols, split, fields, cells))
+            sections.append(
+                ir.GridSection(str(name), ELEMENT_SETS[on], symbols, split, fields, cells)
+            )
         elif kind == "list":
             per = settings.get("per")
             if per not in ("row", "column"):
@@ -359,10 +261,10 @@ def _sections(spec: dict, where: Location) -> list[Section]:
                     where,
                     f"input.{name}: a list section needs 'per: row' or 'per: column'",
                 )
-            sections.append(ListSection(str(name), per))
+            sections.append(ir.ListSection(str(name), per))
         elif kind == "groups":
             symbols = _symbols(settings, where, name)
-            sections.append(GroupsSection(str(name), str(settings.get("of")), symbols))
+            sections.append(ir.GroupsSection(str(name), str(settings.get("of")), symbols))
         else:
             raise _fail(
                 kind,
@@ -373,10 +275,10 @@ def _sections(spec: dict, where: Location) -> list[Section]:
     grids = [
         s.name
         for s in sections
-        if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL and s.split is None
+        if isinstance(s, ir.GridSection) and s.on == ir.ElementKind.CELL and s.split is None
     ]
     for section in sections:
-        if isinstance(section, GroupsSection) and section.of not in grids:
+        if isinstance(section, ir.GroupsSection) and section.of not in grids:
             raise _fail(
                 spec,
                 where,
@@ -387,7 +289,7 @@ def _sections(spec: dict, where: Location) -> list[Section]:
     return sections
 
 
-def _table_section(name: str, settings: dict, where: Location) -> TableSection:
+def _table_section(name: str, settings: dict, where: Location) -> ir.TableSection:
     at = where_of(settings, where)
     _check_keys(
         settings,
@@ -420,7 +322,7 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
             f"input.{name}: 'rest: chars' cuts the text after the fields into characters",
             "it needs 'fields' and a delimiter other than 'chars'",
         )
-    return TableSection(
+    return ir.TableSection(
         name,
         delimiter,
         align,
@@ -431,8 +333,8 @@ def _table_section(name: str, settings: dict, where: Location) -> TableSection:
     )
 
 
-def _index_sets(spec: dict, sections: list[Section], where: Location) -> dict[str, ir.IndexSet]:
-    tables = {s.name for s in sections if isinstance(s, TableSection)}
+def _index_sets(spec: dict, sections: list[ir.Section], where: Location) -> dict[str, ir.IndexSet]:
+    tables = {s.name for s in sections if isinstance(s, ir.TableSection)}
     found: dict[str, ir.IndexSet] = {}
     for name, settings in spec.items():
         _check_name(name, where)
@@ -465,12 +367,14 @@ def _index_sets(spec: dict, sections: list[Section], where: Location) -> dict[st
     return found
 
 
-def _set_layers(sections: list[Section], sets: dict[str, ir.IndexSet]) -> dict[str, ir.InputLayer]:
+def _set_layers(
+    sections: list[ir.Section], sets: dict[str, ir.IndexSet]
+) -> dict[str, ir.InputLayer]:
     """A table is a layer on (its rows set, its columns set); its fields and its block number
     are layers on its rows set. A table whose sets are not declared gives no such layer."""
     layers: dict[str, ir.InputLayer] = {}
     for section in sections:
-        if not isinstance(section, TableSection):
+        if not isinstance(section, ir.TableSection):
             continue
         by_source = {s.source: s.name for s in sets.values() if s.section == section.name}
         rows, columns = by_source.get("rows"), by_source.get("columns")
@@ -488,13 +392,13 @@ def _set_layers(sections: list[Section], sets: dict[str, ir.IndexSet]) -> dict[s
     return layers
 
 
-def _layers(sections: list[Section], where: Location) -> dict[str, ir.InputLayer]:
+def _layers(sections: list[ir.Section], where: Location) -> dict[str, ir.InputLayer]:
     layers: dict[str, ir.InputLayer] = {}
     for section in sections:
-        if isinstance(section, ListSection):
+        if isinstance(section, ir.ListSection):
             layers[section.name] = ir.InputLayer(section.name, section.name, section.per)
             continue
-        if isinstance(section, GroupsSection):
+        if isinstance(section, ir.GroupsSection):
             layers[section.name] = ir.InputLayer(section.name, section.name, "group")
             continue
         layers[section.name] = ir.InputLayer(
@@ -635,9 +539,9 @@ def _rule_text(value: Any, where: Location) -> tuple[str, Location]:
     return " ".join(value.split()), where_of(value, where)
 
 
-def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
+def _output(spec: dict, scope: Scope, where: Location) -> ir.OutputSpec:
     _check_keys(spec, ("cell", "edges"), where_of(spec, where), "output")
-    cases: list[OutputCase] = []
+    cases: list[ir.OutputCase] = []
     for case in _cases(spec, where_of(spec, where)):
         case_where = where_of(case, where)
         case = _mapping(case, case_where, "output.cell")
@@ -673,7 +577,7 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
                     "'links' names a boolean variable on links",
                     "the case prints the cell's used links as one piece, such as '┌'",
                 )
-        cases.append(OutputCase(when, show, symbol, links))
+        cases.append(ir.OutputCase(when, show, symbol, links))
     drawing = "edges" in spec
     raw_cases = _cases(spec, where_of(spec, where))
     for case, raw in zip(cases[:-1], raw_cases, strict=False):
@@ -689,6 +593,7 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
     for case, raw in zip(cases, raw_cases, strict=True):
         if case.symbol is not None:
             _check_symbol(case.symbol, raw, where_of(raw, where), cases, drawing)
+    _tokens_tell_cases_apart(cases, raw_cases, where)
     edges = None
     if "edges" in spec:
         edges = scope.variables.get(spec["edges"])
@@ -705,9 +610,36 @@ def _output(spec: dict, scope: Scope, where: Location) -> OutputSpec:
         raise _fail(
             spec, where, "the output section prints nothing", "add 'cell:' cases or 'edges:'"
         )
-    output = OutputSpec(tuple(cases), edges)
+    output = ir.OutputSpec(tuple(cases), edges)
     _shows_exactly_the_answer(scope, _printed_variables(output, where_of(spec, where)), spec, where)
     return output
+
+
+def _tokens_tell_cases_apart(cases: list[ir.OutputCase], raw_cases: list, where: Location) -> None:
+    """A token must name the case that printed it, or a printed solution would not read back
+    as itself. Refused here, whatever the puzzle: a token that two cases print (one symbol, or
+    numbers: the values of integer or boolean unknowns) where the earlier tests no given (a
+    reader takes the token for the earlier case wherever the later prints it). What a puzzle
+    decides (a given shown that equals a symbol) is found when the answer is grounded on it
+    (`answer.py`)."""
+    earlier: dict[str, int] = {}  # token -> the number of the first unguarded case printing it
+    for number, (case, raw) in enumerate(zip(cases, raw_cases, strict=True)):
+        token = case.symbol
+        if isinstance(case.show, ir.VarRef) and case.show.var.values is None:
+            token = "a number"
+        if token in earlier:
+            first = earlier[token] + 1
+            printed = token if token == "a number" else f"'{token}'"
+            raise _fail(
+                raw,
+                where_of(raw, where),
+                f"output case {number + 1} prints {printed}, as case {first} does: a printed "
+                f"solution would not read back (a reader takes {printed} for case {first})",
+                "give each case a token of its own",
+            )
+        unguarded = all(literal_unknown(c) for c, _ in when_literals(case.when))
+        if token is not None and unguarded:
+            earlier[token] = number
 
 
 def _reads_unknowns(expr: ir.Expr | None) -> bool:
@@ -715,7 +647,7 @@ def _reads_unknowns(expr: ir.Expr | None) -> bool:
 
 
 def _check_symbol(
-    symbol: str, case: dict, where: Location, cases: list[OutputCase], drawing: bool
+    symbol: str, case: dict, where: Location, cases: list[ir.OutputCase], drawing: bool
 ) -> None:
     """A printed symbol must read back as itself: one token (one character in a drawing),
     and not a number where another case prints numbers (`check` would take it for one)."""
@@ -742,7 +674,7 @@ def _check_symbol(
         )
 
 
-def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
+def _set_output(spec: dict, scope: Scope, where: Location) -> ir.SetOutput:
     """`output: {lines: SET, tokens: SET2, cell: [...]}` or `{lines: SET, show: [...]}`."""
     at = where_of(spec, where)
     _check_keys(spec, ("lines", "tokens", "cell", "show"), at, "output")
@@ -759,7 +691,7 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
             "e.g. lines: person, show: [person, item where buys]",
         )
     in_scope = (lines, tokens) if tokens else (lines,)
-    cases: list[OutputCase] = []
+    cases: list[ir.OutputCase] = []
     printed: set[str] = set()
     for case in _cases(spec, at):
         case_where = where_of(case, at)
@@ -789,8 +721,8 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
                 )
             if isinstance(ref, ir.VarRef):
                 printed.add(ref.var.name)
-        cases.append(OutputCase(when, show, str(case["symbol"]) if "symbol" in case else None))
-    shows: list[SetShow] = []
+        cases.append(ir.OutputCase(when, show, str(case["symbol"]) if "symbol" in case else None))
+    shows: list[ir.SetShow] = []
     for item in spec.get("show", ()) or ():
         text = str(item)
         name, _, condition = text.partition(" where ")
@@ -798,7 +730,7 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
         var = scope.variables.get(name)
         if var is not None and var.sets == (lines,) and not condition:
             printed.add(name)
-            shows.append(SetShow(None, None, ir.VarRef(var, ir.Focus())))
+            shows.append(ir.SetShow(None, None, ir.VarRef(var, ir.Focus())))
             continue
         if name not in scope.sets:
             raise _fail(
@@ -827,9 +759,9 @@ def _set_output(spec: dict, scope: Scope, where: Location) -> SetOutput:
                     "e.g. 'item where buys': the item for which buys is true",
                 )
             printed.add(cond.var.name)
-        shows.append(SetShow(name, cond))
+        shows.append(ir.SetShow(name, cond))
     _shows_exactly_the_answer(scope, printed, spec, at)
-    return SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
+    return ir.SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
 
 
 def _shows_exactly_the_answer(scope: Scope, printed: set[str], spec: dict, at: Location) -> None:
@@ -853,39 +785,7 @@ def _shows_exactly_the_answer(scope: Scope, printed: set[str], spec: dict, at: L
             )
 
 
-def when_literals(expr: ir.Expr | None) -> list[tuple[ir.Expr, int]]:
-    """The `when` of an output case as (condition, wanted truth) pairs: its conjuncts, each
-    a condition or the negation of one (`x != k` is the negation of `x = k`)."""
-    if expr is None:
-        return []
-    if isinstance(expr, ir.And):
-        return [lit for arg in expr.args for lit in when_literals(arg)]
-    if isinstance(expr, ir.Not) and not isinstance(expr.arg, ir.And | ir.Or):
-        return [(inner, 1 - wanted) for inner, wanted in when_literals(expr.arg)]
-    if isinstance(expr, ir.Compare) and expr.op == "!=":
-        equal = ir.Compare("=", expr.left, expr.right)
-        if literal_unknown(equal) is not None:
-            return [(equal, 0)]
-    return [(expr, 1)]
-
-
-def literal_unknown(condition: ir.Expr) -> tuple[ir.VarRef, int | str] | None:
-    """The unknown that a literal of an output `when` tests, and the value that makes the
-    literal true: a boolean variable (`black`: 1) or a variable equal to a constant
-    (`digit = 0`: 0). None if the condition is no such literal."""
-    if isinstance(condition, ir.VarRef):
-        return condition, 1
-    if isinstance(condition, ir.Compare) and condition.op == "=":
-        for unknown, constant in (
-            (condition.left, condition.right),
-            (condition.right, condition.left),
-        ):
-            if isinstance(unknown, ir.VarRef) and isinstance(constant, ir.Num | ir.Sym):
-                return unknown, constant.value
-    return None
-
-
-def _printed_variables(output: OutputSpec, where: Location) -> set[str]:
+def _printed_variables(output: ir.OutputSpec, where: Location) -> set[str]:
     """The variables a printed solution determines; a `when` may test unknowns only as plain
     literals (`black`, `not black`, `black and light`, `digit = 0`), so that `check` can read
     it back."""
@@ -937,7 +837,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
             raise DslError(top, f"the genre file has no '{key}'")
     sections = _sections(_mapping(data.get("input"), top, "input"), top)
     sets = _index_sets(_mapping(data.get("sets"), top, "sets"), sections, top)
-    layers = _layers([s for s in sections if not isinstance(s, TableSection)], top)
+    layers = _layers([s for s in sections if not isinstance(s, ir.TableSection)], top)
     layers.update(_set_layers(sections, sets))
     variables = _variables(_mapping(data.get("variables"), top, "variables"), top, sets)
     defines: dict[str, tuple[Node, Location, str]] = {}
@@ -971,7 +871,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         rules.append(ir.Rule(text, origin, body, ir.repeated(body)))
     output_spec = _mapping(data["output"], top, "output")
     if "lines" in output_spec:
-        output: OutputSpec | SetOutput = _set_output(output_spec, scope, top)
+        output: ir.OutputSpec | ir.SetOutput = _set_output(output_spec, scope, top)
     else:
         output = _output(output_spec, scope, top)
     genre = ir.Genre(
@@ -982,12 +882,15 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(variables.values()),
         tuple(rules),
         tuple(sets.values()),
+        tuple(sections),
+        output,
+        answer.declare(variables.values(), output),
     )
     puzzlink = parse_puzzlink(
         data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
     )
     picture = _picture(data.get("picture"), scope, top)
-    return GenreFile(path, genre, tuple(sections), output, puzzlink, picture)
+    return GenreFile(path, genre, puzzlink, picture)
 
 
 def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:

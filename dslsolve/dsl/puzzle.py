@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass
 
 from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile, GridSection, GroupsSection, ListSection, TableSection
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
+from dslsolve.ir import GridSection, GroupsSection, ListSection, TableSection
 from dslsolve.puzzlink.importer import url_to_text
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_to_text
 from dslsolve.puzzlink.url import is_url
@@ -42,7 +43,7 @@ def _is_comment(line: str) -> bool:
 
 def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]:
     sections: list[_RawSection] = []
-    grids = {s.name for s in genre.sections if isinstance(s, GridSection)}
+    grids = {s.name for s in genre.genre.sections if isinstance(s, GridSection)}
     for number, line in enumerate(text.splitlines(), start=1):
         in_grid = bool(sections) and sections[-1].name in grids
         if not line.strip() or (_is_comment(line) and not in_grid):
@@ -52,7 +53,7 @@ def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]
             sections.append(_RawSection(header.group(1), Location(path, number), []))
             continue
         inline = INLINE_HEADER.match(line)
-        if inline and inline.group(1) in {s.name for s in genre.sections}:
+        if inline and inline.group(1) in {s.name for s in genre.genre.sections}:
             raise DslError(
                 Location(path, number),
                 f"the header '{inline.group(1)}:' has data after it on its line",
@@ -60,11 +61,11 @@ def _split_sections(path: str, text: str, genre: GenreFile) -> list[_RawSection]
             )
         if sections:
             sections[-1].lines.append((number, line.rstrip()))
-        elif len(genre.sections) == 1:
-            only = genre.sections[0].name
+        elif len(genre.genre.sections) == 1:
+            only = genre.genre.sections[0].name
             sections.append(_RawSection(only, Location(path, number), [(number, line.rstrip())]))
         else:
-            names = ", ".join(f"'{s.name}:'" for s in genre.sections)
+            names = ", ".join(f"'{s.name}:'" for s in genre.genre.sections)
             raise DslError(
                 Location(path, number),
                 "data before the first section header",
@@ -244,7 +245,7 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
         text = read_text(path, "puzzle file")
     if is_pzprv3(text):
         text = pzprv3_to_text(path, text, genre)
-    declared = {s.name: s for s in genre.sections}
+    declared = {s.name: s for s in genre.genre.sections}
     found: dict[str, _RawSection] = {}
     for raw in _split_sections(path, text, genre):
         if raw.name not in declared:
@@ -305,7 +306,7 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
             agree("rows" if section.per == "row" else "columns", len(entries), raw)
             lists[name] = entries
     if not sizes and tables:
-        return _valued(Instance.build(genre, 0, 0, grids, lists, tables=tables), genre, path)
+        return _valued(Instance.build(genre.genre, 0, 0, grids, lists, tables=tables), genre, path)
     if "rows" not in sizes or "columns" not in sizes:
         raise DslError(
             Location(path),
@@ -320,7 +321,9 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
         for name, section in declared.items()
         if isinstance(section, GroupsSection)
     }
-    return _valued(Instance.build(genre, rows, columns, grids, lists, groups, tables), genre, path)
+    return _valued(
+        Instance.build(genre.genre, rows, columns, grids, lists, groups, tables), genre, path
+    )
 
 
 def _valued(instance: Instance, genre: GenreFile, path: str) -> Instance:

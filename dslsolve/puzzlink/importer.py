@@ -4,8 +4,9 @@ meets every check a puzzle file meets)."""
 
 from __future__ import annotations
 
-from dslsolve.dsl.genre import GenreFile, GridSection, ListSection
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
+from dslsolve.ir import GridSection, ListSection
 from dslsolve.puzzlink import codecs
 from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
 from dslsolve.puzzlink.pzprv3 import inside_borders, outline
@@ -319,7 +320,7 @@ def url_to_text(text: str, genre: GenreFile) -> str:
 def puzzle_text(board: Board, genre: GenreFile) -> str:
     """The board in dslsolve's puzzle format; a section no part filled is empty."""
     lines = [f"# source: {board.source}"]
-    for section in genre.sections:
+    for section in genre.genre.sections:
         lines.append(f"{section.name}:")
         if section.name in board.grids:
             grid = board.grids[section.name]

@@ -438,7 +438,8 @@ def margin_place(side: str, index: int, height: int, width: int, top: int, left:
 def on_links(genre, name: str) -> bool:
     """Whether an input section is on links (a between-cells drawing: kropki's dots)."""
     return any(
-        s.name == name and getattr(s, "on", None) == ir.ElementKind.LINK for s in genre.sections
+        s.name == name and getattr(s, "on", None) == ir.ElementKind.LINK
+        for s in genre.genre.sections
     )
 
 

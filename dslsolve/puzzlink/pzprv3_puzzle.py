@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile, GridSection
+from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment
 from dslsolve.geometry import DIRECTION_TOKENS
 from dslsolve.instance import Instance
+from dslsolve.ir import GridSection
 from dslsolve.puzzlink.importer import LETTERS, Board, label, puzzle_text
 from dslsolve.puzzlink.pzprv3 import (
     INWARD,
@@ -144,7 +145,7 @@ def _layer_grid(board: Board, genre: GenreFile, name: str) -> tuple[list[list[st
     to the grid's: a drawing's own (links), the drawing that holds a layer of its cells (2),
     or the layer's grid of cells or points."""
     rows, columns = board.rows, board.columns
-    for section in genre.sections:
+    for section in genre.genre.sections:
         if not isinstance(section, GridSection) or name not in (section.name, section.cells):
             continue
         shape = (rows, columns)
@@ -182,7 +183,7 @@ def _read_layers(
 def _read_gates(board: Board, genre: GenreFile, name: str, tokens: list[str]) -> None:
     """A layer of directions from the outline border ids where it enters and leaves."""
     rows, columns = board.rows, board.columns
-    section = next(s for s in genre.sections if s.name == name)
+    section = next(s for s in genre.genre.sections if s.name == name)
     symbol = {DIRECTION_TOKENS[t]: t for t in reversed(section.symbols) if t in DIRECTION_TOKENS}
     gates = [["."] * columns for _ in range(rows)]
     base, sides = len(inside_borders(rows, columns)), outline(rows, columns)
@@ -197,7 +198,7 @@ def _read_gates(board: Board, genre: GenreFile, name: str, tokens: list[str]) ->
 def _read_sums(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: list[str]) -> None:
     """The clue layer of pzprjs's sum clues (see `pzprv3._write_sums`): each clue cell as the
     layer writes it (its fields joined by its split), `blank` where it has no sum."""
-    layer = next(s for s in genre.sections if s.name == section.name)
+    layer = next(s for s in genre.genre.sections if s.name == section.name)
     assert isinstance(layer, GridSection) and layer.split is not None
     rows, columns = board.rows, board.columns
     grid = [["."] * columns for _ in range(rows)]

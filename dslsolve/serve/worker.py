@@ -28,9 +28,9 @@ from dslsolve.api import Genre
 from dslsolve.backends import DEFAULT_BACKEND
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.determined import places, shown
-from dslsolve.dsl.genre import GridSection, SetOutput
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import differences, render
 from dslsolve.picture import CELL, grid_corner, picture
 from dslsolve.puzzlink.importer import url_to_text
@@ -82,12 +82,12 @@ def cells_of(named: list[str]) -> list[list[int]]:
 def board(genre, instance) -> dict:
     """What the page needs to draw a puzzle and edit it: the grid's size and where it is in
     the picture, and the grid sections on cells (the ones a click edits)."""
-    if isinstance(genre.file.output, SetOutput) or instance.rows == 0:
+    if isinstance(genre.file.genre.output, SetOutput) or instance.rows == 0:
         return {"rows": 0, "columns": 0, "sections": []}
     x, y = grid_corner(genre.file, instance)
     sections = [
         {"name": s.name, "symbols": list(s.symbols)}
-        for s in genre.file.sections
+        for s in genre.file.genre.sections
         if isinstance(s, GridSection) and s.on == ir.ElementKind.CELL
     ]
     return {
@@ -97,7 +97,7 @@ def board(genre, instance) -> dict:
         "y": y,
         "cell": CELL,
         "sections": sections,
-        "single": len(genre.file.sections) == 1,
+        "single": len(genre.file.genre.sections) == 1,
     }
 
 
@@ -108,7 +108,7 @@ def left(deadline: float) -> float:
 
 def drawn(genre, instance, values) -> str | None:
     """The SVG picture; None for a genre that is not a grid of cells."""
-    if isinstance(genre.file.output, SetOutput) or instance.rows == 0:
+    if isinstance(genre.file.genre.output, SetOutput) or instance.rows == 0:
         return None
     return picture(genre.file, instance, values)
 
