@@ -305,8 +305,6 @@ class Evaluator:
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        if isinstance(body, ir.Connected):
-            return self.connected(rule, body, env)
         if isinstance(body, ir.SingleLoop):
             return self.single_loop(rule, body)
         if isinstance(body, ir.Paths):
@@ -317,7 +315,7 @@ class Evaluator:
             return self.paths_from(rule, body)
         if isinstance(body, ir.PathThrough):
             return self.path_through(rule, body)
-        raise AssertionError(body)
+        return constructs.rule_readings()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         group = each.group
@@ -393,7 +391,7 @@ class Evaluator:
         )
         return [
             Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(members, edges)
+            for part in components(members, edges)
         ]
 
     def pieces(self, var: ir.Variable) -> list[Grouping]:
@@ -413,7 +411,7 @@ class Evaluator:
         edges = ((a, b) for a in cells for b in self.grid.neighbours(a) if joined(a, b))
         return [
             Grouping(f"piece at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(cells, edges)
+            for part in components(cells, edges)
         ]
 
     def stray_walls(self, rule: ir.Rule, var: ir.Variable) -> list[Violation]:
@@ -506,63 +504,6 @@ class Evaluator:
             return []
         text = "".join(map(str, word))
         return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
-
-    def connected(self, rule: ir.Rule, body: ir.Connected, env: Env) -> list[Violation]:
-        """The cells where the condition holds form one area (within the group in scope)."""
-        if body.via is not None:
-            return self.connected_via(rule, body)
-        parts = self.areas(body.cond, Env(None, None, env.group), body.relation)
-        if body.root is not None:
-            return self.unrooted(rule, body.root, parts)
-        if len(parts) <= 1:
-            return []
-        parts.sort(key=lambda g: -len(g.cells))
-        within = f"{env.group.label}: " if env.group else ""
-        return [
-            Violation(
-                rule,
-                f"{within}a part cut off from the largest ({len(parts)} parts)",
-                tuple(cell_name(c) for c in part.cells),
-            )
-            for part in parts[1:]
-        ]
-
-    def unrooted(self, rule: ir.Rule, root: ir.Expr, parts: list[Grouping]) -> list[Violation]:
-        """`connected to ROOT`: each part must hold a cell where ROOT holds."""
-        is_root = self.function(root)
-        return [
-            Violation(
-                rule,
-                "a part joined to no cell where the condition after 'to' holds",
-                tuple(cell_name(c) for c in part.cells),
-            )
-            for part in sorted(parts, key=lambda g: g.cells)
-            if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part.cells)
-        ]
-
-    def connected_via(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
-        """The cells where the condition holds lie in one component of the used links."""
-        edges = (
-            self.grid.ends(ir.ElementKind.LINK, link)
-            for link in self.grid.links()
-            if self.values[body.via.name].get(link)
-        )
-        components = _components(self.grid.cells(), edges)
-        members = {
-            c
-            for c in self.grid.cells()
-            if self.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
-        }
-        parts = [sorted(part & members) for part in components]
-        parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
-        return [
-            Violation(
-                rule,
-                f"cells not joined to the largest group ({len(parts)} groups)",
-                tuple(cell_name(c) for c in part),
-            )
-            for part in parts[1:]
-        ]
 
     def single_loop(self, rule: ir.Rule, body: ir.SingleLoop) -> list[Violation]:
         kind = body.var.on
@@ -1187,7 +1128,7 @@ class Evaluator:
 Member = Callable[[Any], object] | None  # of an Env, or of a cell (`Evaluator.aggregated`)
 
 
-def _components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
+def components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
     """The connected parts of the undirected graph of `nodes` and `edges` (an edge's ends are
     nodes too), in the order of their first node as first seen: networkx's order, without
     importing networkx (a tenth of a second of a `dslsolve check`) for a flood fill."""

@@ -405,27 +405,6 @@ class Holds:
 
 
 @dataclass(frozen=True)
-class Connected:
-    """The cells where `cond` holds form one orthogonally connected set (or none at all).
-
-    With `diagonally`, cells that touch at a corner are joined too (mochikoro's white cells).
-    With `via` (a variable on links), they are instead joined by paths of used links (a link is
-    used where the variable is true, or not zero), which may pass through any cell.
-    With `root`, the set may have several parts, but each holds a cell where `root` holds: every
-    cell is joined to a root (cave's black cells, to the grid's edge)."""
-
-    cond: Expr
-    via: Variable | None = None
-    diagonally: bool = False
-    root: Expr | None = None
-
-    @property
-    def relation(self) -> str:
-        """The cells next to a cell that it is joined with: a relation of `around`'s kind."""
-        return "around" if self.diagonally else "neighbours"
-
-
-@dataclass(frozen=True)
 class SingleLoop:
     """The edges (borders or links) where the boolean `var` is true form exactly one cycle:
     every vertex has degree 0 or 2 and the used edges are connected. With `crossings`, a vertex
@@ -504,7 +483,8 @@ class Traces:
     direction: Expr
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths | PathsFrom | PathThrough | Spells | Traces
+# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULES`)
+RuleBody = Each | Holds | SingleLoop | Paths | PathsFrom | PathThrough | Spells | Traces
 
 
 @dataclass(frozen=True)

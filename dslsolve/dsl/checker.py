@@ -114,24 +114,6 @@ class Checker:
                 return ir.Each(
                     ir.Group("cell"), None, None, self.holds(node, Focus(ir.ElementKind.CELL))
                 )
-        if node.kind == "connected":
-            cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
-            self.expect(node.children[0], cond, ir.Type.BOOL)
-            if node.value == "to":
-                root = self.expr(node.children[1], Focus(ir.ElementKind.CELL))
-                self.expect(node.children[1], root, ir.Type.BOOL)
-                return ir.Connected(cond.expr, root=root.expr)
-            if len(node.children) > 1:
-                via_node = node.children[1]
-                via = self.line_variable(via_node, via_node.value, "connections")
-                if via.on != ir.ElementKind.LINK:
-                    raise self.error(
-                        via_node,
-                        f"'{via.name}' is not on links",
-                        "cells are connected via a variable on links",
-                    )
-                return ir.Connected(cond.expr, via)
-            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
         if node.kind in ("single_loop", "single_loop_crossing"):
             var = self.scope.variables.get(node.value)
             if var is None:
@@ -158,7 +140,25 @@ class Checker:
             raise self.spelling_place(node)
         if node.kind == "traces":
             return self.traces(node, Focus(None))
-        raise AssertionError(node.kind)
+        return constructs.rule_syntax()[node.kind](self, node, None)
+
+    def own_rule(self, node: Node) -> DslError:
+        """A rule-level construct where only a rule's body may stand."""
+        return self.error(
+            node,
+            f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
+            "write it as a separate rule, without 'each'",
+        )
+
+    def cell_condition(self, node: Node, group: Focus | None = None) -> ir.Expr:
+        """A condition read at each cell: of the grid, or (`group`: in the body of an `each`
+        over groups) of the group in scope."""
+        focus = Focus(ir.ElementKind.CELL)
+        if group is not None:
+            focus = Focus(ir.ElementKind.CELL, member=True, line=group.line)
+        checked = self.expr(node, focus)
+        self.expect(node, checked, ir.Type.BOOL)
+        return checked.expr
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
         """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
@@ -256,17 +256,10 @@ class Checker:
             return self.each(node, focus)
         if node.kind == "spells":
             raise self.spelling_place(node)
-        within_group = focus.element is None and not focus.sets
-        if node.kind == "connected" and len(node.children) == 1 and within_group:
-            cell = Focus(ir.ElementKind.CELL, member=True, line=focus.line)  # in each group
-            cond = self.expr(node.children[0], cell)
-            self.expect(node.children[0], cond, ir.Type.BOOL)
-            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
-        raise self.error(
-            node,
-            f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
-            "write it as a separate rule, without 'each'",
-        )
+        construct = constructs.rule_syntax().get(node.kind)
+        if construct is None:
+            raise self.own_rule(node)
+        return construct(self, node, focus)
 
     def holds(self, node: Node, focus: Focus) -> ir.Holds:
         checked = self.expr(node.children[0], focus)
