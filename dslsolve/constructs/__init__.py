@@ -36,7 +36,16 @@ import functools
 import importlib
 from collections.abc import Callable
 
-CONSTRUCTS = ("shape", "contains", "extreme", "connected")
+CONSTRUCTS = (
+    "shape",
+    "contains",
+    "extreme",
+    "connected",
+    "loop",
+    "paths",
+    "paths_from",
+    "path_through",
+)
 
 
 def _parts(stage: str) -> list[object]:

@@ -131,30 +131,6 @@ class _ToNodes(Transformer):
     def where(self, items):
         return Node("where", None, (items[0],), _col(items[0]))
 
-    def single_loop(self, items):
-        return Node("single_loop", str(items[0]), (), _col(items[0]))
-
-    def single_loop_crossing(self, items):
-        return Node("single_loop_crossing", str(items[0]), (), _col(items[0]))
-
-    def paths(self, items):
-        return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
-
-    def paths_from(self, items):
-        names = tuple(str(item) for item in items if item is not None)
-        return Node("paths_from", names, (), _col(items[0]))
-
-    def path_through(self, items, crossings: bool = False):
-        arrows = items[2] if len(items) > 2 else None
-        names = (str(items[0]), str(items[1]), arrows, crossings)
-        return Node("path_through", names, (), _col(items[0]))
-
-    def path_through_crossing(self, items):
-        return self.path_through(items, crossings=True)
-
-    def along(self, items):
-        return str(items[0])
-
     def spells(self, items):
         return Node("spells", str(items[1]), (items[0],), _col(items[0]))
 
