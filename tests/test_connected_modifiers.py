@@ -1,15 +1,19 @@
 """`C cells connected [diagonally] [to R] [via V]` (dslsolve/constructs/connected): the
-modifiers combine in one form. `diagonally to R` lowers (the rooted lowering on the relation
-`around`): on small grids its model has exactly the patterns that the evaluator accepts; `via`
-with another modifier is refused at load with a located message naming the combination."""
+modifiers combine in one form. `diagonally to R` (the rooted lowering on the relation
+`around`) and `to R via V` (the rooted form of `linked.py`) lower: on small grids their models
+have exactly the answers that the evaluator accepts; `diagonally via` is refused at load with
+a located message naming the combination."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from test_connected_cuts import ROOTED
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_native_solution, every_solution, load_texts
@@ -61,15 +65,69 @@ def test_check_names_a_part_that_reaches_no_root_diagonally(tmp_path, run):
     assert "a part joined to no cell where the condition after 'to' holds: r2c3" in result.out
 
 
+LINKED_TO = """\
+name: linked
+input:
+  marks: {type: grid, symbols: r o}
+variables:
+  line: {type: bool, on: links}
+  light: {type: bool, hidden: true}
+rules:
+  - "each cellLIT: not light"
+  - marks is given cells connected to ROOT via line
+output:
+  cell:
+    - links: line
+"""
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+@pytest.mark.parametrize(
+    ("root", "marks"), [("marks = 'r'", "marks:\nr.o\no.r\n"), ("light", "marks:\nro\n.o\n")]
+)
+def test_cells_connected_to_roots_via_links_have_the_evaluators_answers(
+    tmp_path, choice, root, marks
+):
+    """Each given cell is joined by used links, through any cell, to a given root: an `r`, or
+    (`light`, unknown) a lit given cell."""
+    lit = " where not (marks is given)" if root == "light" else ""  # else no light at all
+    genre = LINKED_TO.replace("ROOT", root).replace("LIT", lit)
+    loaded, instance = load_texts(tmp_path, genre, marks)
+    grid = Grid(instance.rows, instance.columns)
+    links, cells = grid.links(), grid.cells()
+    compiled = compile_model(loaded.genre, instance, parse_formulation([f"connected={choice}"]))
+
+    def key(values):
+        return tuple(values["line"][e] for e in links), tuple(values["light"][c] for c in cells)
+
+    found = every_solution(compiled, key)
+    wanted = set()
+    for used in itertools.product((0, 1), repeat=len(links)):
+        for lit in itertools.product((0, 1), repeat=len(cells)):
+            values = {
+                "line": dict(zip(links, used, strict=True)),
+                "light": dict(zip(cells, lit, strict=True)),
+            }
+            if not Evaluator(loaded.genre, instance, values).violations():
+                wanted.add((used, lit))
+    assert found == wanted
+    unlit = (0,) * len(cells)
+    if root == "light":  # r1c1 r1c2 r2c2 joined and one of them lit; or each lit alone
+        assert len({lit for _, lit in wanted}) == 7
+        assert ((0, 0, 0, 0), (1, 1, 0, 1)) in wanted and ((0, 0, 0, 0), (1, 1, 0, 0)) not in wanted
+    else:  # every o joined to an r, possibly through an empty cell
+        assert ((0, 0, 0, 0, 1, 0, 1), unlit) in wanted  # r1c1-r2c1, r1c3-r2c3
+        assert ((1, 0, 0, 0, 0, 0, 0), unlit) not in wanted  # r2c1 and r1c3 alone
+
+
 @pytest.mark.parametrize(
     ("rule", "combination"),
     [
         ("black cells connected diagonally via line", "diagonally via"),
-        ("black cells connected to marks = 'r' via line", "to ... via"),
         ("black cells connected diagonally to marks = 'r' via line", "diagonally to ... via"),
     ],
 )
-def test_via_with_another_modifier_is_refused_where_it_is_written(tmp_path, run, rule, combination):
+def test_diagonally_via_is_refused_where_it_is_written(tmp_path, run, rule, combination):
     (tmp_path / "g.yaml").write_text(LINKED.replace("RULE", rule))
     (tmp_path / "p.txt").write_text(MARKS)
     result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
@@ -77,7 +135,7 @@ def test_via_with_another_modifier_is_refused_where_it_is_written(tmp_path, run,
     assert f"'connected {combination}' is not in the language" in result.err, result.err
     column = rule.index("via line") + 4 + 5  # the variable, in the rule's `  - ` line
     assert f"g.yaml:9:{column}: error" in result.err, result.err
-    assert "write 'C cells connected via V'" in result.err
+    assert "write 'C cells connected via V' or 'C cells connected diagonally'" in result.err
 
 
 def test_to_inside_each_group_stays_a_rule_of_its_own(tmp_path, run):

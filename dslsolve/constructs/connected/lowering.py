@@ -1,7 +1,8 @@
 """`C cells connected [diagonally] [to R] [via V]` in the model (`syntax.py`): the cells where
 C holds (within the group in scope) and the graph that joins them, handed to the lowering of
-the form in `dslsolve/compiler/lowerings/`: `linked` (via V), `connected.post_rooted` (to R),
-`connected.post_connected`; the relation's edges (`diagonally`: corners too) make the graph.
+the form in `dslsolve/compiler/lowerings/`: `linked` (via V, rooted with `to R`),
+`connected.post_rooted` (to R), `connected.post_connected`; the relation's edges (`diagonally`:
+corners too) make the graph.
 `both_sides` then adds the face rows where a set and its complement are both connected."""
 
 from __future__ import annotations
@@ -36,12 +37,13 @@ def compile_connected(
 
     chosen = holds(body.cond)
     choice = model.formulation["connected"]
+    roots = None if body.root is None else holds(body.root)
     if body.via is not None:
         links = {
             link: (grid.ends(ir.ElementKind.LINK, link), lower.used(body.via, link))
             for link in grid.links()
         }
-        post_linked(model, chosen, links, choice)
+        post_linked(model, chosen, links, choice, roots)
         return
     edges = [
         (a, b)
@@ -49,7 +51,6 @@ def compile_connected(
         for b in grid.related(ir.ElementKind.CELL, body.relation, a)
         if a < b and b in chosen
     ]
-    roots = None if body.root is None else holds(body.root)
     if roots is not None:
         post_rooted(model, chosen, roots, edges, choice)
     else:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 from dslsolve.constructs.connected.syntax import Connected
 from dslsolve.evaluator import Violation, components
-from dslsolve.geometry import Env, Grouping, cell_name
+from dslsolve.geometry import Env, cell_name
 
 if TYPE_CHECKING:
     from dslsolve.evaluator import Evaluator
+    from dslsolve.instance import Element
 
 
 def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) -> list[Violation]:
@@ -21,7 +22,7 @@ def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) ->
         return _connected_via(evaluator, rule, body)
     parts = evaluator.areas(body.cond, Env(None, None, env.group), body.relation)
     if body.root is not None:
-        return _unrooted(evaluator, rule, body.root, parts)
+        return _unrooted(evaluator, rule, body.root, [part.cells for part in parts])
     if len(parts) <= 1:
         return []
     parts.sort(key=lambda g: -len(g.cells))
@@ -37,23 +38,25 @@ def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) ->
 
 
 def _unrooted(
-    evaluator: Evaluator, rule: ir.Rule, root: ir.Expr, parts: list[Grouping]
+    evaluator: Evaluator, rule: ir.Rule, root: ir.Expr, parts: list[tuple[Element, ...]]
 ) -> list[Violation]:
-    """`connected to ROOT`: each part must hold a cell where ROOT holds."""
+    """`connected to ROOT`: each part (its cells, in order) must hold a cell where ROOT
+    holds."""
     is_root = evaluator.function(root)
     return [
         Violation(
             rule,
             "a part joined to no cell where the condition after 'to' holds",
-            tuple(cell_name(c) for c in part.cells),
+            tuple(cell_name(c) for c in part),
         )
-        for part in sorted(parts, key=lambda g: g.cells)
-        if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part.cells)
+        for part in sorted(parts)
+        if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part)
     ]
 
 
 def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list[Violation]:
-    """The cells where the condition holds lie in one component of the used links."""
+    """The cells where the condition holds lie in one component of the used links (with
+    `to`: each component's C-cells hold a root)."""
     grid = evaluator.grid
     edges = (
         grid.ends(ir.ElementKind.LINK, link)
@@ -67,6 +70,8 @@ def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list
     }
     parts = [sorted(part & members) for part in components(grid.cells(), edges)]
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+    if body.root is not None:
+        return _unrooted(evaluator, rule, body.root, [tuple(part) for part in parts])
     return [
         Violation(
             rule,

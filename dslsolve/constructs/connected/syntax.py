@@ -5,9 +5,10 @@ joined into one set (or none at all). The modifiers say how and to what:
   joined to a root (cave's black cells, to the grid's edge);
 - `via V` (a variable on links): cells are joined by paths of used links instead (a link is
   used where V is true, or not zero), which may pass through any cell (hashiwokakero).
-`diagonally` and `to` combine; `via` stands alone (it joins by links, not by cells). In the
-body of an `each` over groups (`each region of R: white cells connected`), the cells are
-those of the group, joined within it; `to` and `via` are then refused.
+`diagonally` combines with `to`, and `to` with `via`; `diagonally via` is refused (`via`
+joins by links, not through neighbouring cells). In the body of an `each` over groups (`each
+region of R: white cells connected`), the cells are those of the group, joined within it;
+`to` and `via` are then refused.
 
 This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
 (the evaluator) and `lowering.py` (the compiler) read the node and share no code.
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Connected:
     """The cells where `cond` holds form one connected set (or none at all), joined along
-    `relation` (`diagonally`: corners too), or each part holding a cell where `root` holds,
-    or (`via`) joined by the used links of a variable on links."""
+    `relation` (`diagonally`: corners too) or (`via`) by the used links of a variable on
+    links; with `root`, they may form several parts, each holding a cell where `root` holds."""
 
     cond: ir.Expr
     via: ir.Variable | None = None
@@ -60,14 +61,14 @@ def check(checker, node: Node, focus) -> Connected:
     root = checker.cell_condition(root_node) if root_node is not None else None
     if via_node is None:
         return Connected(cond, diagonally=diagonally, root=root)
-    if diagonally or root is not None:
-        combination = " ".join(["diagonally"] * diagonally + ["to ..."] * (root is not None))
+    if diagonally:
+        combination = "diagonally to ... via" if root is not None else "diagonally via"
         raise checker.error(
             via_node,
-            f"'connected {combination} via' is not in the language",
-            "'via' joins the cells by used links alone, through any cell; 'diagonally' and "
-            "'to' join them through the chosen cells: write 'C cells connected via V', or "
-            "leave 'via' out",
+            f"'connected {combination}' is not in the language",
+            "'via' joins the cells by used links alone, through any cell, and 'diagonally' "
+            "joins them through cells that touch at a corner: write 'C cells connected via V' "
+            "or 'C cells connected diagonally'",
         )
     via = checker.line_variable(via_node, via_node.value, "connections")
     if via.on != ir.ElementKind.LINK:
@@ -76,7 +77,7 @@ def check(checker, node: Node, focus) -> Connected:
             f"'{via.name}' is not on links",
             "cells are connected via a variable on links",
         )
-    return Connected(cond, via)
+    return Connected(cond, via, root=root)
 
 
 RULES = {"connected": check}
