@@ -120,11 +120,7 @@ def each_rules() -> tuple[Callable, ...]:
 @functools.cache
 def terminals() -> dict[str, str]:
     """Grammar terminal -> its words, as a syntax error names what it expected."""
-    return {
-        name: words
-        for part in _parts("syntax")
-        for name, words in getattr(part, "TERMINALS", {}).items()
-    }
+    return _merged("syntax", "TERMINALS")
 
 
 @functools.cache

@@ -48,13 +48,11 @@ WORDS = ("cells", "connected")  # `diagonally` is a word only after `connected`
 
 
 def check(checker, node: Node, focus) -> Connected:
-    """C (and R) are conditions on cells; V a variable on links, with no other modifier."""
+    """C (and R) are conditions on cells; V a variable on links, never with `diagonally`."""
     cond_node, root_node, via_node = node.children
     diagonally = node.value == "diagonally"
     if focus is not None:  # the body of an `each`: only over groups, and joined within them
-        if root_node is not None or via_node is not None or focus.element is not None:
-            raise checker.own_rule(node)
-        if focus.sets:
+        if root_node is not None or via_node is not None or focus.element is not None or focus.sets:
             raise checker.own_rule(node)
         return Connected(checker.cell_condition(cond_node, focus), diagonally=diagonally)
     cond = checker.cell_condition(cond_node)
