@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from test_connected_cuts import ROOTED
+from test_connected_cuts import ROOTED, SPLIT_ROOMS, black_patterns
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
@@ -63,6 +63,20 @@ def test_check_names_a_part_that_reaches_no_root_diagonally(tmp_path, run):
     assert result.code == 1
     assert DIAGONALLY_TO in result.out
     assert "a part joined to no cell where the condition after 'to' holds: r2c3" in result.out
+
+
+@pytest.mark.parametrize("choice", ["lazy", "flow"])
+def test_cells_connected_diagonally_within_each_group_have_the_evaluators_patterns(
+    tmp_path, choice
+):
+    """`diagonally` in the body of an `each` over groups: the white cells of each room are
+    joined through that room's cells, corners included."""
+    genre = SPLIT_ROOMS.replace("white cells connected", "white cells connected diagonally")
+    found, wanted = black_patterns(tmp_path, genre, "rooms:\nab\nba\n", choice)
+    assert found == wanted
+    assert (0, 0, 0, 0) in wanted  # r1c1 and r2c2 touch at a corner, and so do the b cells
+    _, orthogonal = black_patterns(tmp_path, SPLIT_ROOMS, "rooms:\nab\nba\n", choice)
+    assert (0, 0, 0, 0) not in orthogonal
 
 
 LINKED_TO = """\
