@@ -305,19 +305,9 @@ class Evaluator:
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        if isinstance(body, ir.Connected):
-            return self.connected(rule, body, env)
-        if isinstance(body, ir.SingleLoop):
-            return self.single_loop(rule, body)
-        if isinstance(body, ir.Paths):
-            return self.paths(rule, body)
         if isinstance(body, ir.Traces):
             return self.traces(rule, body, env)
-        if isinstance(body, ir.PathsFrom):
-            return self.paths_from(rule, body)
-        if isinstance(body, ir.PathThrough):
-            return self.path_through(rule, body)
-        raise AssertionError(body)
+        return constructs.rule_readings()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         group = each.group
@@ -393,7 +383,7 @@ class Evaluator:
         )
         return [
             Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(members, edges)
+            for part in components(members, edges)
         ]
 
     def pieces(self, var: ir.Variable) -> list[Grouping]:
@@ -413,7 +403,7 @@ class Evaluator:
         edges = ((a, b) for a in cells for b in self.grid.neighbours(a) if joined(a, b))
         return [
             Grouping(f"piece at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(cells, edges)
+            for part in components(cells, edges)
         ]
 
     def stray_walls(self, rule: ir.Rule, var: ir.Variable) -> list[Violation]:
@@ -506,258 +496,6 @@ class Evaluator:
             return []
         text = "".join(map(str, word))
         return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
-
-    def connected(self, rule: ir.Rule, body: ir.Connected, env: Env) -> list[Violation]:
-        """The cells where the condition holds form one area (within the group in scope)."""
-        if body.via is not None:
-            return self.connected_via(rule, body)
-        parts = self.areas(body.cond, Env(None, None, env.group), body.relation)
-        if body.root is not None:
-            return self.unrooted(rule, body.root, parts)
-        if len(parts) <= 1:
-            return []
-        parts.sort(key=lambda g: -len(g.cells))
-        within = f"{env.group.label}: " if env.group else ""
-        return [
-            Violation(
-                rule,
-                f"{within}a part cut off from the largest ({len(parts)} parts)",
-                tuple(cell_name(c) for c in part.cells),
-            )
-            for part in parts[1:]
-        ]
-
-    def unrooted(self, rule: ir.Rule, root: ir.Expr, parts: list[Grouping]) -> list[Violation]:
-        """`connected to ROOT`: each part must hold a cell where ROOT holds."""
-        is_root = self.function(root)
-        return [
-            Violation(
-                rule,
-                "a part joined to no cell where the condition after 'to' holds",
-                tuple(cell_name(c) for c in part.cells),
-            )
-            for part in sorted(parts, key=lambda g: g.cells)
-            if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part.cells)
-        ]
-
-    def connected_via(self, rule: ir.Rule, body: ir.Connected) -> list[Violation]:
-        """The cells where the condition holds lie in one component of the used links."""
-        edges = (
-            self.grid.ends(ir.ElementKind.LINK, link)
-            for link in self.grid.links()
-            if self.values[body.via.name].get(link)
-        )
-        components = _components(self.grid.cells(), edges)
-        members = {
-            c
-            for c in self.grid.cells()
-            if self.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
-        }
-        parts = [sorted(part & members) for part in components]
-        parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
-        return [
-            Violation(
-                rule,
-                f"cells not joined to the largest group ({len(parts)} groups)",
-                tuple(cell_name(c) for c in part),
-            )
-            for part in parts[1:]
-        ]
-
-    def single_loop(self, rule: ir.Rule, body: ir.SingleLoop) -> list[Violation]:
-        kind = body.var.on
-        used = [e for e in self.grid.elements(kind) if self.values[body.var.name].get(e)]
-        import networkx as nx  # imported here: it takes a tenth of a second
-
-        graph = nx.Graph()
-        graph.add_edges_from(self.grid.ends(kind, e) for e in used)
-        vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
-        found = [
-            Violation(
-                rule,
-                f"{element_name(vertex_kind, v)} has {d} line ends",
-                (element_name(vertex_kind, v),),
-            )
-            for v, d in graph.degree
-            if d != 2 and not (body.crossings and d == 4)
-        ]
-        if body.crossings:  # traced straight through crossings: split each vertex by axis
-            traced = nx.Graph()
-            for e in used:
-                a, b = self.grid.ends(kind, e)
-                traced.add_edge((a, e[0]), (b, e[0]))
-            for v, d in graph.degree:
-                if d != 4:  # no crossing: one node, whether the loop turns or goes straight
-                    traced.add_edge((v, "h"), (v, "v"))
-            parts = [{v for v, _ in part} for part in nx.connected_components(traced)]
-        else:
-            parts = list(nx.connected_components(graph))
-        if not parts:
-            found.append(Violation(rule, "no loop at all", ()))
-        elif len(parts) > 1:
-            found.extend(
-                Violation(
-                    rule,
-                    f"one of {len(parts)} separate loops",
-                    tuple(element_name(vertex_kind, v) for v in sorted(part)),
-                )
-                for part in parts
-            )
-        return found
-
-    def paths(self, rule: ir.Rule, body: ir.Paths) -> list[Violation]:
-        kind = body.var.on
-        vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
-        import networkx as nx  # imported here: it takes a tenth of a second
-
-        graph = nx.Graph()
-        graph.add_nodes_from(self.grid.vertices(kind))
-        graph.add_edges_from(
-            self.grid.ends(kind, e)
-            for e in self.grid.elements(kind)
-            if self.values[body.var.name].get(e)
-        )
-
-        def token(v):
-            return self.instance.value(body.ends, v)
-
-        def name(v):
-            return element_name(vertex_kind, v)
-
-        found = []
-        for v, d in graph.degree:
-            if token(v) is not None and d != 1:
-                found.append(Violation(rule, f"the path end {name(v)} has {d} lines", (name(v),)))
-            elif token(v) is None and d not in (0, 2):
-                found.append(Violation(rule, f"{name(v)} has {d} line ends", (name(v),)))
-
-        for part in nx.connected_components(graph):
-            if len(part) == 1:
-                continue
-            cells = tuple(name(v) for v in sorted(part))
-            sub = graph.subgraph(part)
-            if sub.number_of_edges() != len(part) - 1 or max(d for _, d in sub.degree) > 2:
-                found.append(Violation(rule, "lines that are not one simple path", cells))
-                continue
-            ends = [v for v, d in sub.degree if d == 1]
-            tokens = {token(v) for v in ends}
-            if None in tokens or len(tokens) != 1:
-                found.append(
-                    Violation(rule, "a path whose ends are not two equal given tokens", cells)
-                )
-        return found
-
-    def path_through(self, rule: ir.Rule, body: ir.PathThrough) -> list[Violation]:
-        """Walk from the entrance, cell by cell: on at a cell with two used sides (the border
-        counts at a gate), straight on at one with four (`crossings` only); the walk must leave
-        at the exit, pass every arrow its way and walk every used link once."""
-        links = ir.ElementKind.LINK
-        opposite = {"up": "down", "down": "up", "left": "right", "right": "left"}
-        used = {e for e in self.grid.links() if self.values[body.var.name].get(e)}
-        cells = self.grid.cells()
-        tokens = {v: t for v in cells if (t := self.instance.value(body.gates, v)) is not None}
-        gates = self.grid.entrance_and_exit(tokens)
-        entrance = next(v for v, (w, _) in gates.items() if w == "in")
-        exit_ = next(v for v, (w, _) in gates.items() if w == "out")
-
-        def sides(v):  # the used sides of v; "border" at a gate
-            out = {d for d, e in self.grid.incident_by_direction(links, v).items() if e in used}
-            if v in gates:
-                way_, d = gates[v]
-                out.add(opposite[d] if way_ == "in" else d)
-            return out
-
-        found = []
-        walked: dict[Element, str] = {}  # link -> the direction it was walked in
-        v, moving, trail, bad = entrance, gates[entrance][1], [entrance], None
-        while bad is None:
-            at = sides(v)
-            came = opposite[moving]
-            if len(at) == 4 and body.crossings:
-                nxt = moving
-            elif len(at) == 2:
-                nxt = next(d for d in at if d != came)
-            else:
-                bad = f"the path branches or stops at {cell_name(v)}"
-                break
-            if v == exit_ and nxt == gates[exit_][1]:
-                break
-            edge = self.grid.incident_by_direction(links, v).get(nxt)
-            if edge is None or edge in walked:
-                bad = f"the path walks a link twice or leaves the grid at {cell_name(v)}"
-                break
-            walked[edge] = nxt
-            a, b = self.grid.ends(links, edge)
-            v, moving = (b if a == v else a), nxt
-            trail.append(v)
-        names = tuple(cell_name(c) for c in trail)
-        if bad is not None:
-            found.append(Violation(rule, bad, names))
-        stray = sorted(used - set(walked))
-        if stray and bad is None:
-            ends = tuple(cell_name(c) for c in self.grid.ends(links, stray[0]))
-            found.append(Violation(rule, "a line that is not on the path", ends))
-        if body.arrows is not None:
-            for link in self.grid.links():
-                token = self.instance.value(body.arrows, link)
-                if token is None:
-                    continue
-                if walked.get(link) != DIRECTION_TOKENS.get(token):
-                    ends = tuple(cell_name(c) for c in self.grid.ends(links, link))
-                    found.append(Violation(rule, f"the path does not pass {token} its way", ends))
-        return found
-
-    def paths_from(self, rule: ir.Rule, body: ir.PathsFrom) -> list[Violation]:
-        """Walk each start's path cell by cell; then every used link must have been walked."""
-        links = ir.ElementKind.LINK
-        used = {e for e in self.grid.links() if self.values[body.var.name].get(e)}
-        starts = {
-            v: DIRECTION_TOKENS[token]
-            for v in self.grid.cells()
-            if (token := self.instance.value(body.starts, v)) in DIRECTION_TOKENS
-        }
-
-        def step(v, edge):
-            a, b = self.grid.ends(links, edge)
-            return b if a == v else a
-
-        found = []
-        walked = set()
-        for start, own in sorted(starts.items()):
-            name = cell_name(start)
-            edge = self.grid.incident_by_direction(links, start).get(own)
-            if edge is None or edge not in used:
-                found.append(Violation(rule, f"no line leaves {name} {own}", (name,)))
-                continue
-            cells, v, turns, bad = [start], start, 0, None
-            while True:
-                walked.add(edge)
-                v = step(v, edge)
-                cells.append(v)
-                if v in starts:
-                    entered = self.grid.incident_by_direction(links, v).get(starts[v])
-                    if v == start or entered == edge:
-                        bad = "a path that ends at its own start or on a start's own side"
-                    break
-                at = [e for e in self.grid.incident(links, v) if e in used]
-                if len(at) != 2:
-                    bad = f"a path that branches or stops at {cell_name(v)}"
-                    break
-                nxt = at[0] if at[1] == edge else at[1]
-                turns += nxt[0] != edge[0]  # one horizontal and one vertical link
-                edge = nxt
-            names = tuple(cell_name(c) for c in cells)
-            if bad is None and body.turns is not None:
-                wanted = self.instance.value(body.turns, start)
-                if isinstance(wanted, int) and wanted != turns:
-                    bad = f"the path from {name} turns {turns} times, not {wanted}"
-            if bad is not None:
-                found.append(Violation(rule, bad, names))
-        stray = sorted(used - walked)
-        if stray:
-            ends = tuple(cell_name(v) for v in self.grid.ends(links, stray[0]))
-            found.append(Violation(rule, "a line on no path from a start", ends))
-        return found
 
     # ------------------------------------------------------------------ expressions
 
@@ -1187,7 +925,7 @@ class Evaluator:
 Member = Callable[[Any], object] | None  # of an Env, or of a cell (`Evaluator.aggregated`)
 
 
-def _components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
+def components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
     """The connected parts of the undirected graph of `nodes` and `edges` (an edge's ends are
     nodes too), in the order of their first node as first seen: networkx's order, without
     importing networkx (a tenth of a second of a `dslsolve check`) for a flood fill."""

@@ -405,77 +405,6 @@ class Holds:
 
 
 @dataclass(frozen=True)
-class Connected:
-    """The cells where `cond` holds form one orthogonally connected set (or none at all).
-
-    With `diagonally`, cells that touch at a corner are joined too (mochikoro's white cells).
-    With `via` (a variable on links), they are instead joined by paths of used links (a link is
-    used where the variable is true, or not zero), which may pass through any cell.
-    With `root`, the set may have several parts, but each holds a cell where `root` holds: every
-    cell is joined to a root (cave's black cells, to the grid's edge)."""
-
-    cond: Expr
-    via: Variable | None = None
-    diagonally: bool = False
-    root: Expr | None = None
-
-    @property
-    def relation(self) -> str:
-        """The cells next to a cell that it is joined with: a relation of `around`'s kind."""
-        return "around" if self.diagonally else "neighbours"
-
-
-@dataclass(frozen=True)
-class SingleLoop:
-    """The edges (borders or links) where the boolean `var` is true form exactly one cycle:
-    every vertex has degree 0 or 2 and the used edges are connected. With `crossings`, a vertex
-    may also have all four of its edges used: the loop crosses itself there, going straight."""
-
-    var: Variable
-    crossings: bool = False
-
-
-@dataclass(frozen=True)
-class Paths:
-    """The edges (borders or links) where the boolean `var` is true form disjoint simple paths
-    and no cycle; every element where the input layer `ends` is given is the end of exactly one
-    path, no other element is, and the two ends of a path hold equal tokens (numberlink)."""
-
-    var: Variable
-    ends: InputLayer
-
-
-@dataclass(frozen=True)
-class PathsFrom:
-    """Paths of used links, each leaving a *start* (a cell where the input layer `starts` holds
-    a direction symbol U, D, L or R) on that side and running through cells that are not starts,
-    without branching, to another start, which it enters on a side other than that start's own
-    direction. Every used link lies on such a path (so no cycle, no path without a start), and a
-    cell that is not a start has 0 or 2 used links. With `turns`, the path from a start where
-    that layer holds a number turns exactly that many times (hotaru beam)."""
-
-    var: Variable
-    starts: InputLayer
-    turns: InputLayer | None = None
-
-
-@dataclass(frozen=True)
-class PathThrough:
-    """One directed path of used links through the grid's outline: it enters the grid at the
-    entrance gate and leaves it at the exit gate (the two cells where the input layer `gates`
-    holds a direction of travel: the entrance has the outline behind it, the exit ahead of it)
-    and runs from cell to cell without branching; every used link lies on it. Where `arrows`
-    (an input layer on links) holds a direction, the link is travelled that way. With
-    `crossings`, the path may cross itself at a cell with four used links, going straight
-    through it both times; otherwise a cell is visited at most once (icebarn)."""
-
-    var: Variable
-    gates: InputLayer
-    arrows: InputLayer | None = None
-    crossings: bool = False
-
-
-@dataclass(frozen=True)
 class Spells:
     """The body of a top-level `each GROUP`: the groups and the records of a table section are
     matched one to one, each group reading, cell by cell in its order, the `value` that spells
@@ -504,7 +433,8 @@ class Traces:
     direction: Expr
 
 
-RuleBody = Each | Holds | Connected | SingleLoop | Paths | PathsFrom | PathThrough | Spells | Traces
+# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULES`)
+RuleBody = Each | Holds | Spells | Traces
 
 
 @dataclass(frozen=True)

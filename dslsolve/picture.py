@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from dslsolve import ir
+from dslsolve.constructs.path_through.syntax import PathThrough
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
@@ -398,7 +399,7 @@ def _gate_layers(genre_file: GenreFile) -> list[ir.InputLayer]:
         node.gates
         for rule in genre_file.genre.rules
         for node in ir.walk(rule.body)
-        if isinstance(node, ir.PathThrough)
+        if isinstance(node, PathThrough)
     ]
 
 

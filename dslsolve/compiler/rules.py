@@ -26,16 +26,8 @@ from dslsolve.compiler.lowerings.area import (
 )
 from dslsolve.compiler.lowerings.area_assign import post_assigned_areas
 from dslsolve.compiler.lowerings.area_free import post_free_areas
-from dslsolve.compiler.lowerings.both_sides import post_if_complements
-from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
-from dslsolve.compiler.lowerings.crossings import post_crossing_loop
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
 from dslsolve.compiler.lowerings.digits import NumericRangeError
-from dslsolve.compiler.lowerings.linked import post_linked
-from dslsolve.compiler.lowerings.loop import post_single_loop
-from dslsolve.compiler.lowerings.path_through import post_path_through
-from dslsolve.compiler.lowerings.paths import post_paths
-from dslsolve.compiler.lowerings.paths_from import post_paths_from
 from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
@@ -47,14 +39,13 @@ from dslsolve.compiler.piece_rules import compile_pieces
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
-    DIRECTION_TOKENS,
     Env,
     GeometryError,
     Grouping,
     element_name,
     way,
 )
-from dslsolve.instance import Element, as_number
+from dslsolve.instance import as_number
 
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
@@ -130,83 +121,8 @@ class RuleCompiler:
             self.post(body.expr, env, guard, self.why(rule, env))
         elif isinstance(body, ir.Traces):
             self.traces(rule, body, env, guard)
-        elif isinstance(body, ir.Connected):
-            if guard is not None:
-                raise LoweringError("a 'where' on unknowns cannot guard 'connected'")
-            self.connected(body, env)
-        elif isinstance(body, ir.SingleLoop):
-            edge_vars = self.lower.binaries(body.var)
-            if body.crossings:
-                post_crossing_loop(self.model, self.grid, body.var.on, edge_vars)
-            else:
-                post_single_loop(self.model, self.grid, body.var.on, edge_vars)
-        elif isinstance(body, ir.Paths):
-            ends = {
-                v: token
-                for v in self.grid.vertices(body.var.on)
-                if (token := self.lower.instance.value(body.ends, v)) is not None
-            }
-            post_paths(self.model, self.grid, body.var.on, self.lower.binaries(body.var), ends)
-        elif isinstance(body, ir.PathsFrom):
-            value = self.lower.instance.value
-            cells = self.grid.cells()
-            starts = {v: d for v in cells if (d := value(body.starts, v)) in DIRECTION_TOKENS}
-            turns = {}
-            if body.turns is not None:
-                turns = {v: t for v in starts if isinstance(t := value(body.turns, v), int)}
-            post_paths_from(self.model, self.grid, self.lower.binaries(body.var), starts, turns)
-        elif isinstance(body, ir.PathThrough):
-            value = self.lower.instance.value
-            cells = self.grid.cells()
-            tokens = {v: t for v in cells if (t := value(body.gates, v)) is not None}
-            arrows = {}
-            if body.arrows is not None:
-                for link in self.grid.links():
-                    token = value(body.arrows, link)
-                    if token is not None:
-                        way(token)  # a clear error for a token that is not a direction
-                        arrows[link] = DIRECTION_TOKENS[token]
-            post_path_through(
-                self.model,
-                self.grid,
-                self.lower.binaries(body.var),
-                self.grid.entrance_and_exit(tokens),
-                arrows,
-                body.crossings,
-            )
-        else:
-            raise AssertionError(body)
-
-    def connected(self, body: ir.Connected, env: Env) -> None:
-        """The cells where the condition holds (within the group in scope) and the graph that
-        joins them, for the lowering of the rule's form."""
-        cells = env.group.cells if env.group else self.grid.cells()
-
-        def holds(cond: ir.Expr) -> dict[Element, Lin | bool]:
-            values = {c: self.lower.boolean(cond, env.at(c, ir.ElementKind.CELL)) for c in cells}
-            return {c: (False if v is None else v) for c, v in values.items()}
-
-        chosen = holds(body.cond)
-        choice = self.model.formulation["connected"]
-        if body.via is not None:
-            links = {
-                link: (self.grid.ends(ir.ElementKind.LINK, link), self.lower.used(body.via, link))
-                for link in self.grid.links()
-            }
-            post_linked(self.model, chosen, links, choice)
-            return
-        edges = [
-            (a, b)
-            for a in cells
-            for b in self.grid.related(ir.ElementKind.CELL, body.relation, a)
-            if a < b and b in chosen
-        ]
-        roots = None if body.root is None else holds(body.root)
-        if roots is not None:
-            post_rooted(self.model, chosen, roots, edges, choice)
-        else:
-            post_connected(self.model, chosen, edges, choice)
-        post_if_complements(self.model, self.connected_sets, chosen, edges, roots)
+        else:  # a construct's rule (`dslsolve.constructs`)
+            constructs.rule_lowerings()[type(body)](self, rule, body, env, guard)
 
     @staticmethod
     def why(rule: ir.Rule, env: Env) -> Reason:

@@ -16,6 +16,18 @@ A construct package NAME holds three modules, each imported only by the stage th
   known element or group); `EACH`, `(compiler, rule, each, env, guard) -> bool`, which
   compiles a whole `each` rule it recognises and says False for any other; and `SIZE_LIMIT`,
   `(conjunct) -> int | None`, the most cells a conjunct of an `each piece` body allows.
+
+A construct that is a whole rule (`C cells connected`, `VAR forms single loop`) rather than
+an expression fills the rule-level hooks instead (a module may hold both kinds):
+- `NAME.syntax`: `RULES`, a grammar alternative of `?rule` -> `check(checker, node, focus)`
+  giving the IR rule body; `focus` is None for a rule of its own and the enclosing focus for
+  the body of an `each` (a construct that is no such body refuses it: `checker.own_rule`).
+  An optional part of the alternative written `[...]` is None among the children when absent;
+- `NAME.meaning`: `RULES`, IR body type -> `violations(evaluator, rule, body, env)`, the
+  evaluator's list of what is broken;
+- `NAME.lowering`: `RULES`, IR body type -> `compile(compiler, rule, body, env, guard)`,
+  which grounds the rule and hands it to its lowering in `dslsolve/compiler/lowerings/`
+  (`guard`: a literal of unknowns the rule is conditional on, or None).
 """
 
 from __future__ import annotations
@@ -24,17 +36,43 @@ import functools
 import importlib
 from collections.abc import Callable
 
-CONSTRUCTS = ("shape", "contains", "extreme")
+CONSTRUCTS = (
+    "shape",
+    "contains",
+    "extreme",
+    "connected",
+    "loop",
+    "paths",
+    "paths_from",
+    "path_through",
+)
 
 
 def _parts(stage: str) -> list[object]:
     return [importlib.import_module(f"dslsolve.constructs.{name}.{stage}") for name in CONSTRUCTS]
 
 
+def _merged(stage: str, hook: str) -> dict:
+    """A hook's dictionaries of every construct that has it, as one."""
+    return {key: value for part in _parts(stage) for key, value in getattr(part, hook, {}).items()}
+
+
 @functools.cache
 def syntax() -> dict[str, Callable]:
-    """Parse-node kind -> its check, over every construct."""
-    return {kind: check for part in _parts("syntax") for kind, check in part.SYNTAX.items()}
+    """Parse-node kind -> its check, over every construct's expressions."""
+    return _merged("syntax", "SYNTAX")
+
+
+@functools.cache
+def rule_syntax() -> dict[str, Callable]:
+    """Parse-node kind -> its check, over every construct that is a rule body."""
+    return _merged("syntax", "RULES")
+
+
+@functools.cache
+def kinds() -> frozenset[str]:
+    """The grammar alternatives that the constructs type: the parser makes each a `Node`."""
+    return frozenset(syntax()) | frozenset(rule_syntax())
 
 
 @functools.cache
@@ -46,13 +84,25 @@ def words() -> frozenset[str]:
 @functools.cache
 def evaluators() -> dict[type, Callable]:
     """IR node type -> the evaluator's reading of it."""
-    return {kind: read for part in _parts("meaning") for kind, read in part.EVALUATORS.items()}
+    return _merged("meaning", "EVALUATORS")
+
+
+@functools.cache
+def rule_readings() -> dict[type, Callable]:
+    """IR rule body type -> the evaluator's violations of it."""
+    return _merged("meaning", "RULES")
 
 
 @functools.cache
 def values() -> dict[type, Callable]:
     """IR node type -> its lowered value at an element or a known group."""
-    return {kind: lower for part in _parts("lowering") for kind, lower in part.VALUES.items()}
+    return _merged("lowering", "VALUES")
+
+
+@functools.cache
+def rule_lowerings() -> dict[type, Callable]:
+    """IR rule body type -> its compiler (grounds it, calls its lowering)."""
+    return _merged("lowering", "RULES")
 
 
 @functools.cache
@@ -70,11 +120,7 @@ def each_rules() -> tuple[Callable, ...]:
 @functools.cache
 def terminals() -> dict[str, str]:
     """Grammar terminal -> its words, as a syntax error names what it expected."""
-    return {
-        name: words
-        for part in _parts("syntax")
-        for name, words in getattr(part, "TERMINALS", {}).items()
-    }
+    return _merged("syntax", "TERMINALS")
 
 
 @functools.cache

@@ -114,51 +114,40 @@ class Checker:
                 return ir.Each(
                     ir.Group("cell"), None, None, self.holds(node, Focus(ir.ElementKind.CELL))
                 )
-        if node.kind == "connected":
-            cond = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
-            self.expect(node.children[0], cond, ir.Type.BOOL)
-            if node.value == "to":
-                root = self.expr(node.children[1], Focus(ir.ElementKind.CELL))
-                self.expect(node.children[1], root, ir.Type.BOOL)
-                return ir.Connected(cond.expr, root=root.expr)
-            if len(node.children) > 1:
-                via_node = node.children[1]
-                via = self.line_variable(via_node, via_node.value, "connections")
-                if via.on != ir.ElementKind.LINK:
-                    raise self.error(
-                        via_node,
-                        f"'{via.name}' is not on links",
-                        "cells are connected via a variable on links",
-                    )
-                return ir.Connected(cond.expr, via)
-            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
-        if node.kind in ("single_loop", "single_loop_crossing"):
-            var = self.scope.variables.get(node.value)
-            if var is None:
-                raise self.unknown(node, node.value, "variable")
-            if (
-                var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK)
-                or var.type != ir.Type.BOOL
-            ):
-                raise self.error(
-                    node,
-                    f"'{var.name}' cannot form a loop",
-                    "a loop needs a boolean variable on borders or links",
-                )
-            return ir.SingleLoop(var, node.kind == "single_loop_crossing")
-        if node.kind == "paths":
-            return self.paths(node)
-        if node.kind == "paths_from":
-            return self.paths_from(node)
-        if node.kind == "path_through":
-            return self.path_through(node)
         if node.kind == "each":
             return self.each(node, None)
         if node.kind == "spells":
             raise self.spelling_place(node)
         if node.kind == "traces":
             return self.traces(node, Focus(None))
-        raise AssertionError(node.kind)
+        return constructs.rule_syntax()[node.kind](self, node, None)
+
+    def own_rule(self, node: Node, what: str | None = None) -> DslError:
+        """A rule-level construct (`what`, its parse-node kind by default) where only a rule's
+        body may stand."""
+        what = what or node.kind.replace("_", " ")
+        return self.error(
+            node,
+            f"'{what}' must be a rule of its own",
+            "write it as a separate rule, without 'each'",
+        )
+
+    def input_section(self, node: Node, name: str, per: ir.ElementKind, hint: str) -> ir.InputLayer:
+        """The puzzle's input section `name`, on elements of kind `per`."""
+        layer = self.scope.layers.get(name)
+        if layer is None or layer.per != per.value:
+            raise self.error(node, f"'{name}' is not an input section on {per.value}s", hint)
+        return layer
+
+    def cell_condition(self, node: Node, group: Focus | None = None) -> ir.Expr:
+        """A condition read at each cell: of the grid, or (`group`: in the body of an `each`
+        over groups) of the group in scope."""
+        focus = Focus(ir.ElementKind.CELL)
+        if group is not None:
+            focus = Focus(ir.ElementKind.CELL, member=True, line=group.line)
+        checked = self.expr(node, focus)
+        self.expect(node, checked, ir.Type.BOOL)
+        return checked.expr
 
     def line_variable(self, node: Node, name: str, what: str, boolean: bool = False) -> ir.Variable:
         """A variable on borders or links, boolean or with a domain from 0 (a multiplicity:
@@ -190,63 +179,6 @@ class Checker:
             )
         return var
 
-    def paths(self, node: Node) -> ir.Paths:
-        var_name, ends_name = node.value
-        var = self.line_variable(node, var_name, "paths", boolean=True)
-        layer = self.scope.layers.get(ends_name)
-        vertex = _vertex_kind(var.on)
-        if layer is None or layer.per != vertex.value:
-            raise self.error(
-                node,
-                f"'{ends_name}' is not an input section on {vertex.value}s",
-                f"the path ends are the {vertex.value}s where a section of the puzzle "
-                "file is given, e.g. 'line forms paths joining numbers'",
-            )
-        return ir.Paths(var, layer)
-
-    def paths_from(self, node: Node) -> ir.PathsFrom:
-        var_name, starts_name, *turns_name = node.value
-        var = self.link_variable(node, var_name, "paths from starts")
-        layers = [self.scope.layers.get(name) for name in (starts_name, *turns_name)]
-        for name, layer in zip((starts_name, *turns_name), layers, strict=True):
-            if layer is None or layer.per != ir.ElementKind.CELL.value:
-                raise self.error(
-                    node,
-                    f"'{name}' is not an input section on cells",
-                    "e.g. 'line forms paths from dot turning amount times', where 'dot' holds "
-                    "U, D, L or R at each start",
-                )
-        return ir.PathsFrom(var, layers[0], layers[1] if turns_name else None)
-
-    def path_through(self, node: Node) -> ir.PathThrough:
-        var_name, gates_name, arrows_name, crossings = node.value
-        var = self.link_variable(node, var_name, "a path through gates")
-        if len(self.scope.gates.get(var.name, ())) > 1:
-            raise self.error(
-                node,
-                f"'{var.name}' forms a path through gates in more than one rule",
-                "one such rule per variable: its gates are where straight, turns and piece "
-                "count the outline side",
-            )
-        gates = self.scope.layers.get(gates_name)
-        if gates is None or gates.per != ir.ElementKind.CELL.value:
-            raise self.error(
-                node,
-                f"'{gates_name}' is not an input section on cells",
-                "the gates are the two cells where a section on cells holds the direction of "
-                "travel, U, D, L or R, e.g. 'line forms path through gates'",
-            )
-        arrows = None
-        if arrows_name is not None:
-            arrows = self.scope.layers.get(arrows_name)
-            if arrows is None or arrows.per != ir.ElementKind.LINK.value:
-                raise self.error(
-                    node,
-                    f"'{arrows_name}' is not an input section on links",
-                    "the arrows are a grid section on links holding U, D, L or R between cells",
-                )
-        return ir.PathThrough(var, gates, arrows, crossings)
-
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":
             return self.holds(node, focus)
@@ -256,17 +188,10 @@ class Checker:
             return self.each(node, focus)
         if node.kind == "spells":
             raise self.spelling_place(node)
-        within_group = focus.element is None and not focus.sets
-        if node.kind == "connected" and len(node.children) == 1 and within_group:
-            cell = Focus(ir.ElementKind.CELL, member=True, line=focus.line)  # in each group
-            cond = self.expr(node.children[0], cell)
-            self.expect(node.children[0], cond, ir.Type.BOOL)
-            return ir.Connected(cond.expr, diagonally=node.value == "diagonally")
-        raise self.error(
-            node,
-            f"'{node.kind.replace('_', ' ')}' must be a rule of its own",
-            "write it as a separate rule, without 'each'",
-        )
+        construct = constructs.rule_syntax().get(node.kind)
+        if construct is None:
+            raise self.own_rule(node)
+        return construct(self, node, focus)
 
     def holds(self, node: Node, focus: Focus) -> ir.Holds:
         checked = self.expr(node.children[0], focus)
@@ -1156,7 +1081,7 @@ def path_gates(nodes: list[Node]) -> dict[str, tuple[str, ...]]:
     the rule stands among the rules."""
     gates: dict[str, tuple[str, ...]] = {}
     for node in nodes:
-        if node.kind == "path_through":
+        if node.kind in ("path_through", "path_through_crossing"):
             var_name, gates_name, *_ = node.value
             gates[var_name] = (*gates.get(var_name, ()), gates_name)
     return gates

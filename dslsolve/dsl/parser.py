@@ -96,15 +96,16 @@ class _ToNodes(Transformer):
 
     def __default__(self, data, children, meta):
         """A construct's grammar alternative (`dslsolve.constructs`): its named tokens as the
-        value (one token: its text), its sub-expressions as the children. Any other rule
-        without a method stays a tree, as Lark makes it."""
-        if str(data) not in constructs.syntax():
+        value (one token: its text), its sub-expressions as the children (None for an absent
+        optional part written `[...]`). Any other rule without a method stays a tree, as Lark
+        makes it."""
+        if str(data) not in constructs.kinds():
             return super().__default__(data, children, meta)
         words = tuple(str(c) for c in children if isinstance(c, Token))
         return Node(
             str(data),
             words[0] if len(words) == 1 else words,
-            tuple(c for c in children if isinstance(c, Node)),
+            tuple(c for c in children if c is None or isinstance(c, Node)),
             _first_col(children),
         )
 
@@ -129,43 +130,6 @@ class _ToNodes(Transformer):
 
     def where(self, items):
         return Node("where", None, (items[0],), _col(items[0]))
-
-    def connected(self, items):
-        return Node("connected", None, (items[0],), _col(items[0]))
-
-    def connected_diagonally(self, items):
-        return Node("connected", "diagonally", (items[0],), _col(items[0]))
-
-    def connected_to(self, items):
-        return Node("connected", "to", (items[0], items[1]), _col(items[0]))
-
-    def connected_via(self, items):
-        through = Node("name", str(items[1]), (), _col(items[1]))
-        return Node("connected", None, (items[0], through), _col(items[0]))
-
-    def single_loop(self, items):
-        return Node("single_loop", str(items[0]), (), _col(items[0]))
-
-    def single_loop_crossing(self, items):
-        return Node("single_loop_crossing", str(items[0]), (), _col(items[0]))
-
-    def paths(self, items):
-        return Node("paths", (str(items[0]), str(items[1])), (), _col(items[0]))
-
-    def paths_from(self, items):
-        names = tuple(str(item) for item in items if item is not None)
-        return Node("paths_from", names, (), _col(items[0]))
-
-    def path_through(self, items, crossings: bool = False):
-        arrows = items[2] if len(items) > 2 else None
-        names = (str(items[0]), str(items[1]), arrows, crossings)
-        return Node("path_through", names, (), _col(items[0]))
-
-    def path_through_crossing(self, items):
-        return self.path_through(items, crossings=True)
-
-    def along(self, items):
-        return str(items[0])
 
     def spells(self, items):
         return Node("spells", str(items[1]), (items[0],), _col(items[0]))

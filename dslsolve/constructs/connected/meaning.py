@@ -1,0 +1,85 @@
+"""The evaluator's reading of `C cells connected [diagonally] [to R] [via V]` (`syntax.py`):
+the parts of the cells where C holds, joined as the modifiers say, each a violation beyond
+the largest (with `to`: each part that holds no root). No code shared with `lowering.py`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+from dslsolve.constructs.connected.syntax import Connected
+from dslsolve.evaluator import Violation, components
+from dslsolve.geometry import Env, cell_name
+
+if TYPE_CHECKING:
+    from dslsolve.evaluator import Evaluator
+    from dslsolve.instance import Element
+
+
+def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) -> list[Violation]:
+    """The cells where the condition holds form one area (within the group in scope)."""
+    if body.via is not None:
+        return _connected_via(evaluator, rule, body)
+    parts = evaluator.areas(body.cond, Env(None, None, env.group), body.relation)
+    if body.root is not None:
+        return _unrooted(evaluator, rule, body.root, [part.cells for part in parts])
+    if len(parts) <= 1:
+        return []
+    parts.sort(key=lambda g: -len(g.cells))
+    within = f"{env.group.label}: " if env.group else ""
+    return [
+        Violation(
+            rule,
+            f"{within}a part cut off from the largest ({len(parts)} parts)",
+            tuple(cell_name(c) for c in part.cells),
+        )
+        for part in parts[1:]
+    ]
+
+
+def _unrooted(
+    evaluator: Evaluator, rule: ir.Rule, root: ir.Expr, parts: list[tuple[Element, ...]]
+) -> list[Violation]:
+    """`connected to ROOT`: each part (its cells, in order) must hold a cell where ROOT
+    holds."""
+    is_root = evaluator.function(root)
+    return [
+        Violation(
+            rule,
+            "a part joined to no cell where the condition after 'to' holds",
+            tuple(cell_name(c) for c in part),
+        )
+        for part in sorted(parts)
+        if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part)
+    ]
+
+
+def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list[Violation]:
+    """The cells where the condition holds lie in one component of the used links (with
+    `to`: each component's C-cells hold a root)."""
+    grid = evaluator.grid
+    edges = (
+        grid.ends(ir.ElementKind.LINK, link)
+        for link in grid.links()
+        if evaluator.values[body.via.name].get(link)
+    )
+    members = {
+        c
+        for c in grid.cells()
+        if evaluator.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
+    }
+    parts = [sorted(part & members) for part in components(grid.cells(), edges)]
+    parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+    if body.root is not None:
+        return _unrooted(evaluator, rule, body.root, [tuple(part) for part in parts])
+    return [
+        Violation(
+            rule,
+            f"cells not joined to the largest group ({len(parts)} groups)",
+            tuple(cell_name(c) for c in part),
+        )
+        for part in parts[1:]
+    ]
+
+
+RULES = {Connected: connected}

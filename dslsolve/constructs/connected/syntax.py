@@ -1,0 +1,81 @@
+"""`C cells connected [diagonally] [to R] [via V]`: the cells where the condition C holds are
+joined into one set (or none at all). The modifiers say how and to what:
+- `diagonally`: cells that touch at a corner are joined too (mochikoro's white cells);
+- `to R`: the set may have several parts, but each holds a cell where R holds: every cell is
+  joined to a root (cave's black cells, to the grid's edge);
+- `via V` (a variable on links): cells are joined by paths of used links instead (a link is
+  used where V is true, or not zero), which may pass through any cell (hashiwokakero).
+`diagonally` combines with `to`, and `to` with `via`; `diagonally via` is refused (`via`
+joins by links, not through neighbouring cells). In the body of an `each` over groups (`each
+region of R: white cells connected`), the cells are those of the group, joined within it;
+`to` and `via` are then refused.
+
+This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
+(the evaluator) and `lowering.py` (the compiler) read the node and share no code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+
+if TYPE_CHECKING:
+    from dslsolve.dsl.parser import Node
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The cells where `cond` holds form one connected set (or none at all), joined along
+    `relation` (`diagonally`: corners too) or (`via`) by the used links of a variable on
+    links; with `root`, they may form several parts, each holding a cell where `root` holds."""
+
+    cond: ir.Expr
+    via: ir.Variable | None = None
+    diagonally: bool = False
+    root: ir.Expr | None = None
+
+    @property
+    def relation(self) -> str:
+        """The cells next to a cell that it is joined with: a relation of `around`'s kind."""
+        return "around" if self.diagonally else "neighbours"
+
+
+NODES = (Connected,)
+
+WORDS = ("cells", "connected")  # `diagonally` is a word only after `connected`
+
+
+def check(checker, node: Node, focus) -> Connected:
+    """C (and R) are conditions on cells; V a variable on links, never with `diagonally`."""
+    cond_node, root_node, via_node = node.children
+    diagonally = node.value == "diagonally"
+    if focus is not None:  # the body of an `each`: only over groups, and joined within them
+        if root_node is not None or via_node is not None or focus.element is not None or focus.sets:
+            raise checker.own_rule(node)
+        return Connected(checker.cell_condition(cond_node, focus), diagonally=diagonally)
+    cond = checker.cell_condition(cond_node)
+    root = checker.cell_condition(root_node) if root_node is not None else None
+    if via_node is None:
+        return Connected(cond, diagonally=diagonally, root=root)
+    if diagonally:
+        combination = "diagonally to ... via" if root is not None else "diagonally via"
+        raise checker.error(
+            via_node,
+            f"'connected {combination}' is not in the language",
+            "'via' joins the cells by used links alone, through any cell, and 'diagonally' "
+            "joins them through cells that touch at a corner: write 'C cells connected via V' "
+            "or 'C cells connected diagonally'",
+        )
+    via = checker.line_variable(via_node, via_node.value, "connections")
+    if via.on != ir.ElementKind.LINK:
+        raise checker.error(
+            via_node,
+            f"'{via.name}' is not on links",
+            "cells are connected via a variable on links",
+        )
+    return Connected(cond, via, root=root)
+
+
+RULES = {"connected": check}

@@ -1,0 +1,1 @@
+"""One loop: `VAR forms single loop [with crossings]` (see syntax.py)."""

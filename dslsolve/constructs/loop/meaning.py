@@ -1,0 +1,61 @@
+"""The evaluator's reading of `VAR forms single loop [with crossings]` (`syntax.py`): the
+degree of every vertex, then the loops the used edges make (traced straight through a
+crossing). No code shared with `lowering.py`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+from dslsolve.constructs.loop.syntax import SingleLoop
+from dslsolve.evaluator import Violation
+from dslsolve.geometry import Env, element_name
+
+if TYPE_CHECKING:
+    from dslsolve.evaluator import Evaluator
+
+
+def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env) -> list[Violation]:
+    grid = evaluator.grid
+    kind = body.var.on
+    used = [e for e in grid.elements(kind) if evaluator.values[body.var.name].get(e)]
+    import networkx as nx  # imported here: it takes a tenth of a second
+
+    graph = nx.Graph()
+    graph.add_edges_from(grid.ends(kind, e) for e in used)
+    vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
+    found = [
+        Violation(
+            rule,
+            f"{element_name(vertex_kind, v)} has {d} line ends",
+            (element_name(vertex_kind, v),),
+        )
+        for v, d in graph.degree
+        if d != 2 and not (body.crossings and d == 4)
+    ]
+    if body.crossings:  # traced straight through crossings: split each vertex by axis
+        traced = nx.Graph()
+        for e in used:
+            a, b = grid.ends(kind, e)
+            traced.add_edge((a, e[0]), (b, e[0]))
+        for v, d in graph.degree:
+            if d != 4:  # no crossing: one node, whether the loop turns or goes straight
+                traced.add_edge((v, "h"), (v, "v"))
+        parts = [{v for v, _ in part} for part in nx.connected_components(traced)]
+    else:
+        parts = list(nx.connected_components(graph))
+    if not parts:
+        found.append(Violation(rule, "no loop at all", ()))
+    elif len(parts) > 1:
+        found.extend(
+            Violation(
+                rule,
+                f"one of {len(parts)} separate loops",
+                tuple(element_name(vertex_kind, v) for v in sorted(part)),
+            )
+            for part in parts
+        )
+    return found
+
+
+RULES = {SingleLoop: single_loop}

@@ -1,0 +1,41 @@
+"""`VAR forms path through GATES [along ARROWS] [with crossings]` in the model (`syntax.py`):
+the entrance and exit, the arrows' directions and the link binaries handed to
+`lowerings/path_through.py`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+from dslsolve.compiler.lowerings.path_through import post_path_through
+from dslsolve.constructs.path_through.syntax import PathThrough
+from dslsolve.geometry import DIRECTION_TOKENS, Env, way
+
+if TYPE_CHECKING:
+    from dslsolve.compiler.model import Lin
+    from dslsolve.compiler.rules import RuleCompiler
+
+
+def compile_path_through(
+    compiler: RuleCompiler, rule: ir.Rule, body: PathThrough, env: Env, guard: Lin | None
+) -> None:
+    grid, value = compiler.grid, compiler.lower.instance.value
+    tokens = {v: t for v in grid.cells() if (t := value(body.gates, v)) is not None}
+    arrows = {}
+    if body.arrows is not None:
+        for link in grid.links():
+            token = value(body.arrows, link)
+            if token is not None:
+                way(token)  # a clear error for a token that is not a direction
+                arrows[link] = DIRECTION_TOKENS[token]
+    post_path_through(
+        compiler.model,
+        grid,
+        compiler.lower.binaries(body.var),
+        grid.entrance_and_exit(tokens),
+        arrows,
+        body.crossings,
+    )
+
+
+RULES = {PathThrough: compile_path_through}

@@ -1,0 +1,1 @@
+"""Paths between given ends: `VAR forms paths joining ENDS` (see syntax.py)."""
