@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import constructs, indexsets, ir
+from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
@@ -320,55 +320,19 @@ class Evaluator:
         raise AssertionError(body)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
-        group = each.group
-        if group.kind in ("cell", "point", "link"):
-            kind = ir.ElementKind(group.kind)
-            named = bool(each.binder or each.ends)  # only then does an element get its own names
-            candidates = [
-                Env(e, kind, env.group, dict(env.bound) if named else env.bound)
-                for e in self.each_elements(kind, env)
-            ]
-            if each.binder:
-                for inner in candidates:
-                    inner.bound[each.binder] = (inner.element, kind)
-            if each.ends:
-                for inner in candidates:
-                    for name, cell in zip(
-                        each.ends, self.grid.ends(kind, inner.element), strict=True
-                    ):
-                        inner.bound[name] = (cell, ir.ElementKind.CELL)
-        elif group.kind == "area":
-            areas = self.areas(group.of, env, within=group.within)
-            candidates = [Env(None, None, g, env.bound) for g in areas]
-        elif group.kind == "set":
-            candidates = [
-                indexsets.with_member(env, group.set, m)
-                for m in indexsets.members(self.instance, group.set)
-            ]
-        elif group.kind == "piece":
-            candidates = [Env(None, None, g, env.bound) for g in self.pieces(group.of.var)]
+        """The environments of the body where the `where` holds (`grounding.py`; the pieces
+        of `each piece` are the answer's)."""
+        if each.group.kind == "piece":
+            candidates = [Env(None, None, g, env.bound) for g in self.pieces(each.group.of.var)]
         else:
-            holds = None if group.of is None else self.function(group.of)
-
-            @functools.cache  # a cell is asked for its row and for its column
-            def cell_holds(cell: Element) -> bool:
-                return holds(env.at(cell, ir.ElementKind.CELL)) is True
-
-            groups = self.grid.groups(
-                group,
-                cell_holds,
-                lambda cell: self.instance.value(group.section, cell) if group.section else None,
-                lambda: self.instance.group_cells(group.section),
-            )
-            candidates = [Env(None, None, g, env.bound) for g in groups]
+            candidates = grounding.environments(each, env, self.grid, self.instance, self._holds)
         if each.where is None:
             return candidates
         where = self.function(each.where)
         return [inner for inner in candidates if where(inner) is True]
 
-    def each_elements(self, kind: ir.ElementKind, env: Env) -> list[Element]:
-        """`each cell` inside a group ranges over the group's cells."""
-        return list(env.group.cells) if env.group else self.grid.elements(kind)
+    def _holds(self, cond: ir.Expr, env: Env) -> bool:
+        return self.function(cond)(env) is True
 
     def areas(
         self,
@@ -382,19 +346,8 @@ class Evaluator:
         inside one region of that section)."""
         cells = env.group.cells if env.group else self.grid.cells()  # within the group in scope
         members = [c for c in cells if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True]
-        member_set = set(members)
-        cell = ir.ElementKind.CELL
-        edges = (
-            (a, b)
-            for a in members
-            for b in self.grid.related(cell, relation, a)
-            if b in member_set
-            and (within is None or self.instance.value(within, a) == self.instance.value(within, b))
-        )
-        return [
-            Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(members, edges)
-        ]
+        region = None if within is None else functools.partial(self.instance.value, within)
+        return grounding.areas(self.grid, members, relation, region)
 
     def pieces(self, var: ir.Variable) -> list[Grouping]:
         """The pieces of `each piece of VAR`: the parts that walls (VAR on borders) cut the grid
@@ -413,7 +366,7 @@ class Evaluator:
         edges = ((a, b) for a in cells for b in self.grid.neighbours(a) if joined(a, b))
         return [
             Grouping(f"piece at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in _components(cells, edges)
+            for part in grounding.components(cells, edges)
         ]
 
     def stray_walls(self, rule: ir.Rule, var: ir.Variable) -> list[Violation]:
@@ -547,7 +500,7 @@ class Evaluator:
             for link in self.grid.links()
             if self.values[body.via.name].get(link)
         )
-        components = _components(self.grid.cells(), edges)
+        components = grounding.components(self.grid.cells(), edges)
         members = {
             c
             for c in self.grid.cells()
@@ -1185,27 +1138,3 @@ class Evaluator:
 
 
 Member = Callable[[Any], object] | None  # of an Env, or of a cell (`Evaluator.aggregated`)
-
-
-def _components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
-    """The connected parts of the undirected graph of `nodes` and `edges` (an edge's ends are
-    nodes too), in the order of their first node as first seen: networkx's order, without
-    importing networkx (a tenth of a second of a `dslsolve check`) for a flood fill."""
-    joined: dict[Element, list[Element]] = {node: [] for node in nodes}
-    for a, b in edges:
-        joined.setdefault(a, []).append(b)
-        joined.setdefault(b, []).append(a)
-    parts: list[set] = []
-    seen: set[Element] = set()
-    for node in joined:
-        if node in seen:
-            continue
-        part, stack = {node}, [node]
-        while stack:
-            for other in joined[stack.pop()]:
-                if other not in part:
-                    part.add(other)
-                    stack.append(other)
-        seen |= part
-        parts.append(part)
-    return parts

@@ -80,7 +80,9 @@ def compile_model(
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
     relaxed = clue_rules(genre) if relax else []
-    lowerer.fix(find_fixings(genre, lowerer, relaxed))
+    fixed = find_fixings(genre, instance, lowerer.lower, relaxed)
+    model.contradictions.extend(fixed.outside)
+    lowerer.fix(fixed.values)
     for var, element in shown:
         lowerer.variable(var, element)
     compiler = RuleCompiler(lowerer, relaxed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from dslsolve import constructs, indexsets, ir
+from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.compiler.clues import Dropped, Kept
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
@@ -51,7 +51,6 @@ from dslsolve.geometry import (
     Env,
     GeometryError,
     Grouping,
-    element_name,
     way,
 )
 from dslsolve.instance import Element, as_number
@@ -228,8 +227,7 @@ class RuleCompiler:
         ):
             return
         group = each.group
-        fixed = self.fixed_areas(group.of, env) if group.kind == "area" else None
-        if group.kind == "area" and fixed is None:
+        if group.kind == "area" and not self.decided(group.of, env):
             if guard is not None or each.where is not None:
                 raise LoweringError("'each area' cannot be guarded by a condition")
             self.areas(rule, each, env)
@@ -239,48 +237,13 @@ class RuleCompiler:
                 raise LoweringError("'each piece' cannot be guarded by a condition")
             if not isinstance(each.body, ir.Holds):
                 raise LoweringError("'each piece' needs a condition as its body")
-            compile_pieces(self, each.group.of.var, each.body.expr, env, self.why(rule, env))
+            compile_pieces(
+                self.lower, self.post, each.group.of.var, each.body.expr, env, self.why(rule, env)
+            )
             return
-        if fixed is not None:
-            inner_envs = [Env(None, None, g, env.bound) for g in fixed]
-        elif group.kind == "set":
-            inner_envs = [
-                indexsets.with_member(env, group.set, m)
-                for m in indexsets.members(self.lower.instance, group.set)
-            ]
-        elif group.kind in ("cell", "point", "link"):
-            kind = ir.ElementKind(group.kind)
-            inner_envs = []
-            named = bool(each.binder or each.ends)  # only then does an element get its own names
-            # inside a group, `each cell` ranges over the group's cells
-            for element in env.group.cells if env.group else self.grid.elements(kind):
-                inner = Env(element, kind, env.group, dict(env.bound) if named else env.bound)
-                if each.binder:
-                    inner.bound[each.binder] = (element, kind)
-                if each.ends:
-                    for name, cell in zip(each.ends, self.grid.ends(kind, element), strict=True):
-                        inner.bound[name] = (cell, ir.ElementKind.CELL)
-                inner_envs.append(inner)
-        else:
-            holds = None if group.of is None else self.lower.condition(group.of)
-
-            @functools.cache  # a cell is asked for its row and for its column
-            def static(cell):
-                value = holds(env.at(cell, ir.ElementKind.CELL))
-                if isinstance(value, Lin):
-                    raise LoweringError("runs are cut by given cells only")
-                return value is True
-
-            def region(cell):
-                return self.lower.instance.value(group.section, cell)
-
-            def listed():
-                return self.lower.instance.group_cells(group.section)
-
-            inner_envs = [
-                Env(None, None, g, env.bound)
-                for g in self.grid.groups(group, static, region, listed)
-            ]
+        inner_envs = grounding.environments(
+            each, env, self.grid, self.lower.instance, self.given_holds
+        )
         if isinstance(each.body, ir.Spells):
             self.spells(rule, each, inner_envs)
             return
@@ -345,31 +308,23 @@ class RuleCompiler:
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])
 
-    def fixed_areas(self, cond: ir.Expr, env: Env) -> list[Grouping] | None:
-        """The areas of a condition on the input only (ice in icebarn): fixed groups of cells,
-        whose body is then posted like any group's; None where the condition has unknowns."""
-        inside = set()
-        for cell in self.grid.cells():
-            value = self.lower.boolean(cond, env.at(cell, ir.ElementKind.CELL))
-            if isinstance(value, Lin):
-                return None
-            if value is True:
-                inside.add(cell)
-        areas = []
-        while inside:
-            part, stack = set(), [min(inside)]
-            while stack:
-                cell = stack.pop()
-                if cell in inside:
-                    inside.discard(cell)
-                    part.add(cell)
-                    stack.extend(self.grid.neighbours(cell))
-            areas.append(
-                Grouping(
-                    f"area at {element_name(ir.ElementKind.CELL, min(part))}", tuple(sorted(part))
-                )
-            )
-        return areas
+    def decided(self, cond: ir.Expr, env: Env) -> bool:
+        """Does the puzzle decide `cond` at every cell (of the group in scope)? Then its areas
+        (ice in icebarn) are fixed groups, grounded and posted like any group's; else they are
+        a lowering's."""
+        cells = env.group.cells if env.group else self.grid.cells()
+        return not any(
+            isinstance(self.lower.boolean(cond, env.at(cell, ir.ElementKind.CELL)), Lin)
+            for cell in cells
+        )
+
+    def given_holds(self, cond: ir.Expr, env: Env) -> bool:
+        """A condition that cuts groups (`run of C`, the areas of a decided condition) at a
+        cell: the puzzle must decide it."""
+        value = self.lower.condition(cond)(env)
+        if isinstance(value, Lin):
+            raise LoweringError("runs are cut by given cells only")
+        return value is True
 
     def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
         if not isinstance(each.body, ir.Holds):

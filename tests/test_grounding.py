@@ -1,0 +1,76 @@
+"""One grounding of `each` (`dslsolve/grounding.py`): the compiler posts a rule's body in the
+same environments, in the same order, as the evaluator reads it, for every kind of group the
+shipped genres use."""
+
+from __future__ import annotations
+
+import pytest
+
+from dslsolve import indexsets, ir
+from dslsolve.api import Genre
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.rules import RuleCompiler
+from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import Env
+from dslsolve.output import shown_values
+
+from helpers import genre_file, instances, solution_file
+
+ONE_PER_GENRE = list({genre: puzzle for genre, puzzle in reversed(instances())}.items())
+
+
+def grounded_rules(genre: ir.Genre) -> list[ir.Rule]:
+    """The rules `each GROUP [where INPUT]: CONDITION` whose groups the puzzle decides: the
+    compiler posts the condition once per environment."""
+    return [
+        rule
+        for rule in genre.rules
+        if isinstance(rule.body, ir.Each)
+        and isinstance(rule.body.body, ir.Holds)
+        and rule.body.group.kind != "piece"
+        and not (rule.body.group.kind == "area" and ir.reads_unknowns(rule.body.group.of))
+        and (rule.body.where is None or not ir.reads_unknowns(rule.body.where))
+    ]
+
+
+def posted_places(loaded: Genre, instance, monkeypatch) -> dict[int, list[str]]:
+    """Rule (by id) -> the places the compiler posts its body at, in order."""
+    posted: dict[int, list[str]] = {}
+    why = RuleCompiler.why
+
+    def spy(rule: ir.Rule, env: Env):
+        posted.setdefault(id(rule), []).append(indexsets.place_name(env))
+        return why(rule, env)
+
+    monkeypatch.setattr(RuleCompiler, "why", staticmethod(spy))
+    file = loaded.file
+    compile_model(file.genre, instance, parse_formulation([]), shown_values(file, instance))
+    monkeypatch.undo()
+    return posted
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), ONE_PER_GENRE, ids=[g for g, _ in ONE_PER_GENRE])
+def test_compiler_and_evaluator_ground_each_rule_alike(genre, puzzle, monkeypatch):
+    loaded = Genre.load(str(genre_file(genre)))
+    instance = loaded.puzzle(str(puzzle))
+    values = loaded.read_solution(instance, solution_file(puzzle).read_text())
+    evaluator = Evaluator(loaded.file.genre, instance, values)
+    assert evaluator.violations() == []
+    posted = posted_places(loaded, instance, monkeypatch)
+    for rule in grounded_rules(loaded.file.genre):
+        read = [
+            indexsets.place_name(env)
+            for env in evaluator.instances(rule.body, Env(None, None, None))
+        ]
+        assert posted.get(id(rule), []) == read, rule.text
+
+
+def test_the_shipped_genres_ground_every_kind_of_group():
+    """The test above is no test of a kind that no shipped genre grounds."""
+    kinds = {
+        rule.body.group.kind
+        for genre, _ in ONE_PER_GENRE
+        for rule in grounded_rules(Genre.load(str(genre_file(genre))).file.genre)
+    }
+    assert {"cell", "point", "link", "set", "row", "column", "region", "run", "area"} <= kinds
