@@ -45,7 +45,7 @@ def find_fixings(
     `keep` fix nothing: they are posted as rows (clues that may be dropped, `clues.py`)."""
     fixed = Fixed()
     grid = grid_of(instance.rows, instance.columns)
-    for rule, (var, value_expr) in _fixing_rules(genre):
+    for rule, (var, value_expr) in fixing_rules(genre):
         if any(rule is kept for kept in keep):
             continue
         each = rule.body
@@ -75,7 +75,7 @@ def outside_domain(var: ir.Variable, value: int, element: tuple, domain) -> str:
 
 
 @ir.memoised
-def _fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.Expr | bool]]]:
+def fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.Expr | bool]]]:
     """The rules of the form `find_fixings` takes, each with its unit (`_unit`): what the
     genre alone decides, worked out once per genre."""
     fixable = _plainly_read(genre)
