@@ -9,6 +9,7 @@ import json
 import math
 import sys
 
+from dslsolve import ir
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.batch import ProgressLine, open_pool
@@ -19,6 +20,7 @@ from dslsolve.compiler.formulations import (
     FormulationError,
     parse_formulation,
 )
+from dslsolve.compiler.plan import explain
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -107,6 +109,12 @@ def _solve_parser() -> argparse.ArgumentParser:
         "--write-model",
         metavar="FILE.lp|FILE.mps",
         help="also write the compiled model for another solver (without the lazy cuts)",
+    )
+    parser.add_argument(
+        "--write-plan",
+        metavar="FILE",
+        help="also write which lowering takes each rule and each part of its condition "
+        "(the compiler's plan, docs/architecture.md)",
     )
     parser.add_argument(
         "--stats",
@@ -234,6 +242,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         )
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
+    if args.write_plan:
+        write_plan(genre_file.genre, formulation, args.write_plan)
     progress = (
         None
         if args.format == "json"
@@ -316,6 +326,15 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
     if broken:
         return EXIT_INTERNAL
     return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
+
+
+def write_plan(genre: ir.Genre, formulation: Formulation, path: str) -> None:
+    """`--write-plan`: the compiler's plan of every rule (`compiler/plan.py`), before solving."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(explain(genre, formulation))
+    except OSError as err:
+        raise DslError(Location(path), f"cannot write the plan: {err.strerror}") from None
 
 
 def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:

@@ -325,14 +325,11 @@ class Evaluator:
         if each.group.kind == "piece":
             candidates = [Env(None, None, g, env.bound) for g in self.pieces(each.group.of.var)]
         else:
-            candidates = grounding.environments(each, env, self.grid, self.instance, self._holds)
+            candidates = grounding.environments(each, env, self.grid, self.instance, self.function)
         if each.where is None:
             return candidates
         where = self.function(each.where)
         return [inner for inner in candidates if where(inner) is True]
-
-    def _holds(self, cond: ir.Expr, env: Env) -> bool:
-        return self.function(cond)(env) is True
 
     def areas(
         self,

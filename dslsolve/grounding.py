@@ -19,7 +19,9 @@ from dslsolve import indexsets, ir
 from dslsolve.geometry import Env, Grid, Grouping, cell_name
 from dslsolve.instance import Element, Instance
 
-Holds = Callable[[ir.Expr, Env], bool]  # does this condition hold at this cell?
+# a condition -> its value at a cell's environment, which holds where it is True (a reader's
+# own reading of it)
+Holds = Callable[[ir.Expr], Callable[[Env], object]]
 
 
 def environments(
@@ -36,15 +38,18 @@ def environments(
         ]
     if group.kind == "area":
         cells = env.group.cells if env.group else grid.cells()  # within the group in scope
-        inside = [c for c in cells if holds(group.of, env.at(c, ir.ElementKind.CELL))]
+        test = holds(group.of)
+        inside = [c for c in cells if test(env.at(c, ir.ElementKind.CELL)) is True]
         region = None if group.within is None else functools.partial(instance.value, group.within)
         return [Env(None, None, g, env.bound) for g in areas(grid, inside, region=region)]
     if group.kind == "piece":
         raise ValueError("the pieces of 'each piece' are the answer's, not the rule's")
 
+    test = None if group.of is None else holds(group.of)
+
     @functools.cache  # a cell is asked for its row and for its column
     def cell_holds(cell: Element) -> bool:
-        return holds(group.of, env.at(cell, ir.ElementKind.CELL))
+        return test(env.at(cell, ir.ElementKind.CELL)) is True
 
     groups = grid.groups(
         group,
@@ -60,15 +65,17 @@ def elements(each: ir.Each, env: Env, grid: Grid) -> list[Env]:
     group; `as NAME` and `between A and B` name the element and a link's end cells."""
     kind = ir.ElementKind(each.group.kind)
     named = bool(each.binder or each.ends)  # only then does an element get its own names
-    found = []
-    for element in env.group.cells if env.group else grid.elements(kind):
-        inner = Env(element, kind, env.group, dict(env.bound) if named else env.bound)
-        if each.binder:
-            inner.bound[each.binder] = (element, kind)
-        if each.ends:
-            for name, cell in zip(each.ends, grid.ends(kind, element), strict=True):
+    found = [
+        Env(element, kind, env.group, dict(env.bound) if named else env.bound)
+        for element in (env.group.cells if env.group else grid.elements(kind))
+    ]
+    if each.binder:
+        for inner in found:
+            inner.bound[each.binder] = (inner.element, kind)
+    if each.ends:
+        for inner in found:
+            for name, cell in zip(each.ends, grid.ends(kind, inner.element), strict=True):
                 inner.bound[name] = (cell, ir.ElementKind.CELL)
-        found.append(inner)
     return found
 
 

@@ -121,3 +121,15 @@ def test_a_guarded_global_is_refused_at_its_rule(tmp_path, run, genre, old, new,
     assert first.startswith(f"{path}:{line}:")
     assert first.endswith(f": error: cannot compile this rule: {message}")
     assert new.strip('"') in shown
+
+
+def test_a_solve_writes_its_plan_beside_the_answer(tmp_path, run):
+    genre, puzzle = genre_file("nurikabe"), PUZZLES / "nurikabe" / "example.txt"
+    plan = tmp_path / "plan.txt"
+    written = run(genre, puzzle, "--formulation", "area=anchored", "--write-plan", plan)
+    assert written.code == 0
+    assert written.out == run(genre, puzzle).out  # nothing but the answer on stdout
+    assert plan.read_text() == explain(
+        load_genre(str(genre)).genre, parse_formulation(["area=anchored"])
+    )
+    assert "  each area: area (area=anchored)\n" in plan.read_text()

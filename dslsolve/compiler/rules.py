@@ -303,13 +303,18 @@ class RuleCompiler:
             for cell in cells
         )
 
-    def given_holds(self, cond: ir.Expr, env: Env) -> bool:
-        """A condition that cuts groups (`run of C`, the areas of a decided condition) at a
-        cell: the puzzle must decide it."""
-        value = self.lower.condition(cond)(env)
-        if isinstance(value, Lin):
-            raise LoweringError("runs are cut by given cells only")
-        return value is True
+    def given_holds(self, cond: ir.Expr) -> Callable[[Env], Value]:
+        """A condition that cuts groups (`run of C`, the areas of a decided condition), as a
+        function of a cell's environment: the puzzle must decide it."""
+        lowered = self.lower.condition(cond)
+
+        def holds(env: Env) -> Value:
+            value = lowered(env)
+            if isinstance(value, Lin):
+                raise LoweringError("runs are cut by given cells only")
+            return value
+
+        return holds
 
     def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
         if not isinstance(each.body, ir.Holds):
