@@ -53,6 +53,7 @@ def rule_plan(genre: str, text: str, *choices: str) -> Step:
         ("minarism", "|a.digit - b.digit|", ("abs=sign",), ["grounded", "comparison"]),
         ("nurikabe", "each area", (), ["area", "conjunction", "count", "comparison"]),
         ("nurikabe", "connected", (), ["connected"]),
+        ("icebarn", "each area of ice", (), ["grounded", "disjunction"]),
         ("fillomino", "each piece", (), ["pieces", "conjunction", "all", "count"]),
         ("skeleton", "spells", (), ["spelling"]),
     ],
@@ -65,6 +66,9 @@ def test_a_global_names_its_formulation_choice():
     assert rule_plan("nurikabe", "each area").choice == "area=mixed-native"
     assert rule_plan("nurikabe", "each area", "area=anchored").choice == "area=anchored"
     assert rule_plan("nurikabe", "connected", "connected=flow").choice == "connected=flow"
+    assert rule_plan("kakuro", "alldifferent").inner.choice == "alldifferent=onehot"
+    assert rule_plan("nonogram", "each row", "runs=regular").inner.choice == "runs=regular"
+    assert rule_plan("icebarn", "path through").choice == "paths=lazy"
 
 
 def test_the_plan_prints_under_each_rule():
@@ -121,6 +125,12 @@ def test_a_guarded_global_is_refused_at_its_rule(tmp_path, run, genre, old, new,
     assert first.startswith(f"{path}:{line}:")
     assert first.endswith(f": error: cannot compile this rule: {message}")
     assert new.strip('"') in shown
+
+
+def test_the_plan_says_which_where_is_a_guard():
+    lines = explain(load_genre(str(genre_file("tents"))).genre, parse_formulation([]))
+    assert "  each cell where ... (a guard): grounded\n    forbid members" in lines
+    assert "  each cell where ...: grounded\n    forbid: not tent" in lines
 
 
 def test_a_solve_writes_its_plan_beside_the_answer(tmp_path, run):

@@ -8,8 +8,9 @@ their lowerings, `not` becomes no-good rows, `count(S where f) = N` may forbid e
 what is left is reified (`condition`, `comparison`). `plan_rule` names what takes a rule's
 body: the globals (`area`, `pieces`, `spelling`, `connected`, loops and paths, `traces`),
 which a `where` on unknowns cannot guard, or the grounding of an `each` (`grounding.py`) and
-the posting of its body in every environment. What depends on the instance is decided when
-the rule is linearised: an `each area` whose condition the puzzle decides (icebarn's ice) is
+the posting of its body in every environment (the areas of a condition on the input, such as
+icebarn's ice, are such groups). What depends on the instance is decided when the rule is
+linearised: an `each area` of a condition on unknowns that the puzzle fixes everywhere is
 grounded like any group instead of lowered, and a construct of the registry
 (`constructs.each_rules`) is asked before the area lowering.
 """
@@ -34,9 +35,11 @@ class Post:
     lowering: str
     expr: ir.Expr
     parts: tuple[Post, ...] = ()
+    choice: str | None = None  # the formulation choice of a global (`runs=regular`)
 
     def lines(self, depth: int) -> list[str]:
-        own = f"{'  ' * depth}{self.lowering}: {_describe(self.expr)}"
+        head = self.lowering if self.choice is None else f"{self.lowering} ({self.choice})"
+        own = f"{'  ' * depth}{head}: {_describe(self.expr)}"
         return [own] + [line for part in self.parts for line in part.lines(depth + 1)]
 
 
@@ -66,8 +69,10 @@ def recognise(expr: ir.Expr, formulation: Formulation) -> Post:
         return Post("implication", expr, (recognise(expr.conclusion, formulation),))
     if isinstance(expr, ir.Or):
         return Post("support" if supported(expr, formulation) else "disjunction", expr)
-    if isinstance(expr, ir.Aggregate) and expr.func in ("any", "alldifferent", "all"):
-        return Post({"any": "disjunction"}.get(expr.func, expr.func), expr)
+    if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
+        return Post("alldifferent", expr, choice=f"alldifferent={formulation['alldifferent']}")
+    if isinstance(expr, ir.Aggregate) and expr.func in ("any", "all"):
+        return Post("disjunction" if expr.func == "any" else "all", expr)
     if isinstance(expr, ir.Not):
         arg = expr.arg
         any_of = isinstance(arg, ir.Aggregate) and arg.func == "any"
@@ -83,7 +88,9 @@ def recognise(expr: ir.Expr, formulation: Formulation) -> Post:
     if aggregate is not None and aggregate.func == "runs":
         around = isinstance(aggregate.over, ir.Around)
         cyclic = around and aggregate.over.relation in CYCLIC_RELATIONS
-        return Post("cyclic runs" if cyclic else "runs", expr)
+        if cyclic:
+            return Post("cyclic runs", expr)
+        return Post("runs", expr, choice=f"runs={formulation['runs']}")
     if aggregate is not None:
         return Post("product", expr)
     if any(
@@ -103,7 +110,7 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
         return Step(global_name, body, choice)
     kind = body.group.kind
     condition = recognise(body.body.expr, formulation) if isinstance(body.body, ir.Holds) else None
-    if kind == "area":
+    if kind == "area" and ir.reads_unknowns(body.group.of):
         return Step("area", body, f"area={formulation['area']}", condition)
     if kind == "piece":
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
@@ -118,7 +125,7 @@ GLOBALS: dict[type, tuple[str, str | None]] = {
     ir.SingleLoop: ("single loop", "loop"),
     ir.Paths: ("paths", "paths"),
     ir.PathsFrom: ("paths from", None),
-    ir.PathThrough: ("path through", "loop"),
+    ir.PathThrough: ("path through", "paths"),
     ir.Traces: ("traces", None),
 }
 
@@ -190,7 +197,9 @@ def _group_text(each: ir.Each) -> str:
     text = group.kind
     if group.kind == "set":
         text = f"member of {group.set.name}"
-    return text + (" where ..." if each.where is not None else "")
+    if each.where is not None:
+        text += " where ... (a guard)" if ir.reads_unknowns(each.where) else " where ..."
+    return text
 
 
 def _describe(expr: ir.Expr) -> str:
