@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dslsolve import ir
-from dslsolve.compiler.arithmetic import MIRRORED, split_absolute
+from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.geometry import CYCLIC_RELATIONS
@@ -79,7 +79,7 @@ def recognise(expr: ir.Expr, formulation: Formulation) -> Post:
         return Post("forbid members" if any_of else "forbid", expr)
     if not isinstance(expr, ir.Compare):
         return Post("condition", expr)
-    split = split_absolute(expr) if formulation["abs"] == "split" else None
+    split = without_abs(expr, formulation)
     if split is not None:  # `|E| op K` as comparisons of E and -E
         return Post("absolute", expr, (recognise(split, formulation),))
     if ir.divided(expr) is not None:
