@@ -341,10 +341,7 @@ class Evaluator:
         """The maximal sets of cells where `cond` holds joined through `relation` (orthogonal
         neighbours, or `around`: corners too), within the group in scope (and with `within`,
         inside one region of that section)."""
-        cells = env.group.cells if env.group else self.grid.cells()  # within the group in scope
-        members = [c for c in cells if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True]
-        region = None if within is None else functools.partial(self.instance.value, within)
-        return grounding.areas(self.grid, members, relation, region)
+        return grounding.areas(self.grid, self.instance, env, self.function(cond), relation, within)
 
     def pieces(self, var: ir.Variable) -> list[Grouping]:
         """The pieces of `each piece of VAR`: the parts that walls (VAR on borders) cut the grid

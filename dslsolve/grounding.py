@@ -37,11 +37,8 @@ def environments(
             indexsets.with_member(env, group.set, m) for m in indexsets.members(instance, group.set)
         ]
     if group.kind == "area":
-        cells = env.group.cells if env.group else grid.cells()  # within the group in scope
-        test = holds(group.of)
-        inside = [c for c in cells if test(env.at(c, ir.ElementKind.CELL)) is True]
-        region = None if group.within is None else functools.partial(instance.value, group.within)
-        return [Env(None, None, g, env.bound) for g in areas(grid, inside, region=region)]
+        found = areas(grid, instance, env, holds(group.of), within=group.within)
+        return [Env(None, None, g, env.bound) for g in found]
     if group.kind == "piece":
         raise ValueError("the pieces of 'each piece' are the answer's, not the rule's")
 
@@ -81,19 +78,25 @@ def elements(each: ir.Each, env: Env, grid: Grid) -> list[Env]:
 
 def areas(
     grid: Grid,
-    inside: Iterable[Element],
+    instance: Instance,
+    env: Env,
+    test: Callable[[Env], object],
     relation: str = "neighbours",
-    region: Callable[[Element], object] | None = None,
+    within: ir.InputLayer | None = None,
 ) -> list[Grouping]:
-    """The maximal sets of `inside` cells joined through `relation` (and, with `region`,
-    inside one region), in the order of their first cell."""
-    members = list(inside)
+    """The areas of a condition: the maximal sets of cells (of the group in scope) where
+    `test` is True, joined through `relation` (orthogonal neighbours, or `around`: corners
+    too) and, with `within`, inside one region of that section; in the order of their first
+    cell."""
+    cells = env.group.cells if env.group else grid.cells()
+    members = [c for c in cells if test(env.at(c, ir.ElementKind.CELL)) is True]
     member_set = set(members)
     edges = (
         (a, b)
         for a in members
         for b in grid.related(ir.ElementKind.CELL, relation, a)
-        if b in member_set and (region is None or region(a) == region(b))
+        if b in member_set
+        and (within is None or instance.value(within, a) == instance.value(within, b))
     )
     return [
         Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
