@@ -37,6 +37,7 @@ from dslsolve.geometry import (
     grid_of,
     way,
 )
+from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
@@ -360,7 +361,7 @@ class Evaluator:
         edges = ((a, b) for a in cells for b in self.grid.neighbours(a) if joined(a, b))
         return [
             Grouping(f"piece at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in grounding.components(cells, edges)
+            for part in components(cells, edges)
         ]
 
     def stray_walls(self, rule: ir.Rule, var: ir.Variable) -> list[Violation]:
@@ -494,13 +495,13 @@ class Evaluator:
             for link in self.grid.links()
             if self.values[body.via.name].get(link)
         )
-        components = grounding.components(self.grid.cells(), edges)
+        linked = components(self.grid.cells(), edges)
         members = {
             c
             for c in self.grid.cells()
             if self.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
         }
-        parts = [sorted(part & members) for part in components]
+        parts = [sorted(part & members) for part in linked]
         parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
         return [
             Violation(

@@ -17,6 +17,7 @@ grounded like any group instead of lowered, and a construct of the registry
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dslsolve import ir
@@ -104,10 +105,10 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     """The plan of compiling a rule's body."""
     if isinstance(body, ir.Holds):
         return Step("holds", body, inner=recognise(body.expr, formulation))
-    if not isinstance(body, ir.Each):
-        global_name, construct = GLOBALS[type(body)]
+    if not isinstance(body, ir.Each):  # a rule-level global (`connected`, a loop, `traces`)
+        construct = CHOICE_OF.get(type(body).__name__)
         choice = None if construct is None else f"{construct}={formulation[construct]}"
-        return Step(global_name, body, choice)
+        return Step(_words(type(body).__name__), body, choice)
     kind = body.group.kind
     condition = recognise(body.body.expr, formulation) if isinstance(body.body, ir.Holds) else None
     if kind == "area" and ir.reads_unknowns(body.group.of):
@@ -119,15 +120,19 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
 
 
-# rule bodies that are globals of their own: the name of their lowering, its formulation
-GLOBALS: dict[type, tuple[str, str | None]] = {
-    ir.Connected: ("connected", "connected"),
-    ir.SingleLoop: ("single loop", "loop"),
-    ir.Paths: ("paths", "paths"),
-    ir.PathsFrom: ("paths from", None),
-    ir.PathThrough: ("path through", "paths"),
-    ir.Traces: ("traces", None),
+# the rule-level globals with a formulation choice, by the name of their IR type (the type
+# lives in `ir` or in its construct's package)
+CHOICE_OF = {
+    "Connected": "connected",
+    "SingleLoop": "loop",
+    "Paths": "paths",
+    "PathThrough": "paths",
 }
+
+
+def _words(name: str) -> str:
+    """`PathThrough` -> `path through`."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
 def explain(genre: ir.Genre, formulation: Formulation) -> str:
