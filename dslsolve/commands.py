@@ -9,7 +9,6 @@ import json
 import math
 import sys
 
-from dslsolve import ir
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.batch import ProgressLine, open_pool
@@ -20,7 +19,7 @@ from dslsolve.compiler.formulations import (
     FormulationError,
     parse_formulation,
 )
-from dslsolve.compiler.plan import explain
+from dslsolve.compiler.plan import write_plan
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -326,15 +325,6 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
     if broken:
         return EXIT_INTERNAL
     return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
-
-
-def write_plan(genre: ir.Genre, formulation: Formulation, path: str) -> None:
-    """`--write-plan`: the compiler's plan of every rule (`compiler/plan.py`), before solving."""
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(explain(genre, formulation))
-    except OSError as err:
-        raise DslError(Location(path), f"cannot write the plan: {err.strerror}") from None
 
 
 def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:

@@ -24,6 +24,7 @@ from dslsolve import ir
 from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
+from dslsolve.errors import DslError, Location
 from dslsolve.geometry import CYCLIC_RELATIONS
 
 
@@ -146,6 +147,15 @@ def explain(genre: ir.Genre, formulation: Formulation) -> str:
             lines.append(f"  fixes {fixing[id(rule)].name} where the puzzle decides it")
         lines.extend(plan_rule(rule.body, formulation).lines(1))
     return "\n".join(lines) + "\n"
+
+
+def write_plan(genre: ir.Genre, formulation: Formulation, path: str) -> None:
+    """`dslsolve GENRE PUZZLE --write-plan FILE`: `explain` written to FILE, before solving."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(explain(genre, formulation))
+    except OSError as err:
+        raise DslError(Location(path), f"cannot write the plan: {err.strerror}") from None
 
 
 def aggregated(expr: ir.Compare, func: str) -> ir.Aggregate | None:
