@@ -13,7 +13,6 @@ from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.rules import RuleCompiler
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Env
-from dslsolve.output import shown_values
 
 from helpers import genre_file, instances, solution_file
 
@@ -64,8 +63,7 @@ def posted_places(loaded: Genre, instance, monkeypatch) -> dict[int, list[str]]:
         return why(rule, env)
 
     monkeypatch.setattr(RuleCompiler, "why", staticmethod(spy))
-    file = loaded.file
-    compile_model(file.genre, instance, parse_formulation([]), shown_values(file, instance))
+    compile_model(loaded.file.genre, instance, parse_formulation([]))  # (shown values post no rule)
     monkeypatch.undo()
     return posted
 
