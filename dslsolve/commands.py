@@ -15,6 +15,7 @@ from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import (
     FormulationError,
 )
+from dslsolve.compiler.plan import write_plan
 from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -88,6 +89,12 @@ def _solve_parser() -> argparse.ArgumentParser:
         "--write-model",
         metavar="FILE.lp|FILE.mps",
         help="also write the compiled model for another solver (without the lazy cuts)",
+    )
+    parser.add_argument(
+        "--write-plan",
+        metavar="FILE",
+        help="also write which lowering takes each rule and each part of its condition "
+        "(the compiler's plan, docs/architecture.md)",
     )
     parser.add_argument(
         "--stats",
@@ -205,6 +212,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         )
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
+    if args.write_plan:
+        write_plan(genre_file.genre, formulation, args.write_plan)
     progress = (
         None
         if args.format == "json"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import constructs, indexsets, ir
+from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
@@ -37,6 +37,7 @@ from dslsolve.geometry import (
     grid_of,
     way,
 )
+from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
 
 ABSENT = None  # the value of an expression that needs absent input
@@ -310,55 +311,16 @@ class Evaluator:
         return constructs.rule_readings()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
-        group = each.group
-        if group.kind in ("cell", "point", "link"):
-            kind = ir.ElementKind(group.kind)
-            named = bool(each.binder or each.ends)  # only then does an element get its own names
-            candidates = [
-                Env(e, kind, env.group, dict(env.bound) if named else env.bound)
-                for e in self.each_elements(kind, env)
-            ]
-            if each.binder:
-                for inner in candidates:
-                    inner.bound[each.binder] = (inner.element, kind)
-            if each.ends:
-                for inner in candidates:
-                    for name, cell in zip(
-                        each.ends, self.grid.ends(kind, inner.element), strict=True
-                    ):
-                        inner.bound[name] = (cell, ir.ElementKind.CELL)
-        elif group.kind == "area":
-            areas = self.areas(group.of, env, within=group.within)
-            candidates = [Env(None, None, g, env.bound) for g in areas]
-        elif group.kind == "set":
-            candidates = [
-                indexsets.with_member(env, group.set, m)
-                for m in indexsets.members(self.instance, group.set)
-            ]
-        elif group.kind == "piece":
-            candidates = [Env(None, None, g, env.bound) for g in self.pieces(group.of.var)]
+        """The environments of the body where the `where` holds (`grounding.py`; the pieces
+        of `each piece` are the answer's)."""
+        if each.group.kind == "piece":
+            candidates = [Env(None, None, g, env.bound) for g in self.pieces(each.group.of.var)]
         else:
-            holds = None if group.of is None else self.function(group.of)
-
-            @functools.cache  # a cell is asked for its row and for its column
-            def cell_holds(cell: Element) -> bool:
-                return holds(env.at(cell, ir.ElementKind.CELL)) is True
-
-            groups = self.grid.groups(
-                group,
-                cell_holds,
-                lambda cell: self.instance.value(group.section, cell) if group.section else None,
-                lambda: self.instance.group_cells(group.section),
-            )
-            candidates = [Env(None, None, g, env.bound) for g in groups]
+            candidates = grounding.environments(each, env, self.grid, self.instance, self.function)
         if each.where is None:
             return candidates
         where = self.function(each.where)
         return [inner for inner in candidates if where(inner) is True]
-
-    def each_elements(self, kind: ir.ElementKind, env: Env) -> list[Element]:
-        """`each cell` inside a group ranges over the group's cells."""
-        return list(env.group.cells) if env.group else self.grid.elements(kind)
 
     def areas(
         self,
@@ -370,21 +332,7 @@ class Evaluator:
         """The maximal sets of cells where `cond` holds joined through `relation` (orthogonal
         neighbours, or `around`: corners too), within the group in scope (and with `within`,
         inside one region of that section)."""
-        cells = env.group.cells if env.group else self.grid.cells()  # within the group in scope
-        members = [c for c in cells if self.expr(cond, env.at(c, ir.ElementKind.CELL)) is True]
-        member_set = set(members)
-        cell = ir.ElementKind.CELL
-        edges = (
-            (a, b)
-            for a in members
-            for b in self.grid.related(cell, relation, a)
-            if b in member_set
-            and (within is None or self.instance.value(within, a) == self.instance.value(within, b))
-        )
-        return [
-            Grouping(f"area at {cell_name(min(part))}", tuple(sorted(part)))
-            for part in components(members, edges)
-        ]
+        return grounding.areas(self.grid, self.instance, env, self.function(cond), relation, within)
 
     def pieces(self, var: ir.Variable) -> list[Grouping]:
         """The pieces of `each piece of VAR`: the parts that walls (VAR on borders) cut the grid
@@ -923,27 +871,3 @@ class Evaluator:
 
 
 Member = Callable[[Any], object] | None  # of an Env, or of a cell (`Evaluator.aggregated`)
-
-
-def components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]]) -> list[set]:
-    """The connected parts of the undirected graph of `nodes` and `edges` (an edge's ends are
-    nodes too), in the order of their first node as first seen: networkx's order, without
-    importing networkx (a tenth of a second of a `dslsolve check`) for a flood fill."""
-    joined: dict[Element, list[Element]] = {node: [] for node in nodes}
-    for a, b in edges:
-        joined.setdefault(a, []).append(b)
-        joined.setdefault(b, []).append(a)
-    parts: list[set] = []
-    seen: set[Element] = set()
-    for node in joined:
-        if node in seen:
-            continue
-        part, stack = {node}, [node]
-        while stack:
-            for other in joined[stack.pop()]:
-                if other not in part:
-                    part.add(other)
-                    stack.append(other)
-        seen |= part
-        parts.append(part)
-    return parts

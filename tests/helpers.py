@@ -39,6 +39,16 @@ def solution_file(puzzle: Path) -> Path:
     return puzzle.with_name(puzzle.stem + ".solution.txt")
 
 
+def changed_genre(tmp_path: Path, genre: str, old: str, new: str) -> Path:
+    """A shipped genre file with `old` (which it must hold) replaced by `new`, written to
+    tmp_path under the genre's own name."""
+    text = genre_file(genre).read_text()
+    assert old in text
+    path = tmp_path / f"{genre}.yaml"
+    path.write_text(text.replace(old, new))
+    return path
+
+
 def load_texts(tmp_path: Path, genre: str, puzzle: str) -> tuple[GenreFile, Instance]:
     """A genre file and a puzzle given as text, written to files and loaded."""
     genre_path, puzzle_path = tmp_path / "g.yaml", tmp_path / "p.txt"

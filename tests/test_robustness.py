@@ -17,7 +17,7 @@ import pytest
 
 from dslsolve.runguard import SOLVER_THREAD
 
-from helpers import PUZZLES, ROOT, genre_file, solution_file
+from helpers import PUZZLES, ROOT, changed_genre, genre_file, solution_file
 
 SUBPROCESS_TIMEOUT = 30  # far beyond any limit below: the old code ran past it
 
@@ -48,16 +48,6 @@ def finished(process: subprocess.Popen) -> tuple[int, str, str]:
 
 def grid_text(name: str, rows: list[str]) -> str:
     return f"{name}:\n" + "\n".join(rows) + "\n"
-
-
-def changed_genre(tmp_path: Path, genre: str, old: str, new: str) -> Path:
-    """A shipped genre file with `old` (which it must hold) replaced by `new`, written to
-    tmp_path under the genre's own name."""
-    text = genre_file(genre).read_text()
-    assert old in text
-    path = tmp_path / f"{genre}.yaml"
-    path.write_text(text.replace(old, new))
-    return path
 
 
 # ------------------------------------------------------------------ the whole run's time limit

@@ -13,6 +13,7 @@ from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import find_fixings
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.model import LinearModel
+from dslsolve.compiler.plan import plan_rule
 from dslsolve.compiler.rules import RuleCompiler
 from dslsolve.instance import Element, Instance
 
@@ -74,16 +75,28 @@ def compile_model(
     shown: Iterable[tuple[ir.Variable, Element]] = (),
     relax: bool = False,
 ) -> Compiled:
-    """Lower every rule. `shown` lists values that belong to the answer although no rule may
-    read them (what the output prints): they get model variables too, free if unconstrained.
+    """Lower every rule, as a chain of passes, each handing its result to the next:
+
+    1. fix (`fixings.py`): the unknowns that the puzzle decides, as values;
+    2. recognise (`plan.py`): which lowering takes each rule and each part of its condition,
+       as a plan (`plan.explain` prints it);
+    3. linearise (`rules.py`): each rule in turn, its `each` grounded (`dslsolve.grounding`)
+       and posted as rows where the plan says, with the values of step 1 folded in.
+
+    The handover to a backend is `solve.py`'s; `Compiled.decode` reads a solution back in the
+    genre's terms. `shown` lists values that belong to the answer although no rule may read
+    them (what the output prints): they get model variables too, free if unconstrained.
     `relax`: every clue (`clues.py`) may be dropped, and the model keeps as many as it can."""
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
     relaxed = clue_rules(genre) if relax else []
-    lowerer.fix(find_fixings(genre, lowerer, relaxed))
+    fixed = find_fixings(genre, instance, lowerer.lower, relaxed)
+    model.contradictions.extend(fixed.outside)
+    lowerer.fix(fixed.values)
+    plans = [plan_rule(rule.body, formulation) for rule in genre.rules]
     for var, element in shown:
         lowerer.variable(var, element)
-    compiler = RuleCompiler(lowerer, relaxed)
+    compiler = RuleCompiler(lowerer, plans, relaxed)
     for rule in genre.rules:
         compiler.rule(rule)
     if relax:

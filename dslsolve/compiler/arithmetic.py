@@ -9,6 +9,7 @@ sees these forms.
 from __future__ import annotations
 
 from dslsolve import ir
+from dslsolve.compiler.formulations import Formulation
 
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
@@ -64,3 +65,10 @@ def split_absolute(expr: ir.Compare) -> ir.Expr | None:
         either = ir.Or((ir.Compare("=", value, other), ir.Compare("=", opposite, other)))
         equal = ir.And((either, ir.Compare(">=", other, ir.Num(0))))
     return equal if op == "=" else ir.Not(equal)
+
+
+def without_abs(expr: ir.Compare, formulation: Formulation) -> ir.Expr | None:
+    """`|E| op K` as comparisons of E and -E, under `abs=split`; None otherwise."""
+    if formulation["abs"] != "split":
+        return None
+    return split_absolute(expr)

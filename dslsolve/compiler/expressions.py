@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pulp
 
 from dslsolve import constructs, indexsets, ir
-from dslsolve.compiler.arithmetic import split_absolute
+from dslsolve.compiler.arithmetic import without_abs
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.absolute import absolute
@@ -260,7 +260,7 @@ class Lowerer:
             return self._negation(self.function(expr.arg))
         if kind is ir.Implies:  # `p implies q` is `not p or q`, that node made once
             return self.function(ir.Or((ir.Not(expr.premise), expr.conclusion)))
-        if kind is ir.Compare and (split := self.without_abs(expr)) is not None:
+        if kind is ir.Compare and (split := without_abs(expr, self.model.formulation)):
             return self.function(split)
         if kind is ir.Compare and ir.divided(expr) is not None:
             return functools.partial(self.divides, expr)
@@ -268,12 +268,6 @@ class Lowerer:
             return functools.partial(self._lowerings[kind], expr)
         except KeyError:
             raise AssertionError(expr) from None
-
-    def without_abs(self, expr: ir.Compare) -> ir.Expr | None:
-        """`|E| op K` as comparisons of E and -E, under `abs=split` (`arithmetic.py`)."""
-        if self.model.formulation["abs"] != "split":
-            return None
-        return split_absolute(expr)
 
     @staticmethod
     def _negation(arg: Callable[[Env], Value]) -> Callable[[Env], Value]:

@@ -14,48 +14,60 @@ A variable stays unfixed where a construct reads it as a whole (a loop, paths, p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from dslsolve import ir
-from dslsolve.geometry import Env, element_name
-
-if TYPE_CHECKING:  # the lowerer imports this module
-    from dslsolve.compiler.expressions import Lowerer
+from dslsolve.geometry import Env, element_name, grid_of
+from dslsolve.instance import Instance
 
 Fixings = dict[str, dict[tuple, int | bool]]  # variable -> element -> value
 
 
-def find_fixings(genre: ir.Genre, lowerer: Lowerer, keep: list[ir.Rule] = ()) -> Fixings:
+@dataclass
+class Fixed:
+    """What the puzzle decides: the value of each fixed unknown, and why a given makes its
+    rule false (`outside_domain`), for the model's contradictions."""
+
+    values: Fixings = field(default_factory=dict)
+    outside: list[str] = field(default_factory=list)
+
+
+def find_fixings(
+    genre: ir.Genre,
+    instance: Instance,
+    given: Callable[[ir.Expr, Env], object],
+    keep: list[ir.Rule] = (),
+) -> Fixed:
     """The value of every unknown fixed by a rule `each KIND [where INPUT]: UNIT`, UNIT being
-    `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain). The rules in
+    `VAR`, `not VAR` (boolean) or `VAR = INPUT` (integer, a value of its domain). `given`
+    reads an expression of the input at an element (the lowerer's folding). The rules in
     `keep` fix nothing: they are posted as rows (clues that may be dropped, `clues.py`)."""
-    fixings: Fixings = {}
-    for rule, (var, value_expr) in _fixing_rules(genre):
+    fixed = Fixed()
+    grid = grid_of(instance.rows, instance.columns)
+    for rule, (var, value_expr) in fixing_rules(genre):
         if any(rule is kept for kept in keep):
             continue
         each = rule.body
         kind = var.on
-        fixed = fixings.setdefault(var.name, {})
-        for element in lowerer.grid.elements(kind):
+        values = fixed.values.setdefault(var.name, {})
+        domain = instance.domain(var) if var.type == ir.Type.INT else ()
+        for element in grid.elements(kind):
             env = Env(element, kind, None)
-            if each.where is not None and lowerer.lower(each.where, env) is not True:
+            if each.where is not None and given(each.where, env) is not True:
                 continue
-            value = value_expr if isinstance(value_expr, bool) else lowerer.lower(value_expr, env)
-            if var.type == ir.Type.INT and (
-                type(value) is not int or value not in lowerer.instance.domain(var)
-            ):
+            value = value_expr if isinstance(value_expr, bool) else given(value_expr, env)
+            if var.type == ir.Type.INT and (type(value) is not int or value not in domain):
                 if type(value) is int:  # the rule posts the contradiction; this says why
-                    lowerer.model.contradictions.append(
-                        outside_domain(var, value, element, lowerer)
-                    )
+                    fixed.outside.append(outside_domain(var, value, element, domain))
                 continue  # absent (vacuous) or outside the domain: the rule itself says so
-            fixed.setdefault(element, value)
-    return {name: values for name, values in fixings.items() if values}
+            values.setdefault(element, value)
+    fixed.values = {name: values for name, values in fixed.values.items() if values}
+    return fixed
 
 
-def outside_domain(var: ir.Variable, value: int, element: tuple, lowerer: Lowerer) -> str:
+def outside_domain(var: ir.Variable, value: int, element: tuple, domain) -> str:
     """Why a given makes a rule false: it is a number that `var` cannot take."""
-    domain = lowerer.instance.domain(var)
     return (
         f"the given {value} at {element_name(var.on, element)} is outside the domain "
         f"{domain[0]}..{domain[-1]} of '{var.name}'"
@@ -63,7 +75,7 @@ def outside_domain(var: ir.Variable, value: int, element: tuple, lowerer: Lowere
 
 
 @ir.memoised
-def _fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.Expr | bool]]]:
+def fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, tuple[ir.Variable, ir.Expr | bool]]]:
     """The rules of the form `find_fixings` takes, each with its unit (`_unit`): what the
     genre alone decides, worked out once per genre."""
     fixable = _plainly_read(genre)

@@ -8,9 +8,10 @@ only; a body that still reads another unknown is rejected.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from dslsolve import constructs, ir
+from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import outside_domain
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.pieces import (
@@ -26,8 +27,7 @@ from dslsolve.compiler.model import Lin, Why
 from dslsolve.geometry import Env, Grouping, cell_name
 from dslsolve.instance import Element
 
-if TYPE_CHECKING:
-    from dslsolve.compiler.rules import RuleCompiler
+Post = Callable[[ir.Expr, Env, Lin | None, Why], None]  # the rule compiler's posting
 
 
 def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
@@ -79,16 +79,17 @@ def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
 
 
 def compile_pieces(
-    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env, why: Why
+    lower: Lowerer, post: Post, var: ir.Variable, body: ir.Expr, env: Env, why: Why
 ) -> None:
-    lower, grid, model = compiler.lower, compiler.grid, compiler.model
+    """`each piece of VAR: BODY`; `post` posts a condition that a placed piece must hold."""
+    grid, model = lower.grid, lower.model
     walls = var.on == ir.ElementKind.BORDER
 
     def group(shape: Shape) -> Env:
         cells = tuple(sorted(shape))
         return Env(None, None, Grouping(f"piece at {cell_name(cells[0])}", cells), env.bound)
 
-    form, bound = _form(compiler, var, body, env)
+    form, bound = _form(lower, var, body, env)
 
     def check_bound(shape: Shape, value: int | None) -> None:
         if bound is None or form.anchors is None:
@@ -111,7 +112,7 @@ def compile_pieces(
             grid,
             lins,
             kept,
-            lambda shape, chosen: compiler.post(body, group(shape), chosen, why),
+            lambda shape, chosen: post(body, group(shape), chosen, why),
             why,
         )
         return
@@ -138,7 +139,7 @@ def compile_pieces(
         return logic.indicator_equal(value, v)
 
     blocked = {v: form.blocked(v) for v in domain}
-    if _name_givens_outside(compiler, var, body, env, domain, blocked):
+    if _name_givens_outside(lower, var, body, env, domain, blocked):
         return  # the model is infeasible whatever the pieces: no need to enumerate them
     if model.formulation["piece"] == "lazy":
         lazy_values(
@@ -173,7 +174,7 @@ def compile_pieces(
 
 
 def _name_givens_outside(
-    compiler: RuleCompiler,
+    lower: Lowerer,
     var: ir.Variable,
     body: ir.Expr,
     env: Env,
@@ -184,27 +185,28 @@ def _name_givens_outside(
     puzzle input that the body reads there is a number outside the domain (a fillomino given
     of 27 with numbers 1..9), that number is why, and the message names it. True when one is
     named."""
-    lower = compiler.lower
     inputs = dict.fromkeys(
         n for n in ir.walk(body) if isinstance(n, ir.InputRef) and isinstance(n.at, ir.Focus)
     )
     named = False
-    for cell in compiler.grid.cells():
+    for cell in lower.grid.cells():
         if not all(cell in blocked[v][0] for v in domain):
             continue
         for ref in inputs:
             value = lower.lower(ref, env.at(cell, ir.ElementKind.CELL))
             if type(value) is int and value not in domain:
-                compiler.model.contradiction(outside_domain(var, value, cell, lower))
+                lower.model.contradiction(
+                    outside_domain(var, value, cell, lower.instance.domain(var))
+                )
                 named = True
     return named
 
 
 def _form(
-    compiler: RuleCompiler, var: ir.Variable, body: ir.Expr, env: Env
+    lower: Lowerer, var: ir.Variable, body: ir.Expr, env: Env
 ) -> tuple[PieceForm, ir.Expr | None]:
     """What bounds the pieces, from the body's conjuncts (see `lowerings.pieces`)."""
-    lower, grid = compiler.lower, compiler.grid
+    grid = lower.grid
     parts = _conjuncts(body)
     anchors = None
     rectangles = False

@@ -1,8 +1,11 @@
-"""Rules to constraints: ground each `each`, post each body, hand globals to their lowering.
+"""The linearise pass: rules to constraints, as their plans say (`plan.py`): each `each`
+grounded (`dslsolve.grounding`) and its body posted in every environment, globals handed to
+their lowerings.
 
 `post` turns a boolean IR expression that must hold into linear constraints without reifying
 what need not be: a conjunction posts each part, `p implies e <= k` becomes one big-M row
 guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left is reified.
+Which of these takes a node is its plan's `lowering`, looked up once per node (`poster`).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from dslsolve import constructs, indexsets, ir
+from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.compiler.clues import Dropped, Kept
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
@@ -36,50 +39,15 @@ from dslsolve.compiler.lowerings.tracing import post_tracing
 from dslsolve.compiler.lowerings.value_table import post_any_by_values
 from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
+from dslsolve.compiler.plan import Post, Step, aggregated, counted_none, plan_rule, recognise
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
-    CYCLIC_RELATIONS,
     Env,
     GeometryError,
     Grouping,
-    element_name,
     way,
 )
 from dslsolve.instance import as_number
-
-MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
-
-
-def affine(expr: ir.Expr) -> bool:
-    """Is `expr` affine in integer unknowns, with input and numbers as its constants?"""
-    if isinstance(expr, ir.VarRef):
-        return expr.var.type == ir.Type.INT
-    if isinstance(expr, ir.Num | ir.InputRef | ir.Param):
-        return True
-    if isinstance(expr, ir.Neg):
-        return affine(expr.arg)
-    if not isinstance(expr, ir.Arith) or expr.op not in ("+", "-", "*"):
-        return False
-    if not affine(expr.left) or not affine(expr.right):
-        return False
-    return expr.op != "*" or not all(ir.reads_unknowns(side) for side in (expr.left, expr.right))
-
-
-def counted_none(expr: ir.Compare) -> tuple[ir.Aggregate, ir.Expr, str] | None:
-    """For `count(S where f) op N` (either way round) with N a number from the puzzle: the
-    count, N's expression and the operator as if the count were on the left. The count is
-    zero, so that no member may pass the filter, when N is 0 and op is `=` or `<=` (or N is 1
-    and op is `<`). None for any other comparison."""
-    sides = ((expr.left, expr.right, expr.op), (expr.right, expr.left, MIRRORED[expr.op]))
-    for count, other, op in sides:
-        if (
-            isinstance(count, ir.Aggregate)
-            and count.func == "count"
-            and isinstance(other, (ir.Num, ir.InputRef, ir.Param))
-            and op in ("=", "<=", "<")
-        ):
-            return count, other, op
-    return None
 
 
 def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
@@ -90,16 +58,27 @@ def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
 
 
 class RuleCompiler:
-    def __init__(self, lowerer: Lowerer, relaxed: list[ir.Rule] = ()) -> None:
+    def __init__(
+        self, lowerer: Lowerer, plans: list[Step] = (), relaxed: list[ir.Rule] = ()
+    ) -> None:
         self.lower = lowerer
         self.model: LinearModel = lowerer.model
         self.grid = lowerer.grid
         self.relaxed = {id(rule) for rule in relaxed}  # clue rules whose instances may drop
         self.kept: list[Kept] = []
         self.connected_sets: list = []  # (chosen, edges) of each `connected` rule, for both_sides
-        # id of a condition that must hold -> (the node, kept alive so that its id stays its
-        # own; how it is posted)
-        self._posters: dict[int, tuple[ir.Expr, Callable[[Env, Lin | None, Why], None]]] = {}
+        # id of a condition that must hold -> (its plan, which keeps the node alive so that
+        # its id stays its own; how it is posted)
+        self._posters: dict[int, tuple[Post, Callable[[Env, Lin | None, Why], None]]] = {}
+        self._steps: dict[int, Step] = {}  # id of an `each` -> its plan (`plan.plan_rule`)
+        for plan in plans:
+            self._remember(plan)
+
+    def _remember(self, step: Step) -> None:
+        """The plans of every `each` of a rule, by node."""
+        self._steps[id(step.node)] = step
+        if isinstance(step.inner, Step):
+            self._remember(step.inner)
 
     def rule(self, rule: ir.Rule) -> None:
         self.lower.share(rule)
@@ -139,70 +118,39 @@ class RuleCompiler:
         return self.conjoin(guard, logic.literal(binary))
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
+        """An `each` as its plan says: a construct of the registry first, the area or piece
+        lowering, or its environments (`grounding.py`) and the body posted in each."""
+        step = self._steps.get(id(each))
+        if step is None:
+            step = self._steps[id(each)] = plan_rule(each, self.model.formulation)
         if any(
             compile_each(self, rule, each, env, guard) for compile_each in constructs.each_rules()
         ):
             return
-        group = each.group
-        fixed = self.fixed_areas(group.of, env) if group.kind == "area" else None
-        if group.kind == "area" and fixed is None:
-            if guard is not None or each.where is not None:
-                raise LoweringError("'each area' cannot be guarded by a condition")
+        lowered = step.lowering == "pieces" or (
+            step.lowering == "area" and not self.decided(each.group.of, env)
+        )
+        if lowered and (guard is not None or each.where is not None):
+            raise LoweringError(f"'each {each.group.kind}' cannot be guarded by a condition")
+        if lowered and step.lowering == "area":
             self.areas(rule, each, env)
             return
-        if group.kind == "piece":
-            if guard is not None or each.where is not None:
-                raise LoweringError("'each piece' cannot be guarded by a condition")
+        if lowered:
             if not isinstance(each.body, ir.Holds):
                 raise LoweringError("'each piece' needs a condition as its body")
-            compile_pieces(self, each.group.of.var, each.body.expr, env, self.why(rule, env))
+            compile_pieces(
+                self.lower, self.post, each.group.of.var, each.body.expr, env, self.why(rule, env)
+            )
             return
-        if fixed is not None:
-            inner_envs = [Env(None, None, g, env.bound) for g in fixed]
-        elif group.kind == "set":
-            inner_envs = [
-                indexsets.with_member(env, group.set, m)
-                for m in indexsets.members(self.lower.instance, group.set)
-            ]
-        elif group.kind in ("cell", "point", "link"):
-            kind = ir.ElementKind(group.kind)
-            inner_envs = []
-            named = bool(each.binder or each.ends)  # only then does an element get its own names
-            # inside a group, `each cell` ranges over the group's cells
-            for element in env.group.cells if env.group else self.grid.elements(kind):
-                inner = Env(element, kind, env.group, dict(env.bound) if named else env.bound)
-                if each.binder:
-                    inner.bound[each.binder] = (element, kind)
-                if each.ends:
-                    for name, cell in zip(each.ends, self.grid.ends(kind, element), strict=True):
-                        inner.bound[name] = (cell, ir.ElementKind.CELL)
-                inner_envs.append(inner)
-        else:
-            holds = None if group.of is None else self.lower.condition(group.of)
-
-            @functools.cache  # a cell is asked for its row and for its column
-            def static(cell):
-                value = holds(env.at(cell, ir.ElementKind.CELL))
-                if isinstance(value, Lin):
-                    raise LoweringError("runs are cut by given cells only")
-                return value is True
-
-            def region(cell):
-                return self.lower.instance.value(group.section, cell)
-
-            def listed():
-                return self.lower.instance.group_cells(group.section)
-
-            inner_envs = [
-                Env(None, None, g, env.bound)
-                for g in self.grid.groups(group, static, region, listed)
-            ]
+        inner_envs = grounding.environments(
+            each, env, self.grid, self.lower.instance, self.given_holds
+        )
         if isinstance(each.body, ir.Spells):
             self.spells(rule, each, inner_envs)
             return
         where = None if each.where is None else self.lower.condition(each.where)
-        holds = each.body.expr if isinstance(each.body, ir.Holds) else None
-        relaxed = holds is not None and id(rule) in self.relaxed
+        poster = self.poster(step.inner) if isinstance(step.inner, Post) else None
+        relaxed = poster is not None and id(rule) in self.relaxed
         for inner in inner_envs:
             inner_guard = guard
             if where is not None:
@@ -210,14 +158,14 @@ class RuleCompiler:
                 if not condition:
                     continue
                 if isinstance(condition, Lin):
-                    if holds is None:
+                    if poster is None:
                         raise LoweringError("a 'where' on unknowns can only guard a condition")
                     inner_guard = self.conjoin(guard, condition)
             if relaxed:
                 inner_guard = self.keep(rule, inner, inner_guard)
             self.lower.forget()
-            if holds is not None:  # the common case, without `body`'s dispatch per element
-                self.post(holds, inner, inner_guard, self.why(rule, inner))
+            if poster is not None:  # the common case, without `body`'s dispatch per element
+                poster(inner, inner_guard, self.why(rule, inner))
             else:
                 self.body(rule, each.body, inner, inner_guard)
 
@@ -261,31 +209,28 @@ class RuleCompiler:
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])
 
-    def fixed_areas(self, cond: ir.Expr, env: Env) -> list[Grouping] | None:
-        """The areas of a condition on the input only (ice in icebarn): fixed groups of cells,
-        whose body is then posted like any group's; None where the condition has unknowns."""
-        inside = set()
-        for cell in self.grid.cells():
-            value = self.lower.boolean(cond, env.at(cell, ir.ElementKind.CELL))
+    def decided(self, cond: ir.Expr, env: Env) -> bool:
+        """Does the puzzle decide `cond` at every cell (of the group in scope)? Then its areas
+        (ice in icebarn) are fixed groups, grounded and posted like any group's; else they are
+        a lowering's."""
+        cells = env.group.cells if env.group else self.grid.cells()
+        return not any(
+            isinstance(self.lower.boolean(cond, env.at(cell, ir.ElementKind.CELL)), Lin)
+            for cell in cells
+        )
+
+    def given_holds(self, cond: ir.Expr) -> Callable[[Env], Value]:
+        """A condition that cuts groups (`run of C`, the areas of a decided condition), as a
+        function of a cell's environment: the puzzle must decide it."""
+        lowered = self.lower.condition(cond)
+
+        def holds(env: Env) -> Value:
+            value = lowered(env)
             if isinstance(value, Lin):
-                return None
-            if value is True:
-                inside.add(cell)
-        areas = []
-        while inside:
-            part, stack = set(), [min(inside)]
-            while stack:
-                cell = stack.pop()
-                if cell in inside:
-                    inside.discard(cell)
-                    part.add(cell)
-                    stack.extend(self.grid.neighbours(cell))
-            areas.append(
-                Grouping(
-                    f"area at {element_name(ir.ElementKind.CELL, min(part))}", tuple(sorted(part))
-                )
-            )
-        return areas
+                raise LoweringError("runs are cut by given cells only")
+            return value
+
+        return holds
 
     def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
         if not isinstance(each.body, ir.Holds):
@@ -337,60 +282,72 @@ class RuleCompiler:
     # ------------------------------------------------------------------ posting
 
     def post(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
-        """`expr` must hold at `env` (where the guard does). Which way it is posted depends on
-        the expression alone, so it is chosen once per node (`_poster`)."""
+        """`expr` must hold at `env` (where the guard does), posted as its plan says
+        (`plan.recognise`)."""
         found = self._posters.get(id(expr))
+        poster = self.poster(recognise(expr, self.model.formulation)) if found is None else found[1]
+        poster(env, guard, why)
+
+    def poster(self, plan: Post) -> Callable[[Env, Lin | None, Why], None]:
+        """The posting function of a plan, made once per node."""
+        found = self._posters.get(id(plan.expr))
         if found is None:
-            found = self._posters[id(expr)] = (expr, self._poster(expr))
-        found[1](env, guard, why)
+            found = self._posters[id(plan.expr)] = (plan, self._poster(plan))
+        return found[1]
 
-    def _poster(self, expr: ir.Expr) -> Callable[[Env, Lin | None, Why], None]:
-        if isinstance(expr, ir.And):
-            return functools.partial(self.post_each, expr.args)
-        if isinstance(expr, ir.Implies):
-            return functools.partial(self.post_implication, expr)
-        if isinstance(expr, ir.Or) and self.supported(expr):
-            return functools.partial(self.post_support, expr)
-        if isinstance(expr, ir.Or):
-            return functools.partial(self.post_disjunction, expr)
-        if isinstance(expr, ir.Aggregate) and expr.func == "any":
-            return functools.partial(self.post_disjunction, ir.Or((expr,)))
-        if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
-            return functools.partial(self.alldifferent, expr)
-        if isinstance(expr, ir.Aggregate) and expr.func == "all":
-            return functools.partial(self.post_all, expr)
-        if isinstance(expr, ir.Not):
+    def _poster(self, plan: Post) -> Callable[[Env, Lin | None, Why], None]:
+        lowering, expr = plan.lowering, plan.expr
+        if lowering == "conjunction":
+            return functools.partial(self.post_each, tuple(map(self.poster, plan.parts)))
+        if lowering == "implication":
+            return functools.partial(self.post_implication, expr, self.poster(plan.parts[0]))
+        if lowering == "absolute":  # `|E| op K` as comparisons of E and -E
+            return self.poster(plan.parts[0])
+        if lowering == "disjunction":
+            return functools.partial(
+                self.post_disjunction, expr if isinstance(expr, ir.Or) else ir.Or((expr,))
+            )
+        if lowering == "forbid members":
+            return functools.partial(self.forbid_members, expr.arg)
+        if lowering == "forbid":
             return functools.partial(self.post_false, expr.arg)
-        if not isinstance(expr, ir.Compare):
-            return functools.partial(self.post_condition, expr)
-        split = self.lower.without_abs(expr)
-        if split is not None:  # `|E| op K` as comparisons of E and -E
-            return functools.partial(self.post, split)
-        if ir.divided(expr) is not None:
-            if expr.op == "=":
-                return functools.partial(self.post_division, expr)
-            return functools.partial(self.post_condition, expr)
-        if self.is_product(expr):
-            return functools.partial(self.product, expr)
-        if self.is_runs(expr):
-            return functools.partial(self.runs, expr)
-        if any(
-            isinstance(side, ir.LineShape) and side.shape == "piece"
-            for side in (expr.left, expr.right)
-        ):
-            return functools.partial(self.post_piece_test, expr)
-        return functools.partial(self.post_comparison, expr, counted_none(expr))
+        if lowering in ("runs", "cyclic runs"):
+            return functools.partial(self.runs, expr, lowering == "cyclic runs")
+        if lowering in ("count", "comparison"):
+            return functools.partial(self.post_comparison, expr, counted_none(expr))
+        posters = {
+            "support": self.post_support,
+            "alldifferent": self.alldifferent,
+            "all": self.post_all,
+            "condition": self.post_condition,
+            "division": self.post_division,
+            "product": self.product,
+            "piece test": self.post_piece_test,
+        }
+        return functools.partial(posters[lowering], expr)
 
-    def post_each(self, parts: tuple[ir.Expr, ...], env: Env, guard: Lin | None, why: Why) -> None:
-        for part in parts:
-            self.post(part, env, guard, why)
+    @staticmethod
+    def post_each(
+        posters: tuple[Callable[[Env, Lin | None, Why], None], ...],
+        env: Env,
+        guard: Lin | None,
+        why: Why,
+    ) -> None:
+        for poster in posters:
+            poster(env, guard, why)
 
-    def post_implication(self, expr: ir.Implies, env: Env, guard: Lin | None, why: Why) -> None:
+    def post_implication(
+        self,
+        expr: ir.Implies,
+        conclusion: Callable[[Env, Lin | None, Why], None],
+        env: Env,
+        guard: Lin | None,
+        why: Why,
+    ) -> None:
         premise = self.lower.boolean(expr.premise, env)
         if not premise:
             return
-        inner = guard if premise is True else self.conjoin(guard, premise)
-        self.post(expr.conclusion, env, inner, why)
+        conclusion(env, guard if premise is True else self.conjoin(guard, premise), why)
 
     def post_all(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: Why) -> None:
         for inner, membership in self.lower.filtered(
@@ -444,11 +401,8 @@ class RuleCompiler:
         self.post_literal(value, 1, guard, why)
 
     def post_false(self, expr: ir.Expr, env: Env, guard: Lin | None, why: Why) -> None:
-        """`expr` must be false (where the guard holds): `not any(S where f)` forbids each
-        member, anything else is one forbidden conjunction (`lowerings/nogoods.py`)."""
-        if isinstance(expr, ir.Aggregate) and expr.func == "any":
-            self.forbid_members(expr, env, guard, why)
-            return
+        """`expr` must be false (where the guard holds): one forbidden conjunction
+        (`lowerings/nogoods.py`; `not any(S where f)` forbids each member instead)."""
         self.forbid(expr, env, guard, [], why)
 
     def forbid_members(self, aggregate: ir.Aggregate, env: Env, guard: Lin | None, why: Why):
@@ -531,15 +485,6 @@ class RuleCompiler:
         at_least = 1 if guard is None else guard.expr
         self.model.add(sum_of(literals) >= at_least)
 
-    def supported(self, expr: ir.Or) -> bool:
-        """`compare=support` and an `or` of comparisons whose sides are affine in integer
-        unknowns: lowering them builds nothing, so where the support rows do not apply the
-        `or` is lowered as any other, with nothing left over."""
-        return self.model.formulation["compare"] == "support" and all(
-            isinstance(arg, ir.Compare) and affine(arg.left) and affine(arg.right)
-            for arg in expr.args
-        )
-
     def post_support(self, expr: ir.Or, env: Env, guard: Lin | None, why: Why) -> None:
         """An `or` of comparisons of at most two one-hot integers, posted as the support rows
         of their relation (`value_table.post_any_by_values`); else as any `or`."""
@@ -597,19 +542,9 @@ class RuleCompiler:
                 members.append((membership, value))
         post_alldifferent(self.model, members, why)
 
-    @staticmethod
-    def is_runs(expr: ir.Compare) -> bool:
-        return any(
-            isinstance(side, ir.Aggregate) and side.func == "runs"
-            for side in (expr.left, expr.right)
-        )
-
-    def runs(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
-        aggregate, clue_expr = (
-            (expr.left, expr.right)
-            if isinstance(expr.left, ir.Aggregate) and expr.left.func == "runs"
-            else (expr.right, expr.left)
-        )
+    def runs(self, expr: ir.Compare, cyclic: bool, env: Env, guard: Lin | None, why: Why) -> None:
+        aggregate = aggregated(expr, "runs")
+        clue_expr = expr.right if aggregate is expr.left else expr.left
         if expr.op != "=":
             raise LoweringError("runs(...) is lowered only as 'runs(...) = a list'")
         clue = self.lower.lower(clue_expr, env)
@@ -617,7 +552,7 @@ class RuleCompiler:
             return
         if not isinstance(clue, tuple):
             raise LoweringError("runs(...) is compared with a list from the puzzle")
-        if isinstance(aggregate.over, ir.Around) and aggregate.over.relation in CYCLIC_RELATIONS:
+        if cyclic:  # around a cycle (`ring`)
             self.cyclic_runs(aggregate, env, clue, guard, why)
             return
         cells = []
@@ -649,20 +584,10 @@ class RuleCompiler:
             cells.append(False if value is None else value)
         post_cyclic_runs(self.model, cells, clue, why, guard)
 
-    @staticmethod
-    def is_product(expr: ir.Compare) -> bool:
-        return any(
-            isinstance(side, ir.Aggregate) and side.func == "product"
-            for side in (expr.left, expr.right)
-        )
-
     def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
         """`product(E) = K` with K from the puzzle, as a rule of its own."""
-        aggregate, target_expr = (
-            (expr.left, expr.right)
-            if isinstance(expr.left, ir.Aggregate) and expr.left.func == "product"
-            else (expr.right, expr.left)
-        )
+        aggregate = aggregated(expr, "product")
+        target_expr = expr.right if aggregate is expr.left else expr.left
         target = self.lower.number(target_expr, env)
         if target is None:
             return  # an absent clue: vacuous

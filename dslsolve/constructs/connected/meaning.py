@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.connected.syntax import Connected
-from dslsolve.evaluator import Violation, components
+from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env, cell_name
+from dslsolve.grounding import components
 
 if TYPE_CHECKING:
     from dslsolve.evaluator import Evaluator

@@ -1,0 +1,145 @@
+"""The recognise pass (`compiler/plan.py`): which lowering takes each rule and each part of its
+condition, read from the IR and the formulation, before anything is posted."""
+
+from __future__ import annotations
+
+import pytest
+
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.plan import Post, Step, explain, plan_rule
+from dslsolve.dsl.genre import load_genre
+
+from helpers import PUZZLES, changed_genre, genre_file
+
+
+def lowerings(plan: Step | Post) -> list[str]:
+    """The lowerings of a plan, depth first: `each row`, its condition, their parts."""
+    found = [plan.lowering]
+    parts = plan.parts if isinstance(plan, Post) else [plan.inner] if plan.inner else []
+    return found + [name for part in parts for name in lowerings(part)]
+
+
+def rule_plan(genre: str, text: str, *choices: str) -> Step:
+    rule = next(r for r in load_genre(str(genre_file(genre))).genre.rules if text in r.text)
+    return plan_rule(rule.body, parse_formulation(list(choices)))
+
+
+@pytest.mark.parametrize(
+    ("genre", "text", "choices", "expected"),
+    [
+        ("kakuro", "alldifferent(digit)", (), ["grounded", "alldifferent"]),
+        ("akari", "wall: not light", (), ["grounded", "forbid"]),
+        ("akari", "light or any(rays", (), ["grounded", "disjunction"]),
+        ("tents", "not any(around", (), ["grounded", "forbid members"]),
+        ("tents", "count(tent) = rows", (), ["grounded", "count"]),
+        ("nonogram", "each row", (), ["grounded", "runs"]),
+        ("tapa", "ring", (), ["grounded", "cyclic runs"]),
+        ("inshi_no_heya", "product", (), ["grounded", "product"]),
+        (
+            "aquarium",
+            "implies",
+            (),
+            ["grounded", "grounded", "grounded", "implication", "condition"],
+        ),
+        ("futoshiki", "a.digit < b.digit", (), ["grounded", "comparison"]),
+        ("kropki", "'b': double", (), ["grounded", "support"]),
+        ("kropki", "'b': double", ("compare=bigm",), ["grounded", "disjunction"]),
+        (
+            "minarism",
+            "|a.digit - b.digit|",
+            (),
+            ["grounded", "absolute", "conjunction", "support", "comparison"],
+        ),
+        ("minarism", "|a.digit - b.digit|", ("abs=sign",), ["grounded", "comparison"]),
+        ("nurikabe", "each area", (), ["area", "conjunction", "count", "comparison"]),
+        ("nurikabe", "connected", (), ["connected"]),
+        ("icebarn", "each area of ice", (), ["grounded", "disjunction"]),
+        ("fillomino", "each piece", (), ["pieces", "conjunction", "all", "count"]),
+        ("skeleton", "spells", (), ["spelling"]),
+    ],
+)
+def test_a_rule_goes_to_its_lowering(genre, text, choices, expected):
+    assert lowerings(rule_plan(genre, text, *choices)) == expected
+
+
+def test_a_global_names_its_formulation_choice():
+    assert rule_plan("nurikabe", "each area").choice == "area=mixed-native"
+    assert rule_plan("nurikabe", "each area", "area=anchored").choice == "area=anchored"
+    assert rule_plan("nurikabe", "connected", "connected=flow").choice == "connected=flow"
+    assert rule_plan("kakuro", "alldifferent").inner.choice == "alldifferent=onehot"
+    assert rule_plan("nonogram", "each row", "runs=regular").inner.choice == "runs=regular"
+    assert rule_plan("icebarn", "path through").choice == "paths=lazy"
+
+
+def test_the_plan_prints_under_each_rule():
+    genre = load_genre(str(genre_file("nurikabe"))).genre
+    text = explain(genre, parse_formulation(["area=anchored"]))
+    assert text.splitlines()[:9] == [
+        "line 14: each cell where clues is given: white",
+        "  fixes black where the puzzle decides it",
+        "  each cell where ...: grounded",
+        "    forbid: not black",
+        "line 15: each area of white: count(clues is given) = 1 and size = sum(clues)",
+        "  each area: area (area=anchored)",
+        "    conjunction: and",
+        "      count: count(...) = 1",
+        "      comparison: size = sum(...)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("genre", "old", "new", "message"),
+    [
+        (
+            "nurikabe",
+            "each area of white:",
+            "each area of white where count(black) = 0:",
+            "'each area' cannot be guarded by a condition",
+        ),
+        (
+            "fillomino",
+            "each piece of n:",
+            "each piece of n where size > 1:",
+            "'each piece' cannot be guarded by a condition",
+        ),
+        (
+            "nurikabe",
+            "each window(2x2): not all(black)",
+            '"each cell where black: each area of white: size = 1"',
+            "a 'where' on unknowns can only guard a condition",
+        ),
+        (
+            "futoshiki",
+            "each row: alldifferent(digit)",
+            "each row where count(digit = 1) = 1: alldifferent(digit)",
+            "alldifferent cannot be guarded by a condition on unknowns",
+        ),
+    ],
+)
+def test_a_guarded_global_is_refused_at_its_rule(tmp_path, run, genre, old, new, message):
+    path = changed_genre(tmp_path, genre, old, new)
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if new in text)
+    result = run(path, PUZZLES / genre / "example.txt")
+    assert result.code == 2
+    first, shown = result.err.splitlines()[:2]
+    assert first.startswith(f"{path}:{line}:")
+    assert first.endswith(f": error: cannot compile this rule: {message}")
+    assert new.strip('"') in shown
+
+
+def test_the_plan_says_which_where_is_a_guard():
+    lines = explain(load_genre(str(genre_file("tents"))).genre, parse_formulation([]))
+    assert "  each cell where ... (a guard): grounded\n    forbid members" in lines
+    assert "  each cell where ...: grounded\n    forbid: not tent" in lines
+
+
+def test_a_solve_writes_its_plan_beside_the_answer(tmp_path, run):
+    genre, puzzle = genre_file("nurikabe"), PUZZLES / "nurikabe" / "example.txt"
+    plan = tmp_path / "plan.txt"
+    written = run(genre, puzzle, "--formulation", "area=anchored", "--write-plan", plan)
+    assert written.code == 0
+    assert written.out == run(genre, puzzle).out  # nothing but the answer on stdout
+    assert plan.read_text() == explain(
+        load_genre(str(genre)).genre, parse_formulation(["area=anchored"])
+    )
+    assert "  each area: area (area=anchored)\n" in plan.read_text()
