@@ -35,7 +35,6 @@ from dslsolve.geometry import (
     cell_name,
     element_name,
     grid_of,
-    way,
 )
 from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
@@ -284,8 +283,8 @@ class Evaluator:
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
-        if isinstance(body, ir.Each) and isinstance(body.body, ir.Spells):
-            return self.spells(rule, body, env)
+        if isinstance(body, ir.Each) and type(body.body) in constructs.each_readings():
+            return constructs.each_readings()[type(body.body)](self, rule, body, env)
         if isinstance(body, ir.Each):
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
@@ -306,8 +305,6 @@ class Evaluator:
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        if isinstance(body, ir.Traces):
-            return self.traces(rule, body, env)
         return constructs.rule_readings()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -384,66 +381,6 @@ class Evaluator:
         if env.group is not None:
             return tuple(cell_name(c) for c in env.group.cells)
         return ()
-
-    def spells(self, rule: ir.Rule, each: ir.Each, env: Env) -> list[Violation]:
-        """The chosen groups spell the table's records, each as often as it is listed: read
-        every group's string, take away each record once; what is left over on either side
-        is a violation."""
-        spells = each.body
-        table = self.instance.tables[spells.table.section]
-        missing = [tuple(t for t in record if t is not None) for record in table.records]
-        found = []
-        for inner in self.instances(each, env):
-            text = tuple(
-                self.expr(spells.value, inner.at(c, ir.ElementKind.CELL)) for c in inner.group.cells
-            )
-            if text in missing:
-                missing.remove(text)
-            else:
-                found.append(
-                    Violation(rule, f"{inner.group.label}, not a record left", self.involved(inner))
-                )
-        found.extend(
-            Violation(rule, f"the record {''.join(map(str, record))}, spelled by no group", ())
-            for record in missing
-        )
-        return found
-
-    def traces(self, rule: ir.Rule, traces: ir.Traces, env: Env) -> list[Violation]:
-        """Search the grid for the word: from the start, the first step toward the direction,
-        then any orthogonal step to a cell not yet used, each cell holding the next letter."""
-        member = env.bound[traces.records][0]
-        word = self.instance.tables[traces.table.section].body(member - 1)
-        start = (self.expr(traces.row, env), self.expr(traces.column, env))
-        if not all(type(v) is int for v in start):
-            raise GeometryError(f"the start ({start[0]}, {start[1]}) is not two numbers")
-        first = way(self.expr(traces.direction, env))
-
-        def letter(cell: tuple[int, int]) -> object:
-            return self.expr(traces.value, env.at(cell, ir.ElementKind.CELL))
-
-        def reads(path: list[tuple[int, int]]) -> bool:
-            if len(path) == len(word):
-                return True
-            r, c = path[-1]
-            steps = [first] if len(path) == 1 else [(-1, 0), (1, 0), (0, -1), (0, 1)]
-            for dr, dc in steps:
-                cell = (r + dr, c + dc)
-                if (
-                    0 <= cell[0] < self.grid.rows
-                    and 0 <= cell[1] < self.grid.columns
-                    and cell not in path
-                    and letter(cell) == word[len(path)]
-                    and reads([*path, cell])
-                ):
-                    return True
-            return False
-
-        inside = 0 <= start[0] < self.grid.rows and 0 <= start[1] < self.grid.columns
-        if not word or (inside and letter(start) == word[0] and reads([start])):
-            return []
-        text = "".join(map(str, word))
-        return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
 
     # ------------------------------------------------------------------ expressions
 

@@ -28,6 +28,13 @@ an expression fills the rule-level hooks instead (a module may hold both kinds):
 - `NAME.lowering`: `RULES`, IR body type -> `compile(compiler, rule, body, env, guard)`,
   which grounds the rule and hands it to its lowering in `dslsolve/compiler/lowerings/`
   (`guard`: a literal of unknowns the rule is conditional on, or None).
+
+A body that reads all the groups of its `each` at once (`each run of white: digit spells
+numbers once`: a matching of the groups with records) reads the `each` it stands in: its
+check finds that `each` in `checker.each_scope` (its group, whether it is nested, its
+`where`); `NAME.meaning`: `EACH_RULES`, IR body type -> `violations(evaluator, rule, each,
+env)`, the evaluator's list for the whole `each`; its lowering is an `EACH` (above), which
+grounds the groups with `dslsolve/grounding.py`.
 """
 
 from __future__ import annotations
@@ -45,6 +52,8 @@ CONSTRUCTS = (
     "paths",
     "paths_from",
     "path_through",
+    "spells",
+    "traces",
 )
 
 
@@ -91,6 +100,12 @@ def evaluators() -> dict[type, Callable]:
 def rule_readings() -> dict[type, Callable]:
     """IR rule body type -> the evaluator's violations of it."""
     return _merged("meaning", "RULES")
+
+
+@functools.cache
+def each_readings() -> dict[type, Callable]:
+    """IR body type of an `each` -> the evaluator's violations of the whole `each`."""
+    return _merged("meaning", "EACH_RULES")
 
 
 @functools.cache

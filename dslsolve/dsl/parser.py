@@ -131,13 +131,6 @@ class _ToNodes(Transformer):
     def where(self, items):
         return Node("where", None, (items[0],), _col(items[0]))
 
-    def spells(self, items):
-        return Node("spells", str(items[1]), (items[0],), _col(items[0]))
-
-    def traces(self, items):
-        value, table, row, column, direction = items
-        return Node("traces", str(table), (value, row, column, direction), _col(value))
-
     def holds(self, items):
         return Node("holds", None, (items[0],), _col(items[0]))
 

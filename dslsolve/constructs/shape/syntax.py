@@ -147,7 +147,7 @@ def check_in(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
 def check_differs(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
     """`shape differs from RELATION`, in the body of `each area of C`."""
     _subject(checker, node, focus)
-    family = checker.family
+    family = None if checker.each_scope is None else checker.each_scope.group
     if family is None or family.kind != "area" or focus.group != "area":
         raise checker.error(
             node,
