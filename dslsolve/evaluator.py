@@ -38,6 +38,7 @@ from dslsolve.geometry import (
 )
 from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
+from dslsolve.violation import Declaration, Violation
 
 ABSENT = None  # the value of an expression that needs absent input
 
@@ -61,15 +62,6 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 }
 
 Assignment = dict[str, dict[Element, int]]  # variable name -> element -> value (bools as 0/1)
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """The declaration of an unknown, broken like a rule: the IR does not keep where it is
-    written, so its line is 0."""
-
-    text: str
-    origin: ir.Origin = ir.Origin("", 0, 0)
 
 
 @dataclass(frozen=True)
@@ -143,19 +135,6 @@ def _describe_domain(var: ir.Variable, domain) -> str:
     if isinstance(domain, range):
         return f"a value in {domain.start}..{domain.stop - 1}" if domain else "no value"
     return f"a member of {var.values}"
-
-
-@dataclass(frozen=True)
-class Violation:
-    rule: ir.Rule | Declaration
-    where: str
-    cells: tuple[str, ...]
-
-    def __str__(self) -> str:
-        named = self.cells and self.cells != (self.where,)  # not `r1c2: r1c2`
-        cells = f": {', '.join(self.cells)}" if named else ""
-        line = f"{self.rule.origin.line}: " if self.rule.origin.line else ""
-        return f"{line}{self.rule.text}\n    violated at {self.where}{cells}"
 
 
 class Evaluator:

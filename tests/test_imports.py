@@ -63,3 +63,29 @@ def test_the_graph_sees_imports_inside_functions_and_type_hints(tmp_path):
 def test_no_import_cycles():
     cycles = [sorted(c) for c in nx.strongly_connected_components(import_graph()) if len(c) > 1]
     assert cycles == []
+
+
+# the modules of the stages that call the constructs: a construct reaches them only through
+# the Protocols of `dslsolve/constructs/interface.py`
+STAGES = (
+    "dslsolve.compiler.rules",
+    "dslsolve.compiler.expressions",
+    "dslsolve.dsl.checker",
+    "dslsolve.evaluator",
+)
+
+
+def test_constructs_reach_the_stages_through_their_interface():
+    """No module of a construct imports the checker, the evaluator or the compiler's
+    interpreters (not even for type hints), and an evaluator's reading (`meaning.py`) imports
+    nothing of the compiler: it shares no code with the lowerings."""
+    graph = import_graph()
+    inside = [m for m in graph if m.startswith("dslsolve.constructs.")]
+    found = sorted(
+        (module, imported)
+        for module in inside
+        for imported in graph.successors(module)
+        if imported in STAGES
+        or (module.endswith(".meaning") and imported.startswith("dslsolve.compiler"))
+    )
+    assert found == []

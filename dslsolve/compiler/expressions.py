@@ -22,15 +22,18 @@ from dslsolve.compiler.lowerings.area_of import AreasOfCells
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
+from dslsolve.compiler.model import (
+    Lin,
+    LinearModel,
+    LoweringError,
+    Value,
+    as_lin,
+    constant,
+    sum_of,
+)
 from dslsolve.compiler.rays import SharedRays
 from dslsolve.geometry import DIRECTION_TOKENS, DIRECTIONS, RELATIONS, Env, PerCell, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
-
-
-class LoweringError(Exception):
-    """A rule the compiler cannot lower (the evaluator can still check it)."""
-
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
 

@@ -2,6 +2,10 @@
 the checker, the evaluator and the compiler through the functions here, so that a new
 construct touches its own folder, the grammar, the docs and the tests.
 
+The stages hand themselves to a construct as the `checker`, `evaluator`, `lowerer` and
+`compiler` of the signatures below, typed by the Protocols of `constructs/interface.py`: a
+construct imports none of their modules.
+
 A construct package NAME holds three modules, each imported only by the stage that needs it:
 - `NAME.syntax`: its IR nodes (`NODES`), its words (`WORDS`: no name may be one) and its
   typing: `SYNTAX`, a grammar alternative's name -> `check(checker, node, focus)` giving (IR

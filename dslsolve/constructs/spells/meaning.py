@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.spells.syntax import Spells
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def spells(evaluator: Evaluator, rule: ir.Rule, each: ir.Each, env: Env) -> list[Violation]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -39,7 +40,7 @@ WORDS = ("spells", "once")
 GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
 
 
-def check(checker, node: Node, focus) -> Spells:
+def check(checker: Checker, node: Node, focus: Focus | None) -> Spells:
     """The body of a top-level `each` over groups of cells in order, chosen by the puzzle."""
     scope = checker.each_scope
     if focus is not None and scope.where is not None and not scope.where_static:

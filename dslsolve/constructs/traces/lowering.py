@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.compiler.expressions import LoweringError
 from dslsolve.compiler.lowerings.tracing import post_tracing
+from dslsolve.compiler.model import LoweringError
 from dslsolve.constructs.traces.syntax import Traces
 from dslsolve.geometry import Env, way
 
 if TYPE_CHECKING:
     from dslsolve.compiler.model import Lin
-    from dslsolve.compiler.rules import RuleCompiler
+    from dslsolve.constructs.interface import RuleCompiler
 
 
 def compile_traces(

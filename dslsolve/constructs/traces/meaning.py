@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.traces.syntax import Traces
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env, GeometryError, cell_name, way
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def traces(evaluator: Evaluator, rule: ir.Rule, body: Traces, env: Env) -> list[Violation]:

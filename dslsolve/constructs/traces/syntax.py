@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -40,7 +41,7 @@ NODES = (Traces,)
 WORDS = ("traces", "toward")
 
 
-def check(checker, node: Node, focus) -> Traces:
+def check(checker: Checker, node: Node, focus: Focus | None) -> Traces:
     """The table's record in scope (an `each` of a set of its rows); the start and the
     direction read from the puzzle."""
     table = checker.table_section(
