@@ -25,7 +25,6 @@ from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
-    DIRECTION_TOKENS,
     PIECES,
     RELATIONS,
     Env,
@@ -564,28 +563,31 @@ class Evaluator:
         value = self.values[ref.var.name][key]
         return bool(value) if ref.var.type == ir.Type.BOOL else value
 
-    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
-        """The used edges at the vertex; at a gate of the path through `expr.gates`, its side
-        on the outline too (the path crosses the outline there)."""
-        vertex, _ = env.target(expr.at)
-        edges = self.grid.incident_by_direction(expr.var.on, vertex)
-        used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
-        if expr.gates is not None:
-            if expr.gates not in self.outline:  # worked out once per gates section
+    def used_sides(
+        self, var: ir.Variable, gates: ir.InputLayer | None, vertex: Element
+    ) -> set[str]:
+        """The sides of the vertex whose edges of the line `var` are used; at one of the
+        `gates` of its path, the side on the outline too (the path crosses the outline
+        there). A line shape's reading, and `VAR toward DIR`'s (`dslsolve/constructs/toward`)."""
+        edges = self.grid.incident_by_direction(var.on, vertex)
+        used = {d for d, e in edges.items() if self.values[var.name].get(e)}
+        if gates is not None:
+            if gates not in self.outline:  # worked out once per gates section
                 cells = self.grid.cells()
                 value = self.instance.value
-                tokens = {v: t for v in cells if (t := value(expr.gates, v)) is not None}
-                self.outline[expr.gates] = self.grid.outline_sides(tokens)
-            side = self.outline[expr.gates].get(vertex)
+                tokens = {v: t for v in cells if (t := value(gates, v)) is not None}
+                self.outline[gates] = self.grid.outline_sides(tokens)
+            side = self.outline[gates].get(vertex)
             if side is not None:
                 used.add(side)
+        return used
+
+    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
+        """The used edges at the vertex (`used_sides`) make the shape."""
+        vertex, _ = env.target(expr.at)
+        used = self.used_sides(expr.var, expr.gates, vertex)
         if expr.shape == "piece":
             return PIECES.get(frozenset(used), "")
-        if expr.shape == "toward":
-            direction = expr.direction
-            if isinstance(direction, ir.InputLayer):
-                direction = DIRECTION_TOKENS.get(self.instance.value(direction, vertex))
-            return ABSENT if direction is None else direction in used
         if expr.shape == "straight":
             return {"left", "right"} <= used or {"up", "down"} <= used
         return bool(used & {"left", "right"}) and bool(used & {"up", "down"})

@@ -246,17 +246,13 @@ class LineShape:
     and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
     vertical); `piece`: the box-drawing character of the used edges (a symbol such as '┌', see
     `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input.
-    `toward`: the edge that leaves the vertex in `direction` is used (`line toward right`);
-    `direction` is up, down, left or right, or a layer on the vertices whose token names one
-    (`geometry.DIRECTION_TOKENS`), read at the same vertex (no value where it names none).
     `gates` is the gates layer of the rule `var forms path through GATES` (None without one): at
     a gate, the side on the grid's outline counts as a used edge (the path crosses it there)."""
 
-    shape: str  # straight | turns | piece | toward
+    shape: str  # straight | turns | piece
     var: Variable
     at: Target
     gates: InputLayer | None = None
-    direction: str | InputLayer | None = None
 
 
 Expr = (

@@ -11,9 +11,11 @@ A construct package NAME holds three modules, each imported only by the stage th
   typing: `SYNTAX`, a grammar alternative's name -> `check(checker, node, focus)` giving (IR
   expression, type, whether it depends on the input only). The parser makes the alternative a
   `Node` of that kind: its tokens' text as the value, its sub-expressions as the children;
-  optionally `TERMINALS`, a grammar terminal's name -> how a syntax error names it ("max or
-  min"), and `FUNCTIONS`, the words that open a call-like form (`max(...)`), offered when a
-  misspelt function is called;
+  optionally `REBASE`, IR node type -> `rebase(node, at)`: the node read at the named element
+  `at` (an `ir.Bound`) instead of the focus, for a node that holds its own position (`at`)
+  when a define is read at a named element (`c.NAME`); `TERMINALS`, a grammar terminal's
+  name -> how a syntax error names it ("max or min"); and `FUNCTIONS`, the words that open
+  a call-like form (`max(...)`), offered when a misspelt function is called;
 - `NAME.meaning`: `EVALUATORS`, IR node type -> `evaluate(evaluator, expr, env)`, the
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
@@ -58,6 +60,7 @@ CONSTRUCTS = (
     "path_through",
     "spells",
     "traces",
+    "toward",
 )
 
 
@@ -80,6 +83,12 @@ def syntax() -> dict[str, Callable]:
 def rule_syntax() -> dict[str, Callable]:
     """Parse-node kind -> its check, over every construct that is a rule body."""
     return _merged("syntax", "RULES")
+
+
+@functools.cache
+def rebasings() -> dict[type, Callable]:
+    """IR node type -> its re-basing at a named element (`c.NAME` of a define)."""
+    return _merged("syntax", "REBASE")
 
 
 @functools.cache

@@ -99,6 +99,10 @@ class Checker(Protocol):
 
     def link_variable(self, node: Node, name: str, what: str) -> ir.Variable: ...
 
+    def line_at_vertex(
+        self, node: Node, name: str, what: str, focus: Focus
+    ) -> tuple[ir.Variable, ir.InputLayer | None]: ...
+
 
 # ---------------------------------------------------------------- the evaluator (meaning.py)
 
@@ -129,6 +133,10 @@ class Evaluator(Protocol):
 
     def involved(self, env: Env) -> tuple[str, ...]: ...
 
+    def used_sides(
+        self, var: ir.Variable, gates: ir.InputLayer | None, vertex: Element
+    ) -> set[str]: ...
+
 
 # ---------------------------------------------------------------- the compiler (lowering.py)
 
@@ -141,6 +149,7 @@ class Lowerer(Protocol):
     instance: Instance
     grid: Grid
     model: LinearModel
+    shapes: dict[tuple, Value]  # the literals of line shapes, by shape, variable and vertex
 
     def lower(self, expr: ir.Expr, env: Env) -> Value: ...
 
@@ -158,6 +167,10 @@ class Lowerer(Protocol):
     def binaries(self, var: ir.Variable) -> dict[Element, pulp.LpVariable]: ...
 
     def used(self, var: ir.Variable, edge: Element) -> Lin: ...
+
+    def edge_toward(
+        self, var: ir.Variable, gates: ir.InputLayer | None, vertex: Element, direction: str
+    ) -> Lin | bool: ...
 
 
 class RuleCompiler(Protocol):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from dslsolve import constructs, ir
 from dslsolve.dsl.parser import Node, known_functions
 from dslsolve.errors import MAX_NUMBER, DslError, Location
-from dslsolve.geometry import RELATIONS
+from dslsolve.geometry import RELATIONS, vertex_kind
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
 ELEMENT_GROUPS = {
@@ -589,33 +589,13 @@ class Checker:
         kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
         return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
 
-    def _toward(self, node: Node, focus: Focus) -> _Checked:
-        """`VAR toward DIRECTION`: a written direction, or a layer on the vertices whose tokens
-        name directions (`line toward arrows`)."""
-        name, direction, written = node.value
-        var, gates = self.line_at_vertex(node, name, f"{name} toward {direction}", focus)
-        if written:
-            shape = ir.LineShape("toward", var, ir.Focus(), gates, direction)
-            return _Checked(shape, ir.Type.BOOL, False)
-        layer = self.scope.layers.get(direction)
-        vertex = _vertex_kind(var.on)
-        if layer is None or layer.per != vertex.value or layer.lists:
-            raise self.error(
-                node,
-                f"'{direction}' is not a direction",
-                f"write up, down, left or right, or name a section on {vertex.value}s whose "
-                "tokens are directions (← ↑ → ↓, L U R D or up ...)",
-            )
-        shape = ir.LineShape("toward", var, ir.Focus(), gates, layer)
-        return _Checked(shape, ir.Type.BOOL, False)
-
     def line_at_vertex(
         self, node: Node, name: str, what: str, focus: Focus
     ) -> tuple[ir.Variable, ir.InputLayer | None]:
         """The line variable of a shape read at the focus vertex (a cell for links, a point for
         borders), and the gates of its path through the outline (None without one)."""
         var = self.line_variable(node, name, "lines")
-        vertex = _vertex_kind(var.on)
+        vertex = vertex_kind(var.on)
         if focus.element != vertex:
             if focus.element is None and focus.implicit:
                 raise _NeedsElementFocus
@@ -961,6 +941,9 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
     if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
         return dataclasses.replace(expr, at=at)
+    rebase = constructs.rebasings().get(type(expr))
+    if rebase is not None:
+        return rebase(expr, at)
     if isinstance(expr, ir.Not | ir.Neg | ir.Abs):
         return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
     if isinstance(expr, ir.And | ir.Or):
@@ -984,11 +967,6 @@ def _is_division(node: Node) -> bool:
 
 def _is_piece(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.LineShape) and expr.shape == "piece"
-
-
-def _vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
-    """The ends of borders are points, the ends of links are cells."""
-    return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
 
 
 def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:

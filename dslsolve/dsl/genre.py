@@ -100,7 +100,6 @@ RESERVED = {
     "joining",
     "with",
     "crossings",
-    "toward",
     "distance",
 }
 ELEMENT_SETS = {

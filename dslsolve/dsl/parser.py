@@ -239,11 +239,6 @@ class _ToNodes(Transformer):
         shape, name = items
         return Node("shape", (str(shape), str(name)), (), _col(shape))
 
-    def toward(self, items):
-        name, direction = items
-        written = direction.type == "DIRECTION"
-        return Node("toward", (str(name), str(direction), written), (), _col(name))
-
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):
         return (None, items[0], None)
