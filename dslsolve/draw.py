@@ -13,8 +13,9 @@ import sys
 
 from dslsolve.api import Genre
 from dslsolve.errors import EXIT_NO_SOLUTION, EXIT_SOLVED, read_text
-from dslsolve.evaluator import Evaluator, Violation
+from dslsolve.evaluator import Evaluator
 from dslsolve.picture import picture
+from dslsolve.violation import Violation
 
 
 def _draw_parser() -> argparse.ArgumentParser:

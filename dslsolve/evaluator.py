@@ -25,7 +25,6 @@ from dslsolve import constructs, grounding, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
-    DIRECTION_TOKENS,
     PIECES,
     RELATIONS,
     Env,
@@ -35,10 +34,10 @@ from dslsolve.geometry import (
     cell_name,
     element_name,
     grid_of,
-    way,
 )
 from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
+from dslsolve.violation import Declaration, Violation
 
 ABSENT = None  # the value of an expression that needs absent input
 
@@ -62,15 +61,6 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 }
 
 Assignment = dict[str, dict[Element, int]]  # variable name -> element -> value (bools as 0/1)
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """The declaration of an unknown, broken like a rule: the IR does not keep where it is
-    written, so its line is 0."""
-
-    text: str
-    origin: ir.Origin = ir.Origin("", 0, 0)
 
 
 @dataclass(frozen=True)
@@ -144,19 +134,6 @@ def _describe_domain(var: ir.Variable, domain) -> str:
     if isinstance(domain, range):
         return f"a value in {domain.start}..{domain.stop - 1}" if domain else "no value"
     return f"a member of {var.values}"
-
-
-@dataclass(frozen=True)
-class Violation:
-    rule: ir.Rule | Declaration
-    where: str
-    cells: tuple[str, ...]
-
-    def __str__(self) -> str:
-        named = self.cells and self.cells != (self.where,)  # not `r1c2: r1c2`
-        cells = f": {', '.join(self.cells)}" if named else ""
-        line = f"{self.rule.origin.line}: " if self.rule.origin.line else ""
-        return f"{line}{self.rule.text}\n    violated at {self.where}{cells}"
 
 
 class Evaluator:
@@ -284,8 +261,8 @@ class Evaluator:
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
-        if isinstance(body, ir.Each) and isinstance(body.body, ir.Spells):
-            return self.spells(rule, body, env)
+        if isinstance(body, ir.Each) and type(body.body) in constructs.each_readings():
+            return constructs.each_readings()[type(body.body)](self, rule, body, env)
         if isinstance(body, ir.Each):
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
@@ -306,8 +283,6 @@ class Evaluator:
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        if isinstance(body, ir.Traces):
-            return self.traces(rule, body, env)
         return constructs.rule_readings()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
@@ -384,66 +359,6 @@ class Evaluator:
         if env.group is not None:
             return tuple(cell_name(c) for c in env.group.cells)
         return ()
-
-    def spells(self, rule: ir.Rule, each: ir.Each, env: Env) -> list[Violation]:
-        """The chosen groups spell the table's records, each as often as it is listed: read
-        every group's string, take away each record once; what is left over on either side
-        is a violation."""
-        spells = each.body
-        table = self.instance.tables[spells.table.section]
-        missing = [tuple(t for t in record if t is not None) for record in table.records]
-        found = []
-        for inner in self.instances(each, env):
-            text = tuple(
-                self.expr(spells.value, inner.at(c, ir.ElementKind.CELL)) for c in inner.group.cells
-            )
-            if text in missing:
-                missing.remove(text)
-            else:
-                found.append(
-                    Violation(rule, f"{inner.group.label}, not a record left", self.involved(inner))
-                )
-        found.extend(
-            Violation(rule, f"the record {''.join(map(str, record))}, spelled by no group", ())
-            for record in missing
-        )
-        return found
-
-    def traces(self, rule: ir.Rule, traces: ir.Traces, env: Env) -> list[Violation]:
-        """Search the grid for the word: from the start, the first step toward the direction,
-        then any orthogonal step to a cell not yet used, each cell holding the next letter."""
-        member = env.bound[traces.records][0]
-        word = self.instance.tables[traces.table.section].body(member - 1)
-        start = (self.expr(traces.row, env), self.expr(traces.column, env))
-        if not all(type(v) is int for v in start):
-            raise GeometryError(f"the start ({start[0]}, {start[1]}) is not two numbers")
-        first = way(self.expr(traces.direction, env))
-
-        def letter(cell: tuple[int, int]) -> object:
-            return self.expr(traces.value, env.at(cell, ir.ElementKind.CELL))
-
-        def reads(path: list[tuple[int, int]]) -> bool:
-            if len(path) == len(word):
-                return True
-            r, c = path[-1]
-            steps = [first] if len(path) == 1 else [(-1, 0), (1, 0), (0, -1), (0, 1)]
-            for dr, dc in steps:
-                cell = (r + dr, c + dc)
-                if (
-                    0 <= cell[0] < self.grid.rows
-                    and 0 <= cell[1] < self.grid.columns
-                    and cell not in path
-                    and letter(cell) == word[len(path)]
-                    and reads([*path, cell])
-                ):
-                    return True
-            return False
-
-        inside = 0 <= start[0] < self.grid.rows and 0 <= start[1] < self.grid.columns
-        if not word or (inside and letter(start) == word[0] and reads([start])):
-            return []
-        text = "".join(map(str, word))
-        return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
 
     # ------------------------------------------------------------------ expressions
 
@@ -648,28 +563,31 @@ class Evaluator:
         value = self.values[ref.var.name][key]
         return bool(value) if ref.var.type == ir.Type.BOOL else value
 
-    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
-        """The used edges at the vertex; at a gate of the path through `expr.gates`, its side
-        on the outline too (the path crosses the outline there)."""
-        vertex, _ = env.target(expr.at)
-        edges = self.grid.incident_by_direction(expr.var.on, vertex)
-        used = {d for d, e in edges.items() if self.values[expr.var.name].get(e)}
-        if expr.gates is not None:
-            if expr.gates not in self.outline:  # worked out once per gates section
+    def used_sides(
+        self, var: ir.Variable, gates: ir.InputLayer | None, vertex: Element
+    ) -> set[str]:
+        """The sides of the vertex whose edges of the line `var` are used; at one of the
+        `gates` of its path, the side on the outline too (the path crosses the outline
+        there). A line shape's reading, and `VAR toward DIR`'s (`dslsolve/constructs/toward`)."""
+        edges = self.grid.incident_by_direction(var.on, vertex)
+        used = {d for d, e in edges.items() if self.values[var.name].get(e)}
+        if gates is not None:
+            if gates not in self.outline:  # worked out once per gates section
                 cells = self.grid.cells()
                 value = self.instance.value
-                tokens = {v: t for v in cells if (t := value(expr.gates, v)) is not None}
-                self.outline[expr.gates] = self.grid.outline_sides(tokens)
-            side = self.outline[expr.gates].get(vertex)
+                tokens = {v: t for v in cells if (t := value(gates, v)) is not None}
+                self.outline[gates] = self.grid.outline_sides(tokens)
+            side = self.outline[gates].get(vertex)
             if side is not None:
                 used.add(side)
+        return used
+
+    def line_shape(self, expr: ir.LineShape, env: Env) -> bool:
+        """The used edges at the vertex (`used_sides`) make the shape."""
+        vertex, _ = env.target(expr.at)
+        used = self.used_sides(expr.var, expr.gates, vertex)
         if expr.shape == "piece":
             return PIECES.get(frozenset(used), "")
-        if expr.shape == "toward":
-            direction = expr.direction
-            if isinstance(direction, ir.InputLayer):
-                direction = DIRECTION_TOKENS.get(self.instance.value(direction, vertex))
-            return ABSENT if direction is None else direction in used
         if expr.shape == "straight":
             return {"left", "right"} <= used or {"up", "down"} <= used
         return bool(used & {"left", "right"}) and bool(used & {"up", "down"})

@@ -187,6 +187,11 @@ class PerCell(dict):
 
 
 @functools.lru_cache(maxsize=16)
+def vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
+    """The ends of borders are points, the ends of links are cells."""
+    return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
+
+
 def grid_of(rows: int, columns: int) -> Grid:
     """The grid of this size, one per size: the compiler, the evaluator and the output share
     it, so what it caches (the rays) is worked out once."""

@@ -246,17 +246,13 @@ class LineShape:
     and right, or up and down); `turns`: an edge of each axis is used (one horizontal and one
     vertical); `piece`: the box-drawing character of the used edges (a symbol such as '┌', see
     `geometry.PIECES`; '' where no edge is used), compared with a symbol or with input.
-    `toward`: the edge that leaves the vertex in `direction` is used (`line toward right`);
-    `direction` is up, down, left or right, or a layer on the vertices whose token names one
-    (`geometry.DIRECTION_TOKENS`), read at the same vertex (no value where it names none).
     `gates` is the gates layer of the rule `var forms path through GATES` (None without one): at
     a gate, the side on the grid's outline counts as a used edge (the path crosses it there)."""
 
-    shape: str  # straight | turns | piece | toward
+    shape: str  # straight | turns | piece
     var: Variable
     at: Target
     gates: InputLayer | None = None
-    direction: str | InputLayer | None = None
 
 
 Expr = (
@@ -404,37 +400,8 @@ class Holds:
     expr: Expr
 
 
-@dataclass(frozen=True)
-class Spells:
-    """The body of a top-level `each GROUP`: the groups and the records of a table section are
-    matched one to one, each group reading, cell by cell in its order, the `value` that spells
-    its record's tokens (the record's empty padding left out). So every group spells exactly one
-    record and every record is spelled by exactly one group: the multiset of the groups' strings
-    is the multiset of the records (number skeleton, skeleton)."""
-
-    value: Expr
-    table: InputLayer
-
-
-@dataclass(frozen=True)
-class Traces:
-    """The body of `each RECORD: VALUE traces TABLE from (ROW, COLUMN) toward DIRECTION`, with
-    RECORD the records of a table section: the record's word (its tokens after the fields)
-    can be read along a path of orthogonally adjacent cells that starts at cell (ROW, COLUMN)
-    (0-based, from the input), takes its first step toward DIRECTION and visits no cell twice,
-    the `value` at its i-th cell being the word's i-th token. Different records may share
-    cells (kanaore)."""
-
-    value: Expr
-    table: InputLayer
-    records: str  # the index set of the table's records, in scope
-    row: Expr
-    column: Expr
-    direction: Expr
-
-
 # a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULES`)
-RuleBody = Each | Holds | Spells | Traces
+RuleBody = Each | Holds
 
 
 @dataclass(frozen=True)

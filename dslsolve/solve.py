@@ -24,8 +24,9 @@ from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
-from dslsolve.evaluator import Assignment, Evaluator, Violation
+from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.instance import Instance
+from dslsolve.violation import Violation
 
 
 @dataclass

@@ -506,6 +506,26 @@ def test_toward_is_the_or_of_the_pieces_with_that_edge(tmp_path, direction):
     assert rows[0] < rows[1]
 
 
+def test_a_define_of_a_line_toward_is_read_at_the_named_cell(tmp_path):
+    """`c.east`, with `east` defined as `line toward right`, inside an aggregate over c's
+    neighbours is read at c (re-based), not at each neighbour: it means `line toward right`
+    at c, in the evaluator and in the model."""
+    named, plain = (
+        load_texts(tmp_path, genre, "marks:\nR.x\n.R.\n")
+        for genre in (
+            lines_of(
+                "each cell as c where marks = 'R': count(neighbours where c.east) = "
+                "count(neighbours)"
+            ).replace("rules:", "define:\n  east: line toward right\nrules:"),
+            lines_of("each cell where marks = 'R': line toward right"),
+        )
+    )
+    accepted = link_sets(*plain)
+    assert accepted and len(accepted) < 128
+    assert link_sets(*named) == accepted
+    assert model_link_sets(*named) == accepted
+
+
 def test_a_line_toward_a_direction_on_borders_is_read_at_a_point(tmp_path):
     """On borders (slitherlink's lines) the vertex is a point: `toward up` is the border above
     it. On a 1x2 grid (7 borders) the accepted sets are those a plain reading gives."""

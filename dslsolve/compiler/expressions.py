@@ -22,15 +22,18 @@ from dslsolve.compiler.lowerings.area_of import AreasOfCells
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
-from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin, constant, sum_of
+from dslsolve.compiler.model import (
+    Lin,
+    LinearModel,
+    LoweringError,
+    Value,
+    as_lin,
+    constant,
+    sum_of,
+)
 from dslsolve.compiler.rays import SharedRays
-from dslsolve.geometry import DIRECTION_TOKENS, DIRECTIONS, RELATIONS, Env, PerCell, grid_of
+from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, PerCell, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
-
-
-class LoweringError(Exception):
-    """A rule the compiler cannot lower (the evaluator can still check it)."""
-
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
 
@@ -346,33 +349,21 @@ class Lowerer:
         if expr.shape == "piece":
             raise LoweringError("piece(...) can only be compared with a symbol or puzzle input")
         vertex, _ = env.target(expr.at)
-        if expr.shape == "toward":
-            return self.toward(expr, vertex)
         key = (expr.shape, expr.var.name, vertex)
         if key not in self.shapes:
             self.shapes[key] = self._line_shape(expr, vertex)
         return self.shapes[key]
 
-    def toward(self, expr: ir.LineShape, vertex: Element) -> Value:
-        """`VAR toward D`: the literal of the edge that leaves the vertex toward D (no new
-        variable for a boolean); none at the grid's edge, except a gate's outline side (used). A
-        token of the direction layer that names no direction leaves no value."""
-        direction = expr.direction
-        if isinstance(direction, ir.InputLayer):
-            direction = DIRECTION_TOKENS.get(self.instance.value(direction, vertex))
-            if direction is None:
-                return None
-        key = ("toward", expr.var.name, vertex, direction)
-        if key not in self.shapes:
-            self.shapes[key] = self.edge_toward(expr, vertex, direction)
-        return self.shapes[key]
-
-    def edge_toward(self, expr: ir.LineShape, vertex: Element, direction: str) -> Lin | bool:
-        """Whether the edge of `expr.var` that leaves `vertex` toward `direction` is used."""
-        if direction == self.outline_side(expr, vertex):
+    def edge_toward(
+        self, var: ir.Variable, gates: ir.InputLayer | None, vertex: Element, direction: str
+    ) -> Lin | bool:
+        """Whether the edge of the line `var` that leaves `vertex` toward `direction` is used
+        (a line shape's test; `VAR toward DIR`, `dslsolve/constructs/toward/`): a gate's side
+        on the outline is (`outline_side`)."""
+        if direction == self.outline_side(gates, vertex):
             return True
-        edges = self.grid.incident_by_direction(expr.var.on, vertex)
-        return self.used(expr.var, edges[direction]) if direction in edges else False
+        edges = self.grid.incident_by_direction(var.on, vertex)
+        return self.used(var, edges[direction]) if direction in edges else False
 
     def piece_is(self, expr: ir.LineShape, op: str, symbol: Value, env: Env) -> Value:
         """`piece(VAR) = symbol`: exactly the piece's edges are used. A symbol that is no
@@ -381,7 +372,7 @@ class Lowerer:
             return None  # absent input, or a number where a symbol is compared
         vertex, _ = env.target(expr.at)
         edges = self.grid.incident_by_direction(expr.var.on, vertex)
-        side = self.outline_side(expr, vertex)
+        side = self.outline_side(expr.gates, vertex)
         wanted = DIRECTIONS.get(symbol)
         if wanted is None or not wanted <= {*edges, side} or (side and side not in wanted):
             equal: Value = False
@@ -393,23 +384,24 @@ class Lowerer:
             return equal
         return (not equal) if isinstance(equal, bool) else logic.negate(equal)
 
-    def outline_side(self, expr: ir.LineShape, vertex: Element) -> str | None:
-        """The side of `vertex` on the outline if it is a gate of the path that `expr.var`
-        forms (docs/language.md §9.12): a used edge, constant 1."""
-        if expr.gates is None:
+    def outline_side(self, gates: ir.InputLayer | None, vertex: Element) -> str | None:
+        """The side of `vertex` on the outline if it is one of the `gates` of the path that a
+        line forms (docs/language.md §9.12): a used edge, constant 1."""
+        if gates is None:
             return None
-        if expr.gates not in self.outline:
+        if gates not in self.outline:
             value = self.instance.value
             cells = self.grid.cells()
-            tokens = {v: t for v in cells if (t := value(expr.gates, v)) is not None}
-            self.outline[expr.gates] = self.grid.outline_sides(tokens)
-        return self.outline[expr.gates].get(vertex)
+            tokens = {v: t for v in cells if (t := value(gates, v)) is not None}
+            self.outline[gates] = self.grid.outline_sides(tokens)
+        return self.outline[gates].get(vertex)
 
     def _line_shape(self, expr: ir.LineShape, vertex: Element) -> Value:
         inner, outer = ("and", "or") if expr.shape == "straight" else ("or", "and")
         parts = []
         for axis in (("left", "right"), ("up", "down")):
-            folded = logic.fold_logic(inner, [self.edge_toward(expr, vertex, d) for d in axis])
+            edges = [self.edge_toward(expr.var, expr.gates, vertex, d) for d in axis]
+            folded = logic.fold_logic(inner, edges)
             if isinstance(folded, list):
                 build = logic.conjunction if inner == "and" else logic.disjunction
                 folded = build(self.model, folded)

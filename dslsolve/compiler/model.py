@@ -114,6 +114,10 @@ def as_lin(value: Value) -> Lin:
     return Lin(pulp.LpAffineExpression(constant=number), number, number, boolean=number in (0, 1))
 
 
+class LoweringError(Exception):
+    """A rule the compiler cannot lower (the evaluator can still check it)."""
+
+
 class Reason:
     """Why a rule instance cannot hold (`line 4: 'RULE' cannot hold at r2c3`), put into words
     only if it is ever reported: most rule instances never are, and wording each one was a

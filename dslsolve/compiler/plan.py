@@ -116,8 +116,8 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
         return Step("area", body, f"area={formulation['area']}", condition)
     if kind == "piece":
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
-    if isinstance(body.body, ir.Spells):
-        return Step("spelling", body)
+    if type(body.body).__name__ in WHOLE_EACH:
+        return Step(WHOLE_EACH[type(body.body).__name__], body)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
 
 
@@ -129,6 +129,11 @@ CHOICE_OF = {
     "Paths": "paths",
     "PathThrough": "paths",
 }
+
+
+# the bodies that take their whole `each` (all its groups at once), by the name of their IR
+# type (in its construct's package), and the name of their lowering
+WHOLE_EACH = {"Spells": "spelling"}
 
 
 def _words(name: str) -> str:

@@ -34,8 +34,6 @@ from dslsolve.compiler.lowerings.digits import NumericRangeError
 from dslsolve.compiler.lowerings.pieces import PieceFormError
 from dslsolve.compiler.lowerings.product import ProductError, post_product
 from dslsolve.compiler.lowerings.runs import post_runs
-from dslsolve.compiler.lowerings.spelling import post_spelling
-from dslsolve.compiler.lowerings.tracing import post_tracing
 from dslsolve.compiler.lowerings.value_table import post_any_by_values
 from dslsolve.compiler.model import Lin, LinearModel, Reason, Value, Why, as_lin, sum_of
 from dslsolve.compiler.piece_rules import compile_pieces
@@ -45,7 +43,6 @@ from dslsolve.geometry import (
     Env,
     GeometryError,
     Grouping,
-    way,
 )
 from dslsolve.instance import as_number
 
@@ -98,8 +95,6 @@ class RuleCompiler:
             self.each(rule, body, env, guard)
         elif isinstance(body, ir.Holds):
             self.post(body.expr, env, guard, self.why(rule, env))
-        elif isinstance(body, ir.Traces):
-            self.traces(rule, body, env, guard)
         else:  # a construct's rule (`dslsolve.constructs`)
             constructs.rule_lowerings()[type(body)](self, rule, body, env, guard)
 
@@ -145,9 +140,6 @@ class RuleCompiler:
         inner_envs = grounding.environments(
             each, env, self.grid, self.lower.instance, self.given_holds
         )
-        if isinstance(each.body, ir.Spells):
-            self.spells(rule, each, inner_envs)
-            return
         where = None if each.where is None else self.lower.condition(each.where)
         poster = self.poster(step.inner) if isinstance(step.inner, Post) else None
         relaxed = poster is not None and id(rule) in self.relaxed
@@ -168,43 +160,6 @@ class RuleCompiler:
                 poster(inner, inner_guard, self.why(rule, inner))
             else:
                 self.body(rule, each.body, inner, inner_guard)
-
-    def spells(self, rule: ir.Rule, each: ir.Each, envs: list[Env]) -> None:
-        """The chosen groups (the checker made their `where` static) and the table's records."""
-        spells = each.body
-        groups = []
-        for env in envs:
-            if each.where is not None and self.lower.boolean(each.where, env) is not True:
-                continue
-            cells = [
-                self.lower.lower(spells.value, env.at(c, ir.ElementKind.CELL))
-                for c in env.group.cells
-            ]
-            groups.append((env.group.label, cells))
-        table = self.lower.instance.tables[spells.table.section]
-        records = [tuple(t for t in record if t is not None) for record in table.records]
-        post_spelling(self.model, groups, records, f"line {rule.origin.line}: '{rule.text}'")
-
-    def traces(self, rule: ir.Rule, traces: ir.Traces, env: Env, guard: Lin | None) -> None:
-        """The word of the record in scope, from its start toward its direction (all input)."""
-        if guard is not None:
-            raise LoweringError("a 'where' on unknowns cannot guard 'traces'")
-        row = self.lower.lower(traces.row, env)
-        column = self.lower.lower(traces.column, env)
-        direction = self.lower.lower(traces.direction, env)
-        if not isinstance(row, int) or not isinstance(column, int):
-            raise LoweringError(f"the start ({row}, {column}) is not two numbers")
-        member = env.bound[traces.records][0]
-        word = self.lower.instance.tables[traces.table.section].body(member - 1)
-        post_tracing(
-            self.model,
-            lambda c: self.lower.lower(traces.value, env.at(c, ir.ElementKind.CELL)),
-            word,
-            (row, column),
-            way(direction),
-            (self.grid.rows, self.grid.columns),
-            self.why(rule, env),
-        )
 
     def conjoin(self, guard: Lin | None, condition: Lin) -> Lin:
         return condition if guard is None else logic.conjunction(self.model, [guard, condition])

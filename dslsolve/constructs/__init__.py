@@ -2,14 +2,20 @@
 the checker, the evaluator and the compiler through the functions here, so that a new
 construct touches its own folder, the grammar, the docs and the tests.
 
+The stages hand themselves to a construct as the `checker`, `evaluator`, `lowerer` and
+`compiler` of the signatures below, typed by the Protocols of `constructs/interface.py`: a
+construct imports none of their modules.
+
 A construct package NAME holds three modules, each imported only by the stage that needs it:
 - `NAME.syntax`: its IR nodes (`NODES`), its words (`WORDS`: no name may be one) and its
   typing: `SYNTAX`, a grammar alternative's name -> `check(checker, node, focus)` giving (IR
   expression, type, whether it depends on the input only). The parser makes the alternative a
   `Node` of that kind: its tokens' text as the value, its sub-expressions as the children;
-  optionally `TERMINALS`, a grammar terminal's name -> how a syntax error names it ("max or
-  min"), and `FUNCTIONS`, the words that open a call-like form (`max(...)`), offered when a
-  misspelt function is called;
+  optionally `REBASE`, IR node type -> `rebase(node, at)`: the node read at the named element
+  `at` (an `ir.Bound`) instead of the focus, for a node that holds its own position (`at`)
+  when a define is read at a named element (`c.NAME`); `TERMINALS`, a grammar terminal's
+  name -> how a syntax error names it ("max or min"); and `FUNCTIONS`, the words that open
+  a call-like form (`max(...)`), offered when a misspelt function is called;
 - `NAME.meaning`: `EVALUATORS`, IR node type -> `evaluate(evaluator, expr, env)`, the
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
@@ -28,6 +34,13 @@ an expression fills the rule-level hooks instead (a module may hold both kinds):
 - `NAME.lowering`: `RULES`, IR body type -> `compile(compiler, rule, body, env, guard)`,
   which grounds the rule and hands it to its lowering in `dslsolve/compiler/lowerings/`
   (`guard`: a literal of unknowns the rule is conditional on, or None).
+
+A body that reads all the groups of its `each` at once (`each run of white: digit spells
+numbers once`: a matching of the groups with records) reads the `each` it stands in: its
+check finds that `each` in `checker.each_scope` (its group, whether it is nested, its
+`where`); `NAME.meaning`: `EACH_RULES`, IR body type -> `violations(evaluator, rule, each,
+env)`, the evaluator's list for the whole `each`; its lowering is an `EACH` (above), which
+grounds the groups with `dslsolve/grounding.py`.
 """
 
 from __future__ import annotations
@@ -45,6 +58,9 @@ CONSTRUCTS = (
     "paths",
     "paths_from",
     "path_through",
+    "spells",
+    "traces",
+    "toward",
 )
 
 
@@ -70,6 +86,12 @@ def rule_syntax() -> dict[str, Callable]:
 
 
 @functools.cache
+def rebasings() -> dict[type, Callable]:
+    """IR node type -> its re-basing at a named element (`c.NAME` of a define)."""
+    return _merged("syntax", "REBASE")
+
+
+@functools.cache
 def kinds() -> frozenset[str]:
     """The grammar alternatives that the constructs type: the parser makes each a `Node`."""
     return frozenset(syntax()) | frozenset(rule_syntax())
@@ -91,6 +113,12 @@ def evaluators() -> dict[type, Callable]:
 def rule_readings() -> dict[type, Callable]:
     """IR rule body type -> the evaluator's violations of it."""
     return _merged("meaning", "RULES")
+
+
+@functools.cache
+def each_readings() -> dict[type, Callable]:
+    """IR body type of an `each` -> the evaluator's violations of the whole `each`."""
+    return _merged("meaning", "EACH_RULES")
 
 
 @functools.cache

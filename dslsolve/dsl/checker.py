@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from dslsolve import constructs, ir
 from dslsolve.dsl.parser import Node, known_functions
 from dslsolve.errors import MAX_NUMBER, DslError, Location
-from dslsolve.geometry import RELATIONS
+from dslsolve.geometry import RELATIONS, vertex_kind
 
 # What `each <kind>` ranges over: an element of a kind, or a set of cells.
 ELEMENT_GROUPS = {
@@ -47,9 +47,6 @@ class Focus:
     line: str | None = None
 
 
-SPELLING_GROUPS = ("row", "column", "run", "segment", "region", "group", "box", "window")
-
-
 @dataclass
 class Scope:
     """Everything a name can mean in one genre file."""
@@ -69,6 +66,16 @@ class Scope:
 
 
 @dataclass(frozen=True)
+class EachScope:
+    """The innermost `each` whose body is being checked, as a construct of its body reads it."""
+
+    group: ir.Group
+    nested: bool  # the `each` is itself in the body of another `each`
+    where: Node | None  # its `where`, if any
+    where_static: bool  # the `where` (if any) depends on the input only
+
+
+@dataclass(frozen=True)
 class _Checked:
     expr: ir.Expr
     type: ir.Type
@@ -81,7 +88,7 @@ class Checker:
         self.where = where
         self.text = text
         self.binders: dict[str, ir.ElementKind] = {}
-        self.family: ir.Group | None = None  # the group of the innermost `each` being checked
+        self.each_scope: EachScope | None = None  # the innermost `each` whose body is checked
 
     # ------------------------------------------------------------------ errors
 
@@ -116,10 +123,6 @@ class Checker:
                 )
         if node.kind == "each":
             return self.each(node, None)
-        if node.kind == "spells":
-            raise self.spelling_place(node)
-        if node.kind == "traces":
-            return self.traces(node, Focus(None))
         return constructs.rule_syntax()[node.kind](self, node, None)
 
     def own_rule(self, node: Node, what: str | None = None) -> DslError:
@@ -138,6 +141,18 @@ class Checker:
         if layer is None or layer.per != per.value:
             raise self.error(node, f"'{name}' is not an input section on {per.value}s", hint)
         return layer
+
+    def table_section(self, node: Node, hint: str) -> ir.InputLayer:
+        """The table section named by `node` (its records are the lines of the section)."""
+        table = self.scope.layers.get(node.value)
+        if table is None or table.per != "table" or table.field is not None:
+            raise self.error(node, f"'{node.value}' is not a table section", hint)
+        return table
+
+    def cell_value(self, node: Node) -> tuple[ir.Expr, ir.Type]:
+        """A value read at each cell of the grid, and its type."""
+        checked = self.expr(node, Focus(ir.ElementKind.CELL))
+        return checked.expr, checked.type
 
     def cell_condition(self, node: Node, group: Focus | None = None) -> ir.Expr:
         """A condition read at each cell: of the grid, or (`group`: in the body of an `each`
@@ -182,12 +197,8 @@ class Checker:
     def body(self, node: Node, focus: Focus) -> ir.RuleBody:
         if node.kind == "holds":
             return self.holds(node, focus)
-        if node.kind == "traces":
-            return self.traces(node, focus)
         if node.kind == "each":
             return self.each(node, focus)
-        if node.kind == "spells":
-            raise self.spelling_place(node)
         construct = constructs.rule_syntax().get(node.kind)
         if construct is None:
             raise self.own_rule(node)
@@ -240,79 +251,19 @@ class Checker:
                     node, "only 'each cell', 'each point' and 'each link' can be named with 'as'"
                 )
             self.binders[binder] = focus.element
-        where = None
+        where, checked = None, None
         if where_node is not None:
             checked = self.expr(where_node, focus)
             self.expect(where_node, checked, ir.Type.BOOL)
             where = checked.expr
-            if body_node.kind == "spells" and not checked.static:
-                raise self.error(
-                    where_node,
-                    "the groups that spell must be chosen by the puzzle",
-                    "a 'where' before 'spells' may test the input and 'size' only",
-                )
-        if body_node.kind == "spells":
-            return ir.Each(group, binder, where, self.spells(body_node, group, outer))
-        outer_family, self.family = self.family, group
+        outer_scope = self.each_scope
+        self.each_scope = EachScope(
+            group, outer is not None, where_node, checked is None or checked.static
+        )
         try:
             return ir.Each(group, binder, where, self.body(body_node, focus), ends)
         finally:
-            self.family = outer_family
-
-    def spells(self, node: Node, group: ir.Group, outer: Focus | None) -> ir.Spells:
-        """`each GROUP: VALUE spells TABLE once`: a matching of all the groups with all the
-        records, so it needs the groups of the whole grid, chosen by the puzzle."""
-        if outer is not None or group.kind not in SPELLING_GROUPS:
-            raise self.spelling_place(node)
-        table = self.scope.layers.get(node.value)
-        if table is None or table.per != "table" or table.field is not None:
-            raise self.error(
-                node,
-                f"'{node.value}' is not a table section",
-                "the records to spell are the lines of a section declared with 'type: table'",
-            )
-        value = self.expr(node.children[0], Focus(ir.ElementKind.CELL))
-        if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
-            raise self.error(node.children[0], f"a {value.type.value} cannot spell a record")
-        return ir.Spells(value.expr, table)
-
-    def traces(self, node: Node, focus: Focus) -> ir.Traces:
-        """`each RECORD: VALUE traces TABLE from (ROW, COLUMN) toward DIRECTION`: the start and
-        the direction come from the input, per record of the table in scope."""
-        table = self.scope.layers.get(node.value)
-        if table is None or table.per != "table" or table.field is not None:
-            raise self.error(
-                node,
-                f"'{node.value}' is not a table section",
-                "the words to trace are the records of a section declared with 'type: table'",
-            )
-        records = [
-            s.name
-            for s in self.scope.sets.values()
-            if s.section == table.section and s.source == "rows" and s.name in focus.sets
-        ]
-        if not records or focus.element is not None:
-            raise self.error(
-                node,
-                f"'traces' needs a record of '{node.value}' in scope",
-                f"e.g. each entry: char traces {node.value} from (row, column) toward arrow, "
-                f"with sets: {{entry: {{rows: {node.value}}}}}",
-            )
-        value_node, row_node, column_node, direction_node = node.children
-        value = self.expr(value_node, Focus(ir.ElementKind.CELL))
-        if value.type not in (ir.Type.INT, ir.Type.SYMBOL, ir.Type.BOOL):
-            raise self.error(value_node, f"a {value.type.value} cannot trace a record")
-        parts = []
-        for part, what in ((row_node, "row"), (column_node, "column"), (direction_node, "way")):
-            checked = self.expr(part, focus)
-            if not checked.static:
-                raise self.error(
-                    part,
-                    f"the start's {what} must come from the puzzle",
-                    "use fields of the table, e.g. (row, column) toward arrow",
-                )
-            parts.append(checked.expr)
-        return ir.Traces(value.expr, table, records[-1], *parts)
+            self.each_scope = outer_scope
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value
@@ -435,13 +386,6 @@ class Checker:
             name = checked.expr.layer.name
             hint = f"a section's token is a value: test it, e.g. '{name} is given' or '{name} = 1'"
         raise self.error(node, f"expected {_a(names)} here, found {_a(checked.type.value)}", hint)
-
-    def spelling_place(self, node: Node) -> DslError:
-        return self.error(
-            node,
-            "'spells' needs groups of cells in order, directly under a rule's 'each'",
-            "e.g. each run of white where size >= 2: digit spells numbers once",
-        )
 
     def members_only(self, node: Node) -> DslError:
         return self.error(
@@ -645,33 +589,13 @@ class Checker:
         kind = ir.Type.SYMBOL if shape == "piece" else ir.Type.BOOL
         return _Checked(ir.LineShape(shape, var, ir.Focus(), gates), kind, False)
 
-    def _toward(self, node: Node, focus: Focus) -> _Checked:
-        """`VAR toward DIRECTION`: a written direction, or a layer on the vertices whose tokens
-        name directions (`line toward arrows`)."""
-        name, direction, written = node.value
-        var, gates = self.line_at_vertex(node, name, f"{name} toward {direction}", focus)
-        if written:
-            shape = ir.LineShape("toward", var, ir.Focus(), gates, direction)
-            return _Checked(shape, ir.Type.BOOL, False)
-        layer = self.scope.layers.get(direction)
-        vertex = _vertex_kind(var.on)
-        if layer is None or layer.per != vertex.value or layer.lists:
-            raise self.error(
-                node,
-                f"'{direction}' is not a direction",
-                f"write up, down, left or right, or name a section on {vertex.value}s whose "
-                "tokens are directions (← ↑ → ↓, L U R D or up ...)",
-            )
-        shape = ir.LineShape("toward", var, ir.Focus(), gates, layer)
-        return _Checked(shape, ir.Type.BOOL, False)
-
     def line_at_vertex(
         self, node: Node, name: str, what: str, focus: Focus
     ) -> tuple[ir.Variable, ir.InputLayer | None]:
         """The line variable of a shape read at the focus vertex (a cell for links, a point for
         borders), and the gates of its path through the outline (None without one)."""
         var = self.line_variable(node, name, "lines")
-        vertex = _vertex_kind(var.on)
+        vertex = vertex_kind(var.on)
         if focus.element != vertex:
             if focus.element is None and focus.implicit:
                 raise _NeedsElementFocus
@@ -1017,6 +941,9 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
     if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
         return dataclasses.replace(expr, at=at)
+    rebase = constructs.rebasings().get(type(expr))
+    if rebase is not None:
+        return rebase(expr, at)
     if isinstance(expr, ir.Not | ir.Neg | ir.Abs):
         return dataclasses.replace(expr, arg=_rebase(expr.arg, at))
     if isinstance(expr, ir.And | ir.Or):
@@ -1040,11 +967,6 @@ def _is_division(node: Node) -> bool:
 
 def _is_piece(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.LineShape) and expr.shape == "piece"
-
-
-def _vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
-    """The ends of borders are points, the ends of links are cells."""
-    return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
 
 
 def _flatten(cls, args: list[_Checked]) -> tuple[ir.Expr, ...]:

@@ -100,10 +100,6 @@ RESERVED = {
     "joining",
     "with",
     "crossings",
-    "spells",
-    "once",
-    "traces",
-    "toward",
     "distance",
 }
 ELEMENT_SETS = {

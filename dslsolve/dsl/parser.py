@@ -131,13 +131,6 @@ class _ToNodes(Transformer):
     def where(self, items):
         return Node("where", None, (items[0],), _col(items[0]))
 
-    def spells(self, items):
-        return Node("spells", str(items[1]), (items[0],), _col(items[0]))
-
-    def traces(self, items):
-        value, table, row, column, direction = items
-        return Node("traces", str(table), (value, row, column, direction), _col(value))
-
     def holds(self, items):
         return Node("holds", None, (items[0],), _col(items[0]))
 
@@ -245,11 +238,6 @@ class _ToNodes(Transformer):
     def shape(self, items):
         shape, name = items
         return Node("shape", (str(shape), str(name)), (), _col(shape))
-
-    def toward(self, items):
-        name, direction = items
-        written = direction.type == "DIRECTION"
-        return Node("toward", (str(name), str(direction), written), (), _col(name))
 
     # aggregate bodies: (value, element set or None for the group, filter)
     def over_set(self, items):

@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.compiler.expressions import LoweringError
 from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.linked import post_linked
+from dslsolve.compiler.model import LoweringError
 from dslsolve.constructs.connected.syntax import Connected
 from dslsolve.geometry import Env
 from dslsolve.instance import Element
 
 if TYPE_CHECKING:
     from dslsolve.compiler.model import Lin
-    from dslsolve.compiler.rules import RuleCompiler
+    from dslsolve.constructs.interface import RuleCompiler
 
 
 def compile_connected(

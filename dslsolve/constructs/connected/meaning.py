@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.connected.syntax import Connected
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env, cell_name
 from dslsolve.grounding import components
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
     from dslsolve.instance import Element
 
 

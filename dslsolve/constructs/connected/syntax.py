@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -47,7 +48,7 @@ NODES = (Connected,)
 WORDS = ("cells", "connected")  # `diagonally` is a word only after `connected`
 
 
-def check(checker, node: Node, focus) -> Connected:
+def check(checker: Checker, node: Node, focus: Focus | None) -> Connected:
     """C (and R) are conditions on cells; V a variable on links, never with `diagonally`."""
     cond_node, root_node, via_node = node.children
     diagonally = node.value == "diagonally"

@@ -10,8 +10,8 @@ from dslsolve.constructs.contains.syntax import Contains
 from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
-    from dslsolve.compiler.expressions import Lowerer
     from dslsolve.compiler.model import Value
+    from dslsolve.constructs.interface import Lowerer
 
 
 def contains(lowerer: Lowerer, expr: Contains, env: Env) -> Value:

@@ -9,7 +9,7 @@ from dslsolve.constructs.contains.syntax import Contains
 from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def contains(evaluator: Evaluator, expr: Contains, env: Env) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -29,7 +30,7 @@ NODES = (Contains,)
 WORDS = ("in",)
 
 
-def check(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
+def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """The left side names an element of an enclosing `each ... as NAME`, of the set's kind."""
     subject, elements = node.children
     if subject.kind != "name":

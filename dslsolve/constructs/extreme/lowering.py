@@ -22,7 +22,7 @@ from dslsolve.constructs.extreme.syntax import Extreme
 from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
-    from dslsolve.compiler.expressions import Lowerer
+    from dslsolve.constructs.interface import Lowerer
 
 
 def _bounds(value: Value) -> tuple[int, int]:

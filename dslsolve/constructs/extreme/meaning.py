@@ -9,7 +9,7 @@ from dslsolve.constructs.extreme.syntax import Extreme
 from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def extreme(evaluator: Evaluator, expr: Extreme, env: Env) -> int:

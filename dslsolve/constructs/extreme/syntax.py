@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -38,7 +39,7 @@ FUNCTIONS = WORDS
 TERMINALS = {"EXTREME": "max or min"}
 
 
-def check(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
+def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """E is a number at each member of SET; a condition is refused (`any`, `all` say that)."""
     value_node, set_node = node.children
     over, inner, filter_node = checker.element_set(set_node, focus)

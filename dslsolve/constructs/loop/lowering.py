@@ -13,7 +13,7 @@ from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
     from dslsolve.compiler.model import Lin
-    from dslsolve.compiler.rules import RuleCompiler
+    from dslsolve.constructs.interface import RuleCompiler
 
 
 def compile_loop(

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.loop.syntax import SingleLoop
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env, element_name
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env) -> list[Violation]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -31,7 +32,7 @@ NODES = (SingleLoop,)
 WORDS = ("forms", "single", "loop", "with", "crossings")
 
 
-def check(checker, node: Node, focus) -> SingleLoop:
+def check(checker: Checker, node: Node, focus: Focus | None) -> SingleLoop:
     """VAR is a boolean variable on borders or links; the rule stands on its own."""
     if focus is not None:
         raise checker.own_rule(node)

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.path_through.syntax import PathThrough
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import DIRECTION_TOKENS, Env, cell_name
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
     from dslsolve.instance import Element
 
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -41,7 +42,7 @@ WORDS = ("forms", "with", "crossings")
 KINDS = ("path_through", "path_through_crossing")  # the grammar's two alternatives
 
 
-def check(checker, node: Node, focus) -> PathThrough:
+def check(checker: Checker, node: Node, focus: Focus | None) -> PathThrough:
     """VAR is a boolean variable on links in one such rule; GATES a section on cells, ARROWS
     one on links."""
     if focus is not None:

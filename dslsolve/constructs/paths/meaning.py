@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.paths.syntax import Paths
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import Env, element_name
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def paths(evaluator: Evaluator, rule: ir.Rule, body: Paths, env: Env) -> list[Violation]:

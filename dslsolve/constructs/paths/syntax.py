@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -31,7 +32,7 @@ NODES = (Paths,)
 WORDS = ("forms", "paths", "joining")
 
 
-def check(checker, node: Node, focus) -> Paths:
+def check(checker: Checker, node: Node, focus: Focus | None) -> Paths:
     """VAR is a boolean variable on borders or links, ENDS a section on their ends."""
     if focus is not None:
         raise checker.own_rule(node)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.paths_from.syntax import PathsFrom
-from dslsolve.evaluator import Violation
 from dslsolve.geometry import DIRECTION_TOKENS, Env, cell_name
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 
 def paths_from(evaluator: Evaluator, rule: ir.Rule, body: PathsFrom, env: Env) -> list[Violation]:

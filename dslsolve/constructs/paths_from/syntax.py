@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -36,7 +37,7 @@ NODES = (PathsFrom,)
 WORDS = ("forms", "paths", "from")
 
 
-def check(checker, node: Node, focus) -> PathsFrom:
+def check(checker: Checker, node: Node, focus: Focus | None) -> PathsFrom:
     """VAR is a boolean variable on links; STARTS and TURNS are sections on cells."""
     if focus is not None:
         raise checker.own_rule(node)

@@ -28,14 +28,12 @@ from typing import TYPE_CHECKING
 import pulp
 
 from dslsolve import ir
-from dslsolve.compiler.expressions import LoweringError
-from dslsolve.compiler.model import Lin, as_lin
+from dslsolve.compiler.model import Lin, LoweringError, as_lin
 from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
 from dslsolve.geometry import Env, Grouping, cell_name
 
 if TYPE_CHECKING:
-    from dslsolve.compiler.expressions import Lowerer
-    from dslsolve.compiler.rules import RuleCompiler
+    from dslsolve.constructs.interface import Lowerer, RuleCompiler
 
 Cell = tuple[int, int]
 Placement = frozenset[Cell]

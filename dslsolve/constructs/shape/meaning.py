@@ -12,7 +12,7 @@ from dslsolve.geometry import Env
 from dslsolve.ir import ElementKind
 
 if TYPE_CHECKING:
-    from dslsolve.evaluator import Evaluator
+    from dslsolve.constructs.interface import Evaluator
 
 Cells = tuple[tuple[int, int], ...]
 CELL = ElementKind.CELL

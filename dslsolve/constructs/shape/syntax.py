@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 
 if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
     from dslsolve.dsl.parser import Node
 
 
@@ -115,7 +116,7 @@ WORDS = ("shape", "in", "differs")
 # ---------------------------------------------------------------------- typing (the checker)
 
 
-def _subject(checker, node: Node, focus) -> None:
+def _subject(checker: Checker, node: Node, focus: Focus) -> None:
     """The left side must be the word `shape`, read with a group as the focus."""
     subject = node.children[0]
     scope = checker.scope
@@ -129,7 +130,7 @@ def _subject(checker, node: Node, focus) -> None:
         )
 
 
-def check_in(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
+def check_in(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """`shape in SET`."""
     _subject(checker, node, focus)
     layer = checker.scope.layers.get(node.value)
@@ -144,10 +145,10 @@ def check_in(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
     return ShapeIn(node.value), ir.Type.BOOL, True
 
 
-def check_differs(checker, node: Node, focus) -> tuple[ir.Expr, ir.Type, bool]:
+def check_differs(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """`shape differs from RELATION`, in the body of `each area of C`."""
     _subject(checker, node, focus)
-    family = checker.family
+    family = None if checker.each_scope is None else checker.each_scope.group
     if family is None or family.kind != "area" or focus.group != "area":
         raise checker.error(
             node,

@@ -1,0 +1,1 @@
+"""A line toward a neighbour: `VAR toward DIRECTION` (see syntax.py)."""
