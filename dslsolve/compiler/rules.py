@@ -4,7 +4,8 @@ their lowerings.
 
 `post` turns a boolean IR expression that must hold into linear constraints without reifying
 what need not be: a conjunction posts each part, `p implies e <= k` becomes one big-M row
-guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left is reified.
+guarded by p, `alldifferent` and `runs` go to their lowerings (their guarded forms behind a
+guard); only what is left is reified.
 Which of these takes a node is its plan's `lowering`, looked up once per node (`poster`).
 """
 
@@ -533,14 +534,13 @@ class RuleCompiler:
         self.model.add(target >= (1 if guard is None else guard.expr))
 
     def alldifferent(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: Why) -> None:
-        if guard is not None:
-            raise LoweringError("alldifferent cannot be guarded by a condition on unknowns")
+        """The members and their values, to the lowering (its guarded form behind a guard)."""
         members = []
         for inner, membership in self.lower.filtered(expr, env):
             value = self.lower.number(expr.value, inner)
             if value is not None:
                 members.append((membership, value))
-        post_alldifferent(self.model, members, why)
+        post_alldifferent(self.model, members, why, guard)
 
     def runs(self, expr: ir.Compare, cyclic: bool, env: Env, guard: Lin | None, why: Why) -> None:
         aggregate = aggregated(expr, "runs")
