@@ -4,8 +4,9 @@ data (a plan one can print), read from the IR and the formulation alone.
 `recognise` names the posting of a condition that must hold: a conjunction posts each part,
 `p implies q` posts q guarded by p, an `or` of affine comparisons goes to the support rows of
 their relation (`compare=support`), `alldifferent`, `runs`, `product` and divisions go to
-their lowerings, `not` becomes no-good rows, `count(S where f) = N` may forbid each member;
-what is left is reified (`condition`, `comparison`). `plan_rule` names what takes a rule's
+their lowerings (behind a guard on unknowns, to their guarded forms), `not` becomes no-good
+rows, `count(S where f) = N` may forbid each member; what is left is reified (`condition`,
+`comparison`). `plan_rule` names what takes a rule's
 body: the globals (`area`, `pieces`, `spelling`, `connected`, loops and paths, `traces`),
 which a `where` on unknowns cannot guard, or the grounding of an `each` (`grounding.py`) and
 the posting of its body in every environment (the areas of a condition on the input, such as

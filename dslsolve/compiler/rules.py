@@ -585,7 +585,8 @@ class RuleCompiler:
         post_cyclic_runs(self.model, cells, clue, why, guard)
 
     def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
-        """`product(E) = K` with K from the puzzle, as a rule of its own."""
+        """`product(E) = K` with K from the puzzle, as a rule of its own (behind a guard, its
+        guarded form)."""
         aggregate = aggregated(expr, "product")
         target_expr = expr.right if aggregate is expr.left else expr.left
         target = self.lower.number(target_expr, env)
@@ -604,12 +605,12 @@ class RuleCompiler:
                 product *= int(v)
             self.post_literal((product == target) == (expr.op == "="), 1, guard, why)
             return
-        if guard is not None or expr.op != "=" or isinstance(target, Lin):
+        if expr.op != "=" or isinstance(target, Lin):
             raise LoweringError(
                 "product(...) is lowered only as 'product(...) = a number from the puzzle', "
                 "as a rule of its own"
             )
         try:
-            post_product(self.model, values, int(target), why)
+            post_product(self.model, values, int(target), why, guard)
         except ProductError as err:
             raise LoweringError(str(err)) from None

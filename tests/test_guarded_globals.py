@@ -1,12 +1,13 @@
-"""`alldifferent(...)` behind a guard (a `where` on unknowns, `p implies alldifferent(...)`):
-the model has exactly the assignments the evaluator accepts, under each lowering whose guarded
-rows differ (onehot's relaxed row per value, pairwise's guarded pairs, and integers without
-value indicators); `native` has no guarded form and posts onehot's rows there."""
+"""Globals behind a guard (a `where` on unknowns, `p implies ...`; docs/lowerings.md, guarded
+globals): the model has exactly the assignments the evaluator accepts. `alldifferent(...)` under
+each lowering whose guarded rows differ (onehot's relaxed row per value, pairwise's guarded
+pairs, integers with their channelled indicators; `native` has no guarded form and posts
+onehot's rows there), `product(...) = K` with one-hot digits and with integers."""
 
 from __future__ import annotations
 
 import pytest
-from test_forbidden import accepted, load, model_solutions
+from test_forbidden import assert_exactly_accepted, load
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
@@ -65,6 +66,35 @@ CASES = {
         "11",
     ),
 }
+PRODUCT_CASES = {
+    # a row with no black cell multiplies to 6: 1, 2 and 3 in some order
+    "where on unknowns": (
+        (
+            "each row where count(black) = 0: product(digit) = 6",
+            "count(black) <= 1",
+            "digit = givens",
+        ),
+        "1..",
+    ),
+    # a black cell's neighbours multiply to 2
+    "implies": (
+        (
+            "each cell: black implies product(digit of neighbours) = 2",
+            "count(black) = 1",
+            "each cell: digit <= 2",
+        ),
+        "..\n..",
+    ),
+    # 7 is no product of 1..3: the guard must be false
+    "a product no digits make": (
+        (
+            "each row where count(black) = 0: product(digit) = 7",
+            "count(black) <= 1",
+            "digit = givens",
+        ),
+        "1..",
+    ),
+}
 CHOICES = {
     "onehot": [],
     "pairwise": ["alldifferent=pairwise"],
@@ -75,11 +105,13 @@ CHOICES = {
 @pytest.mark.parametrize("choice", CHOICES)
 @pytest.mark.parametrize("case", CASES)
 def test_a_guarded_alldifferent_has_exactly_the_accepted_solutions(tmp_path, case, choice):
-    rules, grid = CASES[case]
-    loaded, instance = load(tmp_path, rules, grid)
-    wanted = accepted(loaded, instance)
-    assert 0 < len(wanted) < 40  # the rule matters and the enumeration stays short
-    assert model_solutions(loaded, instance, CHOICES[choice]) == wanted
+    assert_exactly_accepted(tmp_path, *CASES[case], CHOICES[choice])
+
+
+@pytest.mark.parametrize("options", [[], ["domain=integer"]], ids=["onehot", "integer"])
+@pytest.mark.parametrize("case", PRODUCT_CASES)
+def test_a_guarded_product_has_exactly_the_accepted_solutions(tmp_path, case, options):
+    assert_exactly_accepted(tmp_path, *PRODUCT_CASES[case], options)
 
 
 def test_native_behind_a_guard_posts_the_onehot_rows(tmp_path):
