@@ -121,9 +121,27 @@ def test_a_guarded_global_is_refused_at_its_rule(tmp_path, run, genre, old, new,
     assert new.strip('"') in shown
 
 
-GUARDED_ROWS = "each row where count(digit = 1) = 1: alldifferent(digit)"
-
-
+@pytest.mark.parametrize(
+    ("rule", "plan_lines"),
+    [
+        (
+            "each row where count(digit = 1) = 1: alldifferent(digit)",
+            [
+                "  each row where ... (a guard): grounded",
+                "    alldifferent ({}): alldifferent(...)",
+            ],
+        ),
+        (
+            "each row: count(digit = 1) = 1 implies alldifferent(digit)",
+            [
+                "  each row: grounded",
+                "    implication: implies",
+                "      alldifferent ({}): alldifferent(...)",
+            ],
+        ),
+    ],
+    ids=["where", "implies"],
+)
 @pytest.mark.parametrize(
     ("choice", "shown"),
     [
@@ -133,18 +151,15 @@ GUARDED_ROWS = "each row where count(digit = 1) = 1: alldifferent(digit)"
     ],
 )
 def test_a_guarded_alldifferent_solves_and_its_plan_names_the_guarded_form(
-    tmp_path, run, choice, shown
+    tmp_path, run, rule, plan_lines, choice, shown
 ):
-    path = changed_genre(tmp_path, "futoshiki", "each row: alldifferent(digit)", GUARDED_ROWS)
+    path = changed_genre(tmp_path, "futoshiki", "each row: alldifferent(digit)", rule)
     plan = tmp_path / "plan.txt"
     puzzle = PUZZLES / "futoshiki" / "example.txt"
     result = run(path, puzzle, "--formulation", choice, "--write-plan", plan)
     assert result.code == 0  # an answer the evaluator accepts
     assert result.out
-    assert (
-        f"  each row where ... (a guard): grounded\n    alldifferent ({shown}): alldifferent(...)"
-        in plan.read_text()
-    )
+    assert "\n".join(plan_lines).format(shown) in plan.read_text()
 
 
 def test_the_plan_says_which_where_is_a_guard():
