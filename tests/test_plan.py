@@ -106,7 +106,7 @@ def test_the_plan_prints_under_each_rule():
             "nurikabe",
             "each window(2x2): not all(black)",
             '"each cell where black: each area of white: size = 1"',
-            "a 'where' on unknowns can only guard a condition",
+            "'each area' cannot be guarded by a condition",
         ),
     ],
 )

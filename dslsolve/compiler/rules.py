@@ -158,9 +158,7 @@ class RuleCompiler:
                 condition = where(inner)
                 if not condition:
                     continue
-                if isinstance(condition, Lin):
-                    if poster is None:
-                        raise LoweringError("a 'where' on unknowns can only guard a condition")
+                if isinstance(condition, Lin):  # a guard: the body's lowering takes it
                     inner_guard = self.conjoin(guard, condition)
             if relaxed:
                 inner_guard = self.keep(rule, inner, inner_guard)
