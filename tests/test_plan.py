@@ -106,13 +106,7 @@ def test_the_plan_prints_under_each_rule():
             "nurikabe",
             "each window(2x2): not all(black)",
             '"each cell where black: each area of white: size = 1"',
-            "a 'where' on unknowns can only guard a condition",
-        ),
-        (
-            "futoshiki",
-            "each row: alldifferent(digit)",
-            "each row where count(digit = 1) = 1: alldifferent(digit)",
-            "alldifferent cannot be guarded by a condition on unknowns",
+            "'each area' cannot be guarded by a condition",
         ),
     ],
 )
@@ -125,6 +119,47 @@ def test_a_guarded_global_is_refused_at_its_rule(tmp_path, run, genre, old, new,
     assert first.startswith(f"{path}:{line}:")
     assert first.endswith(f": error: cannot compile this rule: {message}")
     assert new.strip('"') in shown
+
+
+@pytest.mark.parametrize(
+    ("rule", "plan_lines"),
+    [
+        (
+            "each row where count(digit = 1) = 1: alldifferent(digit)",
+            [
+                "  each row where ... (a guard): grounded",
+                "    alldifferent ({}): alldifferent(...)",
+            ],
+        ),
+        (
+            "each row: count(digit = 1) = 1 implies alldifferent(digit)",
+            [
+                "  each row: grounded",
+                "    implication: implies",
+                "      alldifferent ({}): alldifferent(...)",
+            ],
+        ),
+    ],
+    ids=["where", "implies"],
+)
+@pytest.mark.parametrize(
+    ("choice", "shown"),
+    [
+        ("alldifferent=onehot", "alldifferent=onehot, guarded"),
+        ("alldifferent=pairwise", "alldifferent=pairwise, guarded"),
+        ("alldifferent=native", "alldifferent=native, guarded: as onehot"),
+    ],
+)
+def test_a_guarded_alldifferent_solves_and_its_plan_names_the_guarded_form(
+    tmp_path, run, rule, plan_lines, choice, shown
+):
+    path = changed_genre(tmp_path, "futoshiki", "each row: alldifferent(digit)", rule)
+    plan = tmp_path / "plan.txt"
+    puzzle = PUZZLES / "futoshiki" / "example.txt"
+    result = run(path, puzzle, "--formulation", choice, "--write-plan", plan)
+    assert result.code == 0  # an answer the evaluator accepts
+    assert result.out
+    assert "\n".join(plan_lines).format(shown) in plan.read_text()
 
 
 def test_the_plan_says_which_where_is_a_guard():

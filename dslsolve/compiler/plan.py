@@ -4,8 +4,9 @@ data (a plan one can print), read from the IR and the formulation alone.
 `recognise` names the posting of a condition that must hold: a conjunction posts each part,
 `p implies q` posts q guarded by p, an `or` of affine comparisons goes to the support rows of
 their relation (`compare=support`), `alldifferent`, `runs`, `product` and divisions go to
-their lowerings, `not` becomes no-good rows, `count(S where f) = N` may forbid each member;
-what is left is reified (`condition`, `comparison`). `plan_rule` names what takes a rule's
+their lowerings (behind a guard on unknowns, to their guarded forms), `not` becomes no-good
+rows, `count(S where f) = N` may forbid each member; what is left is reified (`condition`,
+`comparison`). `plan_rule` names what takes a rule's
 body: the globals (`area`, `pieces`, `spelling`, `connected`, loops and paths, `traces`),
 which a `where` on unknowns cannot guard, or the grounding of an `each` (`grounding.py`) and
 the posting of its body in every environment (the areas of a condition on the input, such as
@@ -63,16 +64,21 @@ class Step:
         return [own] + ([] if self.inner is None else self.inner.lines(depth + 1))
 
 
-def recognise(expr: ir.Expr, formulation: Formulation) -> Post:
-    """The plan of posting `expr` as a condition that must hold."""
+def recognise(expr: ir.Expr, formulation: Formulation, guarded: bool = False) -> Post:
+    """The plan of posting `expr` as a condition that must hold, behind a guard on unknowns
+    if `guarded` (a `where` or a premise that reads them): a global then names its guarded
+    form."""
     if isinstance(expr, ir.And):
-        return Post("conjunction", expr, tuple(recognise(arg, formulation) for arg in expr.args))
+        parts = tuple(recognise(arg, formulation, guarded) for arg in expr.args)
+        return Post("conjunction", expr, parts)
     if isinstance(expr, ir.Implies):
-        return Post("implication", expr, (recognise(expr.conclusion, formulation),))
+        behind = guarded or ir.reads_unknowns(expr.premise)
+        return Post("implication", expr, (recognise(expr.conclusion, formulation, behind),))
     if isinstance(expr, ir.Or):
         return Post("support" if supported(expr, formulation) else "disjunction", expr)
     if isinstance(expr, ir.Aggregate) and expr.func == "alldifferent":
-        return Post("alldifferent", expr, choice=f"alldifferent={formulation['alldifferent']}")
+        choice = alldifferent_choice(formulation["alldifferent"], guarded)
+        return Post("alldifferent", expr, choice=choice)
     if isinstance(expr, ir.Aggregate) and expr.func in ("any", "all"):
         return Post("disjunction" if expr.func == "any" else "all", expr)
     if isinstance(expr, ir.Not):
@@ -111,7 +117,10 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
         choice = None if construct is None else f"{construct}={formulation[construct]}"
         return Step(_words(type(body).__name__), body, choice)
     kind = body.group.kind
-    condition = recognise(body.body.expr, formulation) if isinstance(body.body, ir.Holds) else None
+    condition = None
+    if isinstance(body.body, ir.Holds):
+        guarded = body.where is not None and ir.reads_unknowns(body.where)
+        condition = recognise(body.body.expr, formulation, guarded)
     if kind == "area" and ir.reads_unknowns(body.group.of):
         return Step("area", body, f"area={formulation['area']}", condition)
     if kind == "piece":
@@ -119,6 +128,16 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     if type(body.body).__name__ in WHOLE_EACH:
         return Step(WHOLE_EACH[type(body.body).__name__], body)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
+
+
+def alldifferent_choice(choice: str, guarded: bool) -> str:
+    """The choice as the plan shows it, and its guarded form behind a guard: `native` has
+    none, and posts `onehot`'s rows there (`lowerings/alldifferent.py`)."""
+    if not guarded:
+        return f"alldifferent={choice}"
+    if choice == "native":
+        return "alldifferent=native, guarded: as onehot"
+    return f"alldifferent={choice}, guarded"
 
 
 # the rule-level globals with a formulation choice, by the name of their IR type (the type

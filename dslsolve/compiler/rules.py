@@ -4,7 +4,8 @@ their lowerings.
 
 `post` turns a boolean IR expression that must hold into linear constraints without reifying
 what need not be: a conjunction posts each part, `p implies e <= k` becomes one big-M row
-guarded by p, `alldifferent` and `runs` go to their lowerings; only what is left is reified.
+guarded by p, `alldifferent` and `runs` go to their lowerings (their guarded forms behind a
+guard); only what is left is reified.
 Which of these takes a node is its plan's `lowering`, looked up once per node (`poster`).
 """
 
@@ -149,9 +150,7 @@ class RuleCompiler:
                 condition = where(inner)
                 if not condition:
                     continue
-                if isinstance(condition, Lin):
-                    if poster is None:
-                        raise LoweringError("a 'where' on unknowns can only guard a condition")
+                if isinstance(condition, Lin):  # a guard: the body's lowering takes it
                     inner_guard = self.conjoin(guard, condition)
             if relaxed:
                 inner_guard = self.keep(rule, inner, inner_guard)
@@ -488,14 +487,13 @@ class RuleCompiler:
         self.model.add(target >= (1 if guard is None else guard.expr))
 
     def alldifferent(self, expr: ir.Aggregate, env: Env, guard: Lin | None, why: Why) -> None:
-        if guard is not None:
-            raise LoweringError("alldifferent cannot be guarded by a condition on unknowns")
+        """The members and their values, to the lowering (its guarded form behind a guard)."""
         members = []
         for inner, membership in self.lower.filtered(expr, env):
             value = self.lower.number(expr.value, inner)
             if value is not None:
                 members.append((membership, value))
-        post_alldifferent(self.model, members, why)
+        post_alldifferent(self.model, members, why, guard)
 
     def runs(self, expr: ir.Compare, cyclic: bool, env: Env, guard: Lin | None, why: Why) -> None:
         aggregate = aggregated(expr, "runs")
@@ -540,7 +538,8 @@ class RuleCompiler:
         post_cyclic_runs(self.model, cells, clue, why, guard)
 
     def product(self, expr: ir.Compare, env: Env, guard: Lin | None, why: Why) -> None:
-        """`product(E) = K` with K from the puzzle, as a rule of its own."""
+        """`product(E) = K` with K from the puzzle, as a rule of its own (behind a guard, its
+        guarded form)."""
         aggregate = aggregated(expr, "product")
         target_expr = expr.right if aggregate is expr.left else expr.left
         target = self.lower.number(target_expr, env)
@@ -559,12 +558,12 @@ class RuleCompiler:
                 product *= int(v)
             self.post_literal((product == target) == (expr.op == "="), 1, guard, why)
             return
-        if guard is not None or expr.op != "=" or isinstance(target, Lin):
+        if expr.op != "=" or isinstance(target, Lin):
             raise LoweringError(
                 "product(...) is lowered only as 'product(...) = a number from the puzzle', "
                 "as a rule of its own"
             )
         try:
-            post_product(self.model, values, int(target), why)
+            post_product(self.model, values, int(target), why, guard)
         except ProductError as err:
             raise LoweringError(str(err)) from None

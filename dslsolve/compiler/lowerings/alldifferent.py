@@ -18,6 +18,14 @@ lowers as `onehot` does.
 
 Members whose value is a given number (hitori's clue digits) with a variable membership (the
 cell is white) become: among members with equal numbers, at most one is a member.
+
+Behind a guard g (a `where` on unknowns, `p implies alldifferent(...)`) each form has its
+guarded rows (MiniZinc's half-reified `_imp` forms: g implies alldifferent), which ask nothing
+where g is 0: `onehot`'s row per value d becomes sum_i x[i,d] <= 1 + (k - 1)(1 - g), k the
+members that can take d (and a permutation's sum_i x[i,d] >= g); `pairwise`'s rows of each
+pair are guarded by g and the pair's memberships together. `native` has no guarded form in
+CP-SAT's linear view (an `AllDifferent` cannot be made conditional there), so behind a guard
+it posts `onehot`'s rows (`pairwise`'s where a value has no indicators, `domain=integer`).
 """
 
 from __future__ import annotations
@@ -26,7 +34,12 @@ from collections import defaultdict
 
 import pulp
 
-from dslsolve.compiler.lowerings.logic import conjunction, different, post_compare
+from dslsolve.compiler.lowerings.logic import (
+    conjunction,
+    different,
+    post_compare,
+    post_false_unless,
+)
 from dslsolve.compiler.model import (
     AllDifferent,
     Lin,
@@ -42,7 +55,10 @@ from dslsolve.compiler.model import (
 Member = tuple[Lin | bool, Value]  # (is it in the set, its value)
 
 
-def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> None:
+def post_alldifferent(
+    model: LinearModel, members: list[Member], why: Why, guard: Lin | None = None
+) -> None:
+    """The members take different values, or only where the guard holds."""
     fixed: dict[int, list[Lin | bool]] = defaultdict(list)  # given value -> memberships
     variable: list[Member] = []
     for membership, value in members:
@@ -51,11 +67,15 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> No
         else:
             variable.append((membership, value))
     if not variable:
-        _at_most_one_per_value(model, fixed, why)
+        _at_most_one_per_value(model, fixed, why, guard)
         return
-    if model.formulation["alldifferent"] == "native" and all(
-        membership is True and (constant(value) or len(value.expr) == 1)
-        for membership, value in members
+    if (
+        guard is None
+        and model.formulation["alldifferent"] == "native"
+        and all(
+            membership is True and (constant(value) or len(value.expr) == 1)
+            for membership, value in members
+        )
     ):
         _at_most_one_per_value(model, fixed, why)
         _native(model, [value for _, value in members], why)
@@ -63,7 +83,7 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> No
     if model.formulation["alldifferent"] == "pairwise" or any(
         value.encoding is None for _, value in variable
     ):
-        _pairwise(model, members, why)
+        _pairwise(model, members, why, guard)
         return
     domain = sorted({d for _, value in variable for d in value.encoding.domain} | set(fixed))
     given = [m for memberships in fixed.values() for m in memberships]
@@ -82,40 +102,56 @@ def post_alldifferent(model: LinearModel, members: list[Member], why: Why) -> No
             terms.append(
                 indicator if membership is True else conjunction(model, [membership, indicator])
             )
-        _at_most_one(model, terms, why, exactly=permutation)
+        _at_most_one(model, terms, why, guard, exactly=permutation)
 
 
-def _at_most_one_per_value(model: LinearModel, fixed: dict, why: Why) -> None:
+def _at_most_one_per_value(
+    model: LinearModel, fixed: dict, why: Why, guard: Lin | None = None
+) -> None:
     for memberships in fixed.values():
-        _at_most_one(model, memberships, why)
+        _at_most_one(model, memberships, why, guard)
 
 
 def _at_most_one(
-    model: LinearModel, terms: list[Lin | bool], why: Why, exactly: bool = False
+    model: LinearModel,
+    terms: list[Lin | bool],
+    why: Why,
+    guard: Lin | None = None,
+    exactly: bool = False,
 ) -> None:
+    """At most one term holds (exactly one for a permutation), or only where the guard holds:
+    then the row is relaxed by 1 - g times the most the literals can exceed it."""
     certain = sum(1 for t in terms if t is True)
     literals = [t for t in terms if isinstance(t, Lin)]
     if certain > 1:
-        model.contradiction(why)
+        post_false_unless(model, why, guard)
         return
     if not literals:
         return
     expr = sum_of(literals)
-    model.add(expr == 1 - certain if exactly else expr <= 1 - certain)
+    if guard is None:
+        model.add(expr == 1 - certain if exactly else expr <= 1 - certain)
+        return
+    excess = len(literals) - (1 - certain)  # k - 1 for a value no given takes
+    if excess > 0:
+        model.add(expr <= 1 - certain + excess * (1 - guard.expr))
+    if exactly and not certain:
+        model.add(expr >= guard.expr)
 
 
-def _pairwise(model: LinearModel, members: list[Member], why: Why) -> None:
+def _pairwise(model: LinearModel, members: list[Member], why: Why, guard: Lin | None) -> None:
+    """Every two members differ: rows guarded by their memberships (and the guard)."""
     for i, (m_i, v_i) in enumerate(members):
         for m_j, v_j in members[i + 1 :]:
             if constant(v_i) and constant(v_j):
                 if v_i == v_j:
-                    _at_most_one(model, [m_i, m_j], why)
+                    _at_most_one(model, [m_i, m_j], why, guard)
                 continue
-            guards = [m for m in (m_i, m_j) if isinstance(m, Lin)]
             if False in (m_i, m_j):
                 continue
-            guard = conjunction(model, guards) if guards else None
-            post_compare(model, "!=", as_lin(v_i), as_lin(v_j), guard)
+            guards = [m for m in (m_i, m_j, guard) if isinstance(m, Lin)]
+            both = conjunction(model, guards) if guards else None
+            post_compare(model, "!=", as_lin(v_i), as_lin(v_j), both)
 
 
 def _native(model: LinearModel, values: list[Value], why: Why) -> None:

@@ -3,7 +3,12 @@ C holds (within the group in scope) and the graph that joins them, handed to the
 the form in `dslsolve/compiler/lowerings/`: `linked` (via V, rooted with `to R`),
 `connected.post_rooted` (to R), `connected.post_connected`; the relation's edges (`diagonally`:
 corners too) make the graph.
-`both_sides` then adds the face rows where a set and its complement are both connected."""
+`both_sides` then adds the face rows where a set and its complement are both connected.
+
+Behind a guard g (`each region of rooms where count(black) >= 2: black cells connected`) the
+chosen cells are those where C and g hold (one binary per cell that C leaves unknown): where
+g is 0 none is chosen, and no cells are connected; where it is 1 they are C's. So every
+lowering of the form takes the guard as it is; the face rows of `both_sides` are left out."""
 
 from __future__ import annotations
 
@@ -13,21 +18,19 @@ from dslsolve import ir
 from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.linked import post_linked
-from dslsolve.compiler.model import LoweringError
+from dslsolve.compiler.lowerings.logic import conjunction
 from dslsolve.constructs.connected.syntax import Connected
 from dslsolve.geometry import Env
 from dslsolve.instance import Element
 
 if TYPE_CHECKING:
-    from dslsolve.compiler.model import Lin
+    from dslsolve.compiler.model import Lin, LinearModel
     from dslsolve.constructs.interface import RuleCompiler
 
 
 def compile_connected(
     compiler: RuleCompiler, rule: ir.Rule, body: Connected, env: Env, guard: Lin | None
 ) -> None:
-    if guard is not None:
-        raise LoweringError("a 'where' on unknowns cannot guard 'connected'")
     grid, lower, model = compiler.grid, compiler.lower, compiler.model
     cells = env.group.cells if env.group else grid.cells()
 
@@ -36,6 +39,8 @@ def compile_connected(
         return {c: (False if v is None else v) for c, v in values.items()}
 
     chosen = holds(body.cond)
+    if guard is not None:
+        chosen = {c: guarded(model, x, guard) for c, x in chosen.items()}
     choice = model.formulation["connected"]
     roots = None if body.root is None else holds(body.root)
     if body.via is not None:
@@ -55,7 +60,15 @@ def compile_connected(
         post_rooted(model, chosen, roots, edges, choice)
     else:
         post_connected(model, chosen, edges, choice)
-    post_if_complements(model, compiler.connected_sets, chosen, edges, roots)
+    if guard is None:
+        post_if_complements(model, compiler.connected_sets, chosen, edges, roots)
+
+
+def guarded(model: LinearModel, holds: Lin | bool, guard: Lin) -> Lin | bool:
+    """A cell is chosen where C holds and the guard does."""
+    if holds is False:
+        return False
+    return guard if holds is True else conjunction(model, [holds, guard])
 
 
 RULES = {Connected: compile_connected}
