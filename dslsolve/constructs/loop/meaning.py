@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.loop.syntax import SingleLoop
-from dslsolve.geometry import Env, element_name
+from dslsolve.geometry import Env, element_name, vertex_kind
 from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
@@ -23,12 +23,12 @@ def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env)
 
     graph = nx.Graph()
     graph.add_edges_from(grid.ends(kind, e) for e in used)
-    vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
+    vertices = vertex_kind(kind)
     found = [
         Violation(
             rule,
-            f"{element_name(vertex_kind, v)} has {d} line ends",
-            (element_name(vertex_kind, v),),
+            f"{element_name(vertices, v)} has {d} line ends",
+            (element_name(vertices, v),),
         )
         for v, d in graph.degree
         if d != 2 and not (body.crossings and d == 4)
@@ -51,7 +51,7 @@ def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env)
             Violation(
                 rule,
                 f"one of {len(parts)} separate loops",
-                tuple(element_name(vertex_kind, v) for v in sorted(part)),
+                tuple(element_name(vertices, v) for v in sorted(part)),
             )
             for part in parts
         )

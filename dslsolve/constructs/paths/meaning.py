@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.paths.syntax import Paths
-from dslsolve.geometry import Env, element_name
+from dslsolve.geometry import Env, element_name, vertex_kind
 from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def paths(evaluator: Evaluator, rule: ir.Rule, body: Paths, env: Env) -> list[Violation]:
     grid = evaluator.grid
     kind = body.var.on
-    vertex_kind = ir.ElementKind.POINT if kind == ir.ElementKind.BORDER else ir.ElementKind.CELL
+    vertices = vertex_kind(kind)
     import networkx as nx  # imported here: it takes a tenth of a second
 
     graph = nx.Graph()
@@ -31,7 +31,7 @@ def paths(evaluator: Evaluator, rule: ir.Rule, body: Paths, env: Env) -> list[Vi
         return evaluator.instance.value(body.ends, v)
 
     def name(v):
-        return element_name(vertex_kind, v)
+        return element_name(vertices, v)
 
     found = []
     for v, d in graph.degree:
