@@ -56,6 +56,8 @@ def rule_plan(genre: str, text: str, *choices: str) -> Step:
         ("icebarn", "each area of ice", (), ["grounded", "disjunction"]),
         ("fillomino", "each piece", (), ["pieces", "conjunction", "all", "count"]),
         ("skeleton", "spells", (), ["spelling"]),
+        ("lits", "shape in", (), ["placements"]),
+        ("nuribou", "shape in", (), ["placements"]),
     ],
 )
 def test_a_rule_goes_to_its_lowering(genre, text, choices, expected):
@@ -69,6 +71,13 @@ def test_a_global_names_its_formulation_choice():
     assert rule_plan("kakuro", "alldifferent").inner.choice == "alldifferent=onehot"
     assert rule_plan("nonogram", "each row", "runs=regular").inner.choice == "runs=regular"
     assert rule_plan("icebarn", "path through").choice == "paths=lazy"
+
+
+def test_a_construct_that_takes_a_whole_each_is_named_in_the_plan():
+    step = rule_plan("lits", "shape in")
+    assert (step.lowering, step.construct, step.choice) == ("placements", "shape", None)
+    assert step.lines(0) == ["each area: placements (construct shape)"]
+    assert rule_plan("skeleton", "spells").construct == "spells"
 
 
 def test_the_plan_prints_under_each_rule():

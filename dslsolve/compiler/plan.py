@@ -12,16 +12,17 @@ which a `where` on unknowns cannot guard, or the grounding of an `each` (`ground
 the posting of its body in every environment (the areas of a condition on the input, such as
 icebarn's ice, are such groups). What depends on the instance is decided when the rule is
 linearised: an `each area` of a condition on unknowns that the puzzle fixes everywhere is
-grounded like any group instead of lowered, and a construct of the registry
-(`constructs.each_rules`) is asked before the area lowering.
+grounded like any group instead of lowered. A construct of the registry says at plan time
+which `each` rules it takes whole (its `ACCEPTS`, asked before the area and piece lowerings:
+`shape in` areas as placements, `spells`), and which name and formulation choice its
+rule-level body has (`PLANS`): the plan names them, and the compiler calls what it names.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from dslsolve import ir
+from dslsolve import constructs, ir
 from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
@@ -55,9 +56,12 @@ class Step:
     node: ir.RuleBody
     choice: str | None = None
     inner: Step | Post | None = None
+    construct: str | None = None  # the construct whose `EACH` takes a whole `each`
 
     def lines(self, depth: int) -> list[str]:
         head = self.lowering if self.choice is None else f"{self.lowering} ({self.choice})"
+        if self.construct is not None:
+            head = f"{head} (construct {self.construct})"
         if isinstance(self.node, ir.Each):
             head = f"each {_group_text(self.node)}: {head}"
         own = f"{'  ' * depth}{head}"
@@ -113,9 +117,13 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     if isinstance(body, ir.Holds):
         return Step("holds", body, inner=recognise(body.expr, formulation))
     if not isinstance(body, ir.Each):  # a rule-level global (`connected`, a loop, `traces`)
-        construct = CHOICE_OF.get(type(body).__name__)
+        name, construct = constructs.rule_plans()[type(body)]
         choice = None if construct is None else f"{construct}={formulation[construct]}"
-        return Step(_words(type(body).__name__), body, choice)
+        return Step(name, body, choice)
+    for construct, accepts in constructs.each_acceptors():  # asked first, in turn
+        lowering = accepts(body)
+        if lowering is not None:
+            return Step(lowering, body, construct=construct)
     kind = body.group.kind
     condition = None
     if isinstance(body.body, ir.Holds):
@@ -125,8 +133,6 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
         return Step("area", body, f"area={formulation['area']}", condition)
     if kind == "piece":
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
-    if type(body.body).__name__ in WHOLE_EACH:
-        return Step(WHOLE_EACH[type(body.body).__name__], body)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
 
 
@@ -138,26 +144,6 @@ def alldifferent_choice(choice: str, guarded: bool) -> str:
     if choice == "native":
         return "alldifferent=native, guarded: as onehot"
     return f"alldifferent={choice}, guarded"
-
-
-# the rule-level globals with a formulation choice, by the name of their IR type (the type
-# lives in `ir` or in its construct's package)
-CHOICE_OF = {
-    "Connected": "connected",
-    "SingleLoop": "loop",
-    "Paths": "paths",
-    "PathThrough": "paths",
-}
-
-
-# the bodies that take their whole `each` (all its groups at once), by the name of their IR
-# type (in its construct's package), and the name of their lowering
-WHOLE_EACH = {"Spells": "spelling"}
-
-
-def _words(name: str) -> str:
-    """`PathThrough` -> `path through`."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
 def explain(genre: ir.Genre, formulation: Formulation) -> str:

@@ -114,12 +114,16 @@ class RuleCompiler:
         return self.conjoin(guard, logic.literal(binary))
 
     def each(self, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None) -> None:
-        """An `each` as its plan says: a construct of the registry first, the area or piece
+        """An `each` as its plan says: the construct that took it whole, the area or piece
         lowering, or its environments (`grounding.py`) and the body posted in each."""
         step = self._steps.get(id(each))
         if step is None:
             step = self._steps[id(each)] = plan_rule(each, self.model.formulation)
-        if any(
+        if step.construct is not None:  # the plan gave the whole `each` to a construct
+            if not constructs.each_compiler(step.construct)(self, rule, each, env, guard):
+                raise RuntimeError(f"construct {step.construct} refused what it accepted")
+            return
+        if any(  # the constructs that do not say at plan time what they take
             compile_each(self, rule, each, env, guard) for compile_each in constructs.each_rules()
         ):
             return

@@ -20,8 +20,13 @@ A construct package NAME holds three modules, each imported only by the stage th
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
   known element or group); `EACH`, `(compiler, rule, each, env, guard) -> bool`, which
-  compiles a whole `each` rule it recognises and says False for any other; and `SIZE_LIMIT`,
-  `(conjunct) -> int | None`, the most cells a conjunct of an `each piece` body allows.
+  compiles a whole `each` rule it recognises and says False for any other; optionally
+  `ACCEPTS`, `(each) -> str | None`: at plan time, from the IR alone, the name of the lowering
+  by which its `EACH` compiles this `each`, or None when it does not take it (the plan,
+  `compiler/plan.py`, then names it, and the compiler calls that construct's `EACH` for it and
+  no other; a construct with `EACH` and no `ACCEPTS` is asked at compile time, as before, and
+  the plan cannot name it); and `SIZE_LIMIT`, `(conjunct) -> int | None`, the most cells a
+  conjunct of an `each piece` body allows.
 
 A construct that is a whole rule (`C cells connected`, `VAR forms single loop`) rather than
 an expression fills the rule-level hooks instead (a module may hold both kinds):
@@ -33,7 +38,9 @@ an expression fills the rule-level hooks instead (a module may hold both kinds):
   evaluator's list of what is broken;
 - `NAME.lowering`: `RULES`, IR body type -> `compile(compiler, rule, body, env, guard)`,
   which grounds the rule and hands it to its lowering in `dslsolve/compiler/lowerings/`
-  (`guard`: a literal of unknowns the rule is conditional on, or None).
+  (`guard`: a literal of unknowns the rule is conditional on, or None); and `PLANS`, IR body
+  type -> (the name of its lowering in a plan, the formulation construct that chooses among
+  its forms or None).
 
 A body that reads all the groups of its `each` at once (`each run of white: digit spells
 numbers once`: a matching of the groups with records) reads the `each` it stands in: its
@@ -140,9 +147,37 @@ def size_limits() -> tuple[Callable, ...]:
 
 
 @functools.cache
+def rule_plans() -> dict[type, tuple[str, str | None]]:
+    """IR rule body type -> its lowering's name in a plan and its formulation construct."""
+    return _merged("lowering", "PLANS")
+
+
+@functools.cache
 def each_rules() -> tuple[Callable, ...]:
-    """The constructs' compilers of whole `each` rules, asked in turn."""
-    return tuple(part.EACH for part in _parts("lowering") if hasattr(part, "EACH"))
+    """The compilers of whole `each` rules of the constructs that do not say at plan time
+    which they take (no `ACCEPTS`): the compiler asks them in turn."""
+    return tuple(
+        part.EACH
+        for part in _parts("lowering")
+        if hasattr(part, "EACH") and not hasattr(part, "ACCEPTS")
+    )
+
+
+@functools.cache
+def each_acceptors() -> tuple[tuple[str, Callable], ...]:
+    """(construct, its `ACCEPTS`) of the constructs that say at plan time which `each` rules
+    their `EACH` takes, in the registry's order."""
+    return tuple(
+        (name, part.ACCEPTS)
+        for name, part in zip(CONSTRUCTS, _parts("lowering"), strict=True)
+        if hasattr(part, "ACCEPTS")
+    )
+
+
+@functools.cache
+def each_compiler(construct: str) -> Callable:
+    """The `EACH` of a construct whose `ACCEPTS` took an `each` in the plan."""
+    return importlib.import_module(f"dslsolve.constructs.{construct}.lowering").EACH
 
 
 @functools.cache

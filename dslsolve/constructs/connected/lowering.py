@@ -72,3 +72,6 @@ def guarded(model: LinearModel, holds: Lin | bool, guard: Lin) -> Lin | bool:
 
 
 RULES = {Connected: compile_connected}
+
+# its name in a plan, and the formulation construct that chooses its form
+PLANS = {Connected: ("connected", "connected")}

@@ -24,3 +24,6 @@ def compile_loop(
 
 
 RULES = {SingleLoop: compile_loop}
+
+# its name in a plan, and the formulation construct that chooses its form
+PLANS = {SingleLoop: ("single loop", "loop")}

@@ -39,3 +39,6 @@ def compile_path_through(
 
 
 RULES = {PathThrough: compile_path_through}
+
+# its name in a plan, and the formulation construct that chooses its form
+PLANS = {PathThrough: ("path through", "paths")}

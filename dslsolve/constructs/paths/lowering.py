@@ -26,3 +26,6 @@ def compile_paths(
 
 
 RULES = {Paths: compile_paths}
+
+# its name in a plan, and the formulation construct that chooses its form
+PLANS = {Paths: ("paths", "paths")}

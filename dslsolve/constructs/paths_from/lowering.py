@@ -30,3 +30,6 @@ def compile_paths_from(
 
 
 RULES = {PathsFrom: compile_paths_from}
+
+# its name in a plan, and the formulation construct that chooses its form
+PLANS = {PathsFrom: ("paths from", None)}

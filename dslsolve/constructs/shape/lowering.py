@@ -142,21 +142,33 @@ def _parts(expr: ir.Expr) -> list[ir.Expr]:
     return [expr]
 
 
+def _shape_part(each: ir.Each) -> ShapeIn | None:
+    parts = _parts(each.body.expr) if isinstance(each.body, ir.Holds) else []
+    return next((p for p in parts if isinstance(p, ShapeIn)), None)
+
+
+def accepts(each: ir.Each) -> str | None:
+    """The plan's question: `each area of C [within W]` with a `shape in SET` conjunct is
+    compiled as placements; so is one `within` regions without it, which `compile_each`
+    refuses with a message (the area lowering takes no `within`)."""
+    if each.group.kind != "area":
+        return None
+    if _shape_part(each) is None and each.group.within is None:
+        return None
+    return "placements"
+
+
 def compile_each(compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env, guard) -> bool:
     """`each area of C` with a `shape in SET` conjunct in its body: placements (module
-    docstring). False for any other rule, which the compiler lowers as before."""
+    docstring); the plan hands it only what `accepts` took."""
     group = each.group
-    if group.kind != "area":
-        return False
     parts = _parts(each.body.expr) if isinstance(each.body, ir.Holds) else []
-    shape = next((p for p in parts if isinstance(p, ShapeIn)), None)
+    shape = _shape_part(each)
     if shape is None:
-        if group.within is not None:
-            raise LoweringError(
-                "areas within the regions of a section are compiled with a 'shape in SET' "
-                "conjunct in the body",
-            )
-        return False
+        raise LoweringError(
+            "areas within the regions of a section are compiled with a 'shape in SET' "
+            "conjunct in the body",
+        )
     if guard is not None or each.where is not None:
         raise LoweringError("'each area' cannot be guarded by a condition")
     differs = [p for p in parts if isinstance(p, ShapeDiffers)]
@@ -237,6 +249,7 @@ def _never_touch(compiler: RuleCompiler, holding: dict, relation: str) -> None:
 
 
 EACH = compile_each
+ACCEPTS = accepts
 
 
 def size_limit(part: ir.Expr) -> int | None:

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 def compile_spells(
     compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env, guard: Lin | None
 ) -> bool:
-    if not isinstance(each.body, Spells):
-        return False
     lower = compiler.lower
     groups = []
     for inner in grounding.environments(
@@ -40,3 +38,11 @@ def compile_spells(
 
 
 EACH = compile_spells
+
+
+def accepts(each: ir.Each) -> str | None:
+    """The plan's question: a `spells` body takes its whole `each` (all its groups at once)."""
+    return "spelling" if isinstance(each.body, Spells) else None
+
+
+ACCEPTS = accepts

@@ -1,0 +1,88 @@
+"""The plan (`compiler/plan.py`) names the lowering that actually runs: every shipped instance
+is compiled with the lowerings' entry points instrumented, and what each rule posted through
+them is compared with what its plan names.
+
+The instruments sit where the rows are made (the area lowerings, the piece lowering, the
+construct lowerings of whole `each` rules and of rule-level bodies), not where the compiler
+reads the plan, so a rule the compiler hands elsewhere than its plan says is caught."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from dslsolve import constructs
+from dslsolve.compiler import compile_model, rules
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.plan import Step, plan_rule
+from dslsolve.constructs.shape import lowering as shape_lowering
+from dslsolve.constructs.spells import lowering as spells_lowering
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+
+from helpers import genre_file, instances
+
+INSTANCES = instances()
+IDS = [f"{genre}/{puzzle.stem}" for genre, puzzle in INSTANCES]
+
+# the lowerings that take a whole rule or `each`, as a plan names them; `grounded` and
+# `holds` make no rows of their own (their conditions are posted by the plan's `Post`s)
+UNNAMED = ("grounded", "holds")
+
+
+def planned(step: Step) -> set[str]:
+    """The lowerings a rule's plan names, down its nested `each` steps."""
+    own = set() if step.lowering in UNNAMED else {step.lowering}
+    inner = planned(step.inner) if isinstance(step.inner, Step) else set()
+    return own | inner
+
+
+@pytest.fixture
+def ran(monkeypatch) -> dict[int, set[str]]:
+    """id of a rule -> the lowerings that posted rows for it (filled while compiling)."""
+    found: dict[int, set[str]] = {}
+    current: list = []
+
+    def record(name: str, function):
+        @functools.wraps(function)
+        def recorded(*args, **kwargs):
+            found.setdefault(id(current[-1]), set()).add(name)
+            return function(*args, **kwargs)
+
+        return recorded
+
+    original_rule = rules.RuleCompiler.rule
+
+    def rule(self, rule):
+        current.append(rule)
+        try:
+            original_rule(self, rule)
+        finally:
+            current.pop()
+
+    monkeypatch.setattr(rules.RuleCompiler, "rule", rule)
+    for name in ("post_free_areas", "post_areas", "post_assigned_areas"):
+        monkeypatch.setattr(rules, name, record("area", getattr(rules, name)))
+    monkeypatch.setattr(rules, "compile_pieces", record("pieces", rules.compile_pieces))
+    monkeypatch.setattr(
+        shape_lowering, "placements", record("placements", shape_lowering.placements)
+    )
+    monkeypatch.setattr(
+        spells_lowering, "post_spelling", record("spelling", spells_lowering.post_spelling)
+    )
+    for body_type, compile_rule in constructs.rule_lowerings().items():
+        name = constructs.rule_plans()[body_type][0]
+        monkeypatch.setitem(constructs.rule_lowerings(), body_type, record(name, compile_rule))
+    return found
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), INSTANCES, ids=IDS)
+def test_the_plan_names_what_posts_each_rule(genre, puzzle, ran):
+    loaded = load_genre(str(genre_file(genre)))
+    instance = read_puzzle(str(puzzle), loaded)
+    formulation = parse_formulation([])
+    compile_model(loaded.genre, instance, formulation)
+    for rule in loaded.genre.rules:
+        expected = planned(plan_rule(rule.body, formulation))
+        assert ran.get(id(rule), set()) == expected, f"line {rule.origin.line}: {rule.text}"
