@@ -21,12 +21,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import constructs, grounding, indexsets, ir
+from dslsolve import constructs, elementsets, grounding, indexsets, ir
 from dslsolve.errors import rule_error
 from dslsolve.geometry import (
     CYCLIC_RELATIONS,
     PIECES,
-    RELATIONS,
     Env,
     GeometryError,
     Grouping,
@@ -632,36 +631,20 @@ class Evaluator:
         return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:
-        if isinstance(over, ir.SetMembers):
+        """The set's members: `dslsolve.elementsets` where the IR and the puzzle decide them,
+        else read from the answer."""
+        fixed = elementsets.members(over, env, self.grid, self.instance)
+        if fixed is not None:
+            return fixed
+        if isinstance(over, ir.Around):  # `via`: the neighbours whose link is used
+            joined = self.values[over.via.name]
             return [
-                indexsets.with_member(env, over.set, m)
-                for m in indexsets.members(self.instance, over.set)
+                inner
+                for link, inner in elementsets.related(over, env, self.grid)
+                if joined.get(link)
             ]
-        if isinstance(over, ir.GroupMembers):
-            return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
-        if isinstance(over, ir.GroupLinks):
-            inside = set(env.group.cells)
-            return [
-                env.at(link, ir.ElementKind.LINK)
-                for link in self.grid.links()
-                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
-            ]
-        if isinstance(over, ir.GroupNeighbours):
-            return [
-                env.at(c, ir.ElementKind.CELL) for c in self.grid.group_neighbours(env.group.cells)
-            ]
-        origin, kind = env.target(over.of)
-        if isinstance(over, ir.Around):
-            related = RELATIONS[(kind, over.relation)]
-            elements = self.grid.related(kind, over.relation, origin)
-            if over.via is not None:
-                joined = self.values[over.via.name]
-                elements = [e for e in elements if joined.get(self.grid.link_between(origin, e))]
-            return [env.at(e, related) for e in elements]
-        if isinstance(over, ir.Offset):
-            cells = self.grid.offset(origin, over.rows, over.columns)
-            return [env.at(c, ir.ElementKind.CELL) for c in cells]
         if isinstance(over, ir.AreaOf):
+            origin, _ = env.target(over.of)
             return [env.at(c, ir.ElementKind.CELL) for c in self.area_around(over, env, origin)]
         return list(self.ray_members(over, env))
 

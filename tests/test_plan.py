@@ -73,6 +73,46 @@ def test_a_global_names_its_formulation_choice():
     assert rule_plan("icebarn", "path through").choice == "paths=lazy"
 
 
+def more_said(tmp_path, *choices: str) -> Step:
+    """nurikabe's area rule saying more than its anchor count and size bound."""
+    path = changed_genre(
+        tmp_path, "nurikabe", "size = sum(clues)", "size = sum(clues) and width <= 3"
+    )
+    rule = next(r for r in load_genre(str(path)).genre.rules if "each area" in r.text)
+    return plan_rule(rule.body, parse_formulation(list(choices)))
+
+
+@pytest.mark.parametrize(
+    ("genre", "choices", "form"),
+    [
+        ("nurikabe", (), "assigned"),  # count(A) = 1 and size = E: cells assigned to anchors
+        ("nurikabe", ("area=assign-flow",), "assigned"),
+        ("nurikabe", ("area=anchored",), "anchored"),
+        ("mochikoro", (), "free"),  # no anchor
+        ("tasquare", ("area=anchored",), "free"),
+    ],
+)
+def test_the_plan_names_the_area_lowering(genre, choices, form):
+    assert rule_plan(genre, "each area", *choices).form.lowering == form
+
+
+def test_a_body_that_says_more_goes_to_the_anchored_lowering_or_is_refused(tmp_path, run):
+    assert more_said(tmp_path).form.lowering == "anchored"
+    assert more_said(tmp_path, "area=assign").lines(0)[0] == (
+        "each area: area (area=assign): cannot compile: area=assign takes a body of "
+        "'count(A) = 1' and 'size = E' (or 'size <= E') only; for more, choose "
+        "--formulation area=anchored"
+    )
+    result = run(
+        tmp_path / "nurikabe.yaml",
+        PUZZLES / "nurikabe" / "example.txt",
+        "--formulation",
+        "area=assign",
+    )
+    assert result.code == 2
+    assert "cannot compile this rule: area=assign takes a body of" in result.err
+
+
 def test_a_construct_that_takes_a_whole_each_is_named_in_the_plan():
     step = rule_plan("lits", "shape in")
     assert (step.lowering, step.construct, step.choice) == ("placements", "shape", None)
@@ -89,7 +129,7 @@ def test_the_plan_prints_under_each_rule():
         "  each cell where ...: grounded",
         "    forbid: not black",
         "line 15: each area of white: count(clues is given) = 1 and size = sum(clues)",
-        "  each area: area (area=anchored)",
+        "  each area: area, anchored (area=anchored)",
         "    conjunction: and",
         "      count: count(...) = 1",
         "      comparison: size = sum(...)",
@@ -186,4 +226,4 @@ def test_a_solve_writes_its_plan_beside_the_answer(tmp_path, run):
     assert plan.read_text() == explain(
         load_genre(str(genre)).genre, parse_formulation(["area=anchored"])
     )
-    assert "  each area: area (area=anchored)\n" in plan.read_text()
+    assert "  each area: area, anchored (area=anchored)\n" in plan.read_text()

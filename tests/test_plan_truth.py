@@ -34,6 +34,8 @@ UNNAMED = ("grounded", "holds")
 def planned(step: Step) -> set[str]:
     """The lowerings a rule's plan names, down its nested `each` steps."""
     own = set() if step.lowering in UNNAMED else {step.lowering}
+    if step.lowering == "area":  # the area lowering the plan chose for the body
+        own = {f"area {step.form.lowering}"}
     inner = planned(step.inner) if isinstance(step.inner, Step) else set()
     return own | inner
 
@@ -62,8 +64,12 @@ def ran(monkeypatch) -> dict[int, set[str]]:
             current.pop()
 
     monkeypatch.setattr(rules.RuleCompiler, "rule", rule)
-    for name in ("post_free_areas", "post_areas", "post_assigned_areas"):
-        monkeypatch.setattr(rules, name, record("area", getattr(rules, name)))
+    for name, form in (
+        ("post_free_areas", "free"),
+        ("post_areas", "anchored"),
+        ("post_assigned_areas", "assigned"),
+    ):
+        monkeypatch.setattr(rules, name, record(f"area {form}", getattr(rules, name)))
     monkeypatch.setattr(rules, "compile_pieces", record("pieces", rules.compile_pieces))
     monkeypatch.setattr(
         shape_lowering, "placements", record("placements", shape_lowering.placements)

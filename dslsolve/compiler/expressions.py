@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pulp
 
-from dslsolve import constructs, indexsets, ir
+from dslsolve import constructs, elementsets, indexsets, ir
 from dslsolve.compiler.arithmetic import without_abs
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
@@ -32,7 +32,7 @@ from dslsolve.compiler.model import (
     sum_of,
 )
 from dslsolve.compiler.rays import SharedRays
-from dslsolve.geometry import DIRECTIONS, RELATIONS, Env, PerCell, grid_of
+from dslsolve.geometry import DIRECTIONS, Env, PerCell, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
@@ -554,36 +554,17 @@ class Lowerer:
     # ------------------------------------------------------------------ sets and aggregates
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Member]:
-        if isinstance(over, ir.SetMembers):
+        """The set's members (`dslsolve.elementsets`: which they are, where the IR and the
+        puzzle decide it) and the literal of each one's membership where the answer does."""
+        fixed = elementsets.members(over, env, self.grid, self.instance)
+        if fixed is not None:
+            return [(inner, True) for inner in fixed]
+        if isinstance(over, ir.Around):  # a neighbour is in the set when the link to it is used
             return [
-                (indexsets.with_member(env, over.set, m), True)
-                for m in indexsets.members(self.instance, over.set)
+                (inner, self.used(over.via, link))
+                for link, inner in elementsets.related(over, env, self.grid)
             ]
-        if isinstance(over, ir.GroupMembers):
-            return [(env.at(c, ir.ElementKind.CELL), True) for c in env.group.cells]
-        if isinstance(over, ir.GroupLinks):
-            inside = set(env.group.cells)
-            return [
-                (env.at(link, ir.ElementKind.LINK), True)
-                for link in self.grid.links()
-                if all(end in inside for end in self.grid.ends(ir.ElementKind.LINK, link))
-            ]
-        if isinstance(over, ir.GroupNeighbours):
-            cells = self.grid.group_neighbours(env.group.cells)
-            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
-        origin, kind = env.target(over.of)
-        if isinstance(over, ir.Around):
-            related = RELATIONS[(kind, over.relation)]
-            elements = self.grid.related(kind, over.relation, origin)
-            if over.via is not None:  # a neighbour is in the set when the link to it is used
-                return [
-                    (env.at(e, related), self.used(over.via, self.grid.link_between(origin, e)))
-                    for e in elements
-                ]
-            return [(env.at(e, related), True) for e in elements]
-        if isinstance(over, ir.Offset):
-            cells = self.grid.offset(origin, over.rows, over.columns)
-            return [(env.at(c, ir.ElementKind.CELL), True) for c in cells]
+        origin, _ = env.target(over.of)
         if isinstance(over, ir.AreaOf):
             area = self.areas_of.members(over, env, origin)
             return [(env.at(c, ir.ElementKind.CELL), m) for c, m in area.items()]

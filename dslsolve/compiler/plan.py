@@ -26,6 +26,7 @@ from dslsolve import constructs, ir
 from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
+from dslsolve.compiler.lowerings.area import AreaForm, AreaFormError, area_form
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import CYCLIC_RELATIONS
 
@@ -57,9 +58,17 @@ class Step:
     choice: str | None = None
     inner: Step | Post | None = None
     construct: str | None = None  # the construct whose `EACH` takes a whole `each`
+    # of `area`: which area lowering takes the body, or why none does (None: no condition)
+    form: AreaForm | AreaFormError | None = None
 
     def lines(self, depth: int) -> list[str]:
-        head = self.lowering if self.choice is None else f"{self.lowering} ({self.choice})"
+        head = self.lowering
+        if isinstance(self.form, AreaForm):
+            head = f"{head}, {self.form.lowering}"
+        if self.choice is not None:
+            head = f"{head} ({self.choice})"
+        if isinstance(self.form, AreaFormError):
+            head = f"{head}: cannot compile: {self.form}"
         if self.construct is not None:
             head = f"{head} (construct {self.construct})"
         if isinstance(self.node, ir.Each):
@@ -130,7 +139,14 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
         guarded = body.where is not None and ir.reads_unknowns(body.where)
         condition = recognise(body.body.expr, formulation, guarded)
     if kind == "area" and ir.reads_unknowns(body.group.of):
-        return Step("area", body, f"area={formulation['area']}", condition)
+        choice = formulation["area"]
+        form = None
+        if isinstance(body.body, ir.Holds):
+            try:
+                form = area_form(body.body.expr, choice)
+            except AreaFormError as err:
+                form = err  # posted, and refused, only if the lowering takes the rule
+        return Step("area", body, f"area={choice}", condition, form=form)
     if kind == "piece":
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))

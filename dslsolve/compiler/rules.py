@@ -19,15 +19,7 @@ from dslsolve.compiler.clues import Dropped, Kept
 from dslsolve.compiler.expressions import Lowerer, LoweringError
 from dslsolve.compiler.lowerings import logic, nogoods
 from dslsolve.compiler.lowerings.alldifferent import post_alldifferent
-from dslsolve.compiler.lowerings.area import (
-    AreaFormError,
-    Areas,
-    anchor_condition,
-    post_areas,
-    rectangular,
-    says_more,
-    size_bound,
-)
+from dslsolve.compiler.lowerings.area import AreaForm, AreaFormError, Areas, post_areas
 from dslsolve.compiler.lowerings.area_assign import post_assigned_areas
 from dslsolve.compiler.lowerings.area_free import post_free_areas
 from dslsolve.compiler.lowerings.cyclic_runs import post_cyclic_runs
@@ -133,7 +125,9 @@ class RuleCompiler:
         if lowered and (guard is not None or each.where is not None):
             raise LoweringError(f"'each {each.group.kind}' cannot be guarded by a condition")
         if lowered and step.lowering == "area":
-            self.areas(rule, each, env)
+            if not isinstance(step.form, AreaForm):  # the reason the plan found no form
+                raise step.form or LoweringError("'each area' needs a condition as its body")
+            self.areas(rule, each, step.form, env)
             return
         if lowered:
             if not isinstance(each.body, ir.Holds):
@@ -190,22 +184,12 @@ class RuleCompiler:
 
         return holds
 
-    def areas(self, rule: ir.Rule, each: ir.Each, env: Env) -> None:
-        if not isinstance(each.body, ir.Holds):
-            raise LoweringError("'each area' needs a condition as its body")
+    def areas(self, rule: ir.Rule, each: ir.Each, form: AreaForm, env: Env) -> None:
+        """`each area` by the lowering its plan names (`AreaForm`)."""
         body = each.body.expr
-        anchor = anchor_condition(body)
-        more = says_more(body, anchored=anchor is not None)
-        try:
-            bound, exact = size_bound(body)
-        except AreaFormError:
-            if anchor is not None or not rectangular(body):
-                raise
-            # any rectangle; then every conjunct says more than this bound
-            bound, exact, more = ir.Num(self.grid.rows * self.grid.columns), False, True
         anchors = []
-        for cell in self.grid.cells() if anchor is not None else ():
-            is_anchor = self.lower.boolean(anchor, env.at(cell, ir.ElementKind.CELL))
+        for cell in self.grid.cells() if form.anchor is not None else ():
+            is_anchor = self.lower.boolean(form.anchor, env.at(cell, ir.ElementKind.CELL))
             if isinstance(is_anchor, Lin):
                 raise AreaFormError("the anchor condition must depend on the input only")
             if is_anchor:
@@ -218,24 +202,19 @@ class RuleCompiler:
         why = f"line {rule.origin.line}: '{rule.text}'"
 
         def bound_at(group: Grouping) -> Value:
-            return self.lower.lower(bound, Env(None, None, group, env.bound))
+            return self.lower.lower(form.bound, Env(None, None, group, env.bound))
 
         def body_holds(group: Grouping) -> Value:
             return self.lower.boolean(body, Env(None, None, group, env.bound))
 
         areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
-        if anchor is None:
-            shapes = (more, rectangular(body))
-            post_free_areas(self.model, areas, (bound, exact), choice, shapes)
-        elif choice == "anchored" or (choice.startswith("mixed") and more):
+        if form.lowering == "free":
+            shapes = (form.more, form.rectangles)
+            post_free_areas(self.model, areas, (form.bound, form.exact), choice, shapes)
+        elif form.lowering == "anchored":
             post_areas(self.model, areas)
-        elif more:
-            raise AreaFormError(
-                f"area={choice} takes a body of 'count(A) = 1' and 'size = E' (or "
-                "'size <= E') only; for more, choose --formulation area=anchored"
-            )
         else:
-            post_assigned_areas(self.model, areas, exact, choice)
+            post_assigned_areas(self.model, areas, form.exact, choice)
 
     # ------------------------------------------------------------------ posting
 

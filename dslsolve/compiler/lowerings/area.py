@@ -110,6 +110,50 @@ def says_more(body: ir.Expr, anchored: bool = True) -> bool:
     return len(_conjuncts(body)) > (2 if anchored else 1)
 
 
+GRID_SIZE = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))
+
+
+@dataclass(frozen=True)
+class AreaForm:
+    """Which of the area lowerings takes an `each area` body and what it reads of it, decided
+    at plan time from the body and the `area` choice (`plan.plan_rule` names it):
+    `free` (no anchor: `area_free.py`), `anchored` (shapes grown from each anchor:
+    `post_areas`) or `assigned` (cells assigned to anchors: `area_assign.py`)."""
+
+    lowering: str
+    anchor: ir.Expr | None  # A of `count(A) = 1`
+    bound: ir.Expr  # E of `size = E` or `size <= E`
+    exact: bool  # `size = E`
+    more: bool  # the body says more than its anchor count and size bound
+    rectangles: bool  # `size = width * height`
+
+
+def area_form(body: ir.Expr, choice: str) -> AreaForm:
+    """The form of the body (`AreaFormError` if no lowering takes it)."""
+    anchor = anchor_condition(body)
+    more = says_more(body, anchored=anchor is not None)
+    rectangles = rectangular(body)
+    try:
+        bound, exact = size_bound(body)
+    except AreaFormError:
+        if anchor is not None or not rectangles:
+            raise
+        # any rectangle, up to the grid; then every conjunct says more than this bound
+        bound, exact, more = GRID_SIZE, False, True
+    if anchor is None:
+        lowering = "free"
+    elif choice == "anchored" or (choice.startswith("mixed") and more):
+        lowering = "anchored"
+    elif more:
+        raise AreaFormError(
+            f"area={choice} takes a body of 'count(A) = 1' and 'size = E' (or "
+            "'size <= E') only; for more, choose --formulation area=anchored"
+        )
+    else:
+        lowering = "assigned"
+    return AreaForm(lowering, anchor, bound, exact, more, rectangles)
+
+
 def anchor_limit(anchor: Element, bound_at: Callable[[Grouping], Value]) -> int:
     """E read at the anchor alone."""
     limit = bound_at(Grouping(cell_name(anchor), (anchor,)))
