@@ -3,10 +3,11 @@ the evaluator alike, as `grounding.py` is the meaning of `each`.
 
 This is the IR's meaning, not a lowering: it imports nothing from `dslsolve.compiler`, so the
 evaluator stays the independent referee. It answers for the sets that the IR and the puzzle
-decide (an index set's members, a group's cells, links and neighbours, the elements related
-to an element, an offset); a set whose members depend on the answer (a relation `via` a link
-variable, the area of a cell, rays) is each reader's own: the evaluator reads the answer, the
-compiler makes literals. For a relation `via` a link, `related` gives both the candidates.
+decide (an index set's members, the grid's cells, a group's cells, links and neighbours, the
+elements related to an element, an offset); a set whose members depend on the answer (a
+relation `via` a link variable, the area of a cell, rays) is each reader's own: the evaluator
+reads the answer, the compiler makes literals. For a relation `via` a link, `related` gives
+both readers the candidates.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ def members(over: ir.SetExpr, env: Env, grid: Grid, instance: Instance) -> list[
         ]
     if isinstance(over, ir.GroupMembers):
         return [env.at(c, ir.ElementKind.CELL) for c in env.group.cells]
+    if isinstance(over, ir.GridCells):
+        return [env.at(c, ir.ElementKind.CELL) for c in grid.cells()]
     if isinstance(over, ir.GroupLinks):
         inside = set(env.group.cells)
         return [

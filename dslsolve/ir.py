@@ -350,7 +350,23 @@ class GroupNeighbours:
     """The cells orthogonally next to the focus group, outside it (`neighbours` of a piece)."""
 
 
-SetExpr = GroupMembers | Around | Ray | Offset | AreaOf | SetMembers | GroupLinks | GroupNeighbours
+@dataclass(frozen=True)
+class GridCells:
+    """`cells`: every cell of the grid, in reading order, wherever the rule reads (at a cell,
+    a group, a member of an index set, or a rule of its own): `count(cells where black) = 10`."""
+
+
+SetExpr = (
+    GroupMembers
+    | Around
+    | Ray
+    | Offset
+    | AreaOf
+    | SetMembers
+    | GroupLinks
+    | GroupNeighbours
+    | GridCells
+)
 
 
 # --------------------------------------------------------------------------- rules

@@ -397,7 +397,11 @@ WISHES = "names:\nann,bob\nwishes:\nann 1\n"
         ("'each wish: score(who, n) = 1'", "it takes 1 index(es), not 2"),
         ("'each person: 2 ^ score = 1'", "'^' takes numbers from the puzzle only"),
         ("'each person: score(score) = 1'", "the index of 'score' must come from the puzzle"),
-        ("'each person: count(score) = 1'", "count(...) over a set needs the set's name"),
+        (
+            "'each person: count(score) = 1'",
+            "count(...) inside 'each person' needs what it ranges over: a set's name, or 'cells'",
+        ),
+        ("'each person: sum(score) = 1'", "e.g. sum(cells where ...) over the grid, or sum(E"),
         ("'each person: each cell: score = 1'", "only 'each' of a set can follow"),
         ("'each person: score < size'", "count(person)"),
         ("'each wish: coutn(who) = 1'", "'coutn' is not a function or a value on index sets"),

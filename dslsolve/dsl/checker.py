@@ -760,10 +760,12 @@ class Checker:
                 set_node = Node("filtered", None, (set_node, filter_node), set_node.column)
             value_node = filter_node = None
         if set_node is None and focus.sets and focus.element is None:
-            raise self.error(
+            raise self.error(  # no group is in focus: name what the aggregate ranges over
                 node,
-                f"{func}(...) over a set needs the set's name",
-                f"e.g. {func}(digit of letter) or count(item where buys)",
+                f"{func}(...) inside 'each {focus.sets[-1]}' needs what it ranges over: "
+                "a set's name, or 'cells' for every cell of the grid",
+                f"e.g. {func}(cells where ...) over the grid, or {func}(E of {focus.sets[-1]}) "
+                f"and count({focus.sets[-1]} where ...) over a set's members",
             )
         if set_node is None:
             if focus.element is not None and not focus.member:
@@ -838,6 +840,9 @@ class Checker:
                 raise self.error(node, f"'{node.value}' is not a declared set")
             inner = Focus(None, node.value, sets=(*focus.sets, node.value))
             return ir.SetMembers(node.value), inner, set_filter
+        if node.kind == "grid_cells":  # the whole grid, whatever the focus
+            inner = Focus(ir.ElementKind.CELL, sets=focus.sets, line=focus.line)
+            return ir.GridCells(), inner, set_filter
         at: ir.Target = ir.Focus()
         origin = focus.element
         _, of_name = node.value

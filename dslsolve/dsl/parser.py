@@ -297,6 +297,11 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if i.type == "NAME"]
         return Node("offset", (steps, names[0] if names else None), (), meta.column)
 
+    @v_args(meta=True)
+    def grid_cells(self, meta, items):
+        """`cells`: every cell of the grid; placed at the word, which the tree does not keep."""
+        return Node("grid_cells", (None, None), (), meta.column)
+
     def area_of(self, items):
         """`area of COND [from NAME]`: the area of COND that holds the cell."""
         names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
