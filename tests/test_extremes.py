@@ -144,6 +144,9 @@ def test_max_and_min_are_words_of_the_language(tmp_path, run):
     [
         ("each cell: digit = ", "max or min"),  # what may come: the construct's terminal named
         ("each cell: mx(digit of neighbours) = 1", "did you mean 'max'?"),
+        # inside the call, the form it takes and the sets that work (the grid's `cells` too)
+        ("each cell: max(digit of) = 1", "hint: max(E of SET): the value E of each member"),
+        ("each cell: min(digit of row where) = 1", "or min(digit of cells) over the whole grid"),
     ],
 )
 def test_syntax_errors_name_max_and_min(tmp_path, run, rule, message):

@@ -14,8 +14,9 @@ A construct package NAME holds three modules, each imported only by the stage th
   optionally `REBASE`, IR node type -> `rebase(node, at)`: the node read at the named element
   `at` (an `ir.Bound`) instead of the focus, for a node that holds its own position (`at`)
   when a define is read at a named element (`c.NAME`); `TERMINALS`, a grammar terminal's
-  name -> how a syntax error names it ("max or min"); and `FUNCTIONS`, the words that open
-  a call-like form (`max(...)`), offered when a misspelt function is called;
+  name -> how a syntax error names it ("max or min"); `FUNCTIONS`, the words that open
+  a call-like form (`max(...)`), offered when a misspelt function is called; and `FORMS`, a
+  word -> the form it takes, with examples, the hint of a syntax error inside its call;
 - `NAME.meaning`: `EVALUATORS`, IR node type -> `evaluate(evaluator, expr, env)`, the
   evaluator's independent reading (no code shared with the lowering);
 - `NAME.lowering`: `VALUES`, IR node type -> `lower(lowerer, expr, env)` (its value at a
@@ -184,6 +185,12 @@ def each_compiler(construct: str) -> Callable:
 def terminals() -> dict[str, str]:
     """Grammar terminal -> its words, as a syntax error names what it expected."""
     return _merged("syntax", "TERMINALS")
+
+
+@functools.cache
+def forms() -> dict[str, str]:
+    """A construct's call-like word -> its form, as a syntax error inside the call hints."""
+    return _merged("syntax", "FORMS")
 
 
 @functools.cache

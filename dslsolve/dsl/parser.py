@@ -389,11 +389,11 @@ def _unknown_function(text: str, where: Location, column: int) -> None:
     )
 
 
-def _misspelt_function(text: str, where: Location, column: int | None) -> None:
-    """A syntax error inside `name(...)` where `name` is close to a function (`coutn(neighbours
-    where black)`): the call form `name(i, j)` only takes plain indices, so say so."""
+def _called(text: str, column: int | None) -> tuple[re.Match, int] | None:
+    """The name of the innermost call open at `column` (`max` in `max(digit)`) and where its
+    '(' is."""
     if not column or column < 1:
-        return
+        return None
     before = text[: column - 1]
     depth, start = 0, None
     for index in range(len(before) - 1, -1, -1):
@@ -405,11 +405,26 @@ def _misspelt_function(text: str, where: Location, column: int | None) -> None:
                 break
             depth -= 1
     if start is None:
-        return
+        return None
     called = re.search(r"([a-z_][a-z0-9_]*)\s*$", before[:start])
+    return None if called is None else (called, start)
+
+
+def _form_hint(text: str, column: int | None) -> str | None:
+    """Inside a construct's call (`max(digit)`): the form it takes (`constructs.forms`)."""
+    found = _called(text, column)
+    return None if found is None else constructs.forms().get(found[0].group(1))
+
+
+def _misspelt_function(text: str, where: Location, column: int | None) -> None:
+    """A syntax error inside `name(...)` where `name` is close to a function (`coutn(neighbours
+    where black)`): the call form `name(i, j)` only takes plain indices, so say so."""
+    found = _called(text, column)
+    if found is None:
+        return
+    called, start = found
     if (
-        called
-        and called.group(1) not in known_functions()
+        called.group(1) not in known_functions()
         and difflib.get_close_matches(called.group(1), known_functions(), n=1)
     ):
         _unknown_function(text, where, start + 1)
@@ -442,6 +457,7 @@ def parse_rule(text: str, where: Location) -> Node:
             where.shifted(column),
             message,
             expected=_describe_expected(set(err.expected)),
+            hint=_form_hint(text, err.column if not at_end else len(text) + 1),
             source=text,
             source_column=column,
         ) from None

@@ -38,6 +38,12 @@ FUNCTIONS = WORDS
 
 TERMINALS = {"EXTREME": "max or min"}
 
+FORMS = {  # what a syntax error inside `max(...)` suggests
+    word: f"{word}(E of SET): the value E of each member of SET, e.g. {word}(digit of row), "
+    f"{word}(digit of neighbours where white) or {word}(digit of cells) over the whole grid"
+    for word in WORDS
+}
+
 
 def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """E is a number at each member of SET; a condition is refused (`any`, `all` say that)."""
