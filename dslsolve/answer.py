@@ -68,10 +68,12 @@ def declare(variables: Iterable[ir.Variable], output: ir.OutputSpec | ir.SetOutp
     known: list[ir.Variable] = []  # the booleans of earlier one-literal `when`s: false
     cases = []
     for case in output.cell:
-        guard, literals = [], []
+        guard, literals, derived = [], [], []
         for condition, truth in when_literals(case.when):
             literal = literal_unknown(condition)
-            if literal is None:
+            if literal is None and ir.reads_unknowns(condition):
+                derived.append((condition, truth))
+            elif literal is None:
                 guard.append((condition, truth))
             else:
                 literals.append((literal[0].var, literal[1], truth))
@@ -80,7 +82,11 @@ def declare(variables: Iterable[ir.Variable], output: ir.OutputSpec | ir.SetOutp
             reads.append(case.show.var)
         reads = list(dict.fromkeys(reads))
         unread = tuple(v for v in on_cells if v not in reads and v not in known)
-        cases.append(ir.AnswerCase(case, tuple(guard), tuple(literals), tuple(reads), unread))
+        cases.append(
+            ir.AnswerCase(
+                case, tuple(guard), tuple(literals), tuple(reads), unread, tuple(derived)
+            )
+        )
         if len(literals) == 1 and literals[0][0].type == ir.Type.BOOL:
             known.append(literals[0][0])
     blank = tuple(v for v in on_cells if v not in known)
@@ -134,6 +140,7 @@ class Grounded:
     ambiguous: bool
     on_grid: bool = True
     lines: tuple[tuple[Slot, ...], ...] = ()  # a `lines:` output: per member of its set
+    genre: ir.Genre | None = None  # for the derived tests of a `when` (`AnswerCase.derived`)
 
     def printing(
         self, assignment: Assignment, cell: Element
@@ -142,6 +149,8 @@ class Grounded:
         for candidate in self.cells[cell]:
             case = candidate.case
             if not all(_holds(assignment, literal, cell) for literal in case.literals):
+                continue
+            if case.derived and not self._derived_hold(assignment, case, cell):
                 continue
             links = case.case.links
             if links is not None:
@@ -155,6 +164,12 @@ class Grounded:
             if value is not None:
                 return candidate, str(int(value) if isinstance(value, bool) else value)
         return None, None
+
+    def _derived_hold(self, assignment: Assignment, case: ir.AnswerCase, cell: Element) -> bool:
+        """The derived tests of a case (`ir.AnswerCase.derived`) read in the solution."""
+        evaluator = Evaluator(self.genre, self.instance, assignment)
+        env = Env(cell, ir.ElementKind.CELL, None)
+        return all(evaluator.expr(test, env) is bool(truth) for test, truth in case.derived)
 
     def shown(self, assignment: Assignment) -> set[Value]:
         """The answer's values that the printed form of the assignment shows: what a second
@@ -249,11 +264,11 @@ def _ground(genre: ir.Genre, instance: Instance) -> Grounded:
                 links = grid.incident(ir.ElementKind.LINK, cell)
                 values.extend((case.case.links, link) for link in links)
                 continue  # prints only where a link is used
-            if not case.literals and prints:
+            if not case.literals and not case.derived and prints:
                 break  # always prints here: later cases are never reached
         cells[cell] = tuple(possible)
         ambiguous = ambiguous or _overlap(possible, instance, blank)
-    return Grounded(answer, instance, tuple(values), cells, ambiguous)
+    return Grounded(answer, instance, tuple(values), cells, ambiguous, genre=genre)
 
 
 def _fixed_token(case: ir.OutputCase, evaluator: Evaluator, env: Env) -> str | None:
@@ -277,7 +292,8 @@ def _overlap(possible: list[Candidate], instance: Instance, blank: str) -> bool:
         if seen & tokens:
             return True
         seen |= tokens
-        always = not candidate.case.literals and candidate.case.case.links is None
+        case = candidate.case
+        always = not case.literals and not case.derived and case.case.links is None
     return not always and blank in seen
 
 

@@ -739,15 +739,19 @@ class OutputSpec:
 class AnswerCase:
     """An output case of a grid as the answer reads it (`dslsolve/answer.py`). `guard`: the
     conjuncts of its `when` that test the puzzle, each with the truth it needs (decided before
-    solving); `literals`: those that test unknowns, as (unknown, value, truth); `reads`: the
-    unknowns the case shows at its cell, in order; `unread`: the answer's unknowns on cells whose
-    value a token of this case does not show (a reader of the token takes the lowest value)."""
+    solving); `literals`: those that test unknowns as literals, as (unknown, value, truth);
+    `reads`: the unknowns the case shows at its cell, in order; `unread`: the answer's unknowns
+    on cells whose value a token of this case does not show (a reader of the token takes the
+    lowest value); `derived`: the other conjuncts on unknowns."""
 
     case: OutputCase
     guard: tuple[tuple[Expr, int], ...]
     literals: tuple[tuple[Variable, int | str, int], ...]
     reads: tuple[Variable, ...]
     unread: tuple[Variable, ...]
+    # the other conjuncts on unknowns (beside a literal), each with the truth it needs: they
+    # choose the token (`ship and any(next right where ship)`), read in the solution
+    derived: tuple[tuple[Expr, int], ...] = ()
 
 
 @dataclass(frozen=True)

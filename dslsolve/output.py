@@ -231,14 +231,17 @@ def _read_cells(
 ) -> None:
     evaluator = Evaluator(genre_file.genre, instance, assignment)
     blank = " " if genre_file.genre.output.edges else "."
-    cases = []  # each case, the unknowns its `when` tests, and its tests of the input
+    cases = []  # each case, the unknowns its `when` tests, its tests of the input, and
+    # whether it has derived tests (of other unknowns: checked when the reading is printed)
     for case in genre_file.genre.output.cell:
         literals = [(c, w, literal_unknown(c)) for c, w in when_literals(case.when)]
         unknowns = [(literal, w) for _, w, literal in literals if literal]
-        cases.append((case, unknowns, [(c, w) for c, w, literal in literals if not literal]))
+        others = [(c, w) for c, w, literal in literals if not literal]
+        input_tests = [(c, w) for c, w in others if not ir.reads_unknowns(c)]
+        cases.append((case, unknowns, input_tests, len(input_tests) < len(others)))
     for cell, token in tokens.items():
         env = Env(cell, ir.ElementKind.CELL, None)
-        for case, unknowns, input_tests in cases:
+        for case, unknowns, input_tests, derived in cases:
             if not all(evaluator.expr(c, env) == bool(w) for c, w in input_tests):
                 continue  # the puzzle rules this case out here
             if not _prints_here(case, evaluator, env):
@@ -260,7 +263,7 @@ def _read_cells(
                             )
                         assignment[case.links.name][links[direction]] = 1
                 break
-            if len(unknowns) == 1:  # it would have printed something else: its `when` is false
+            if len(unknowns) == 1 and not derived:  # it would have printed: its `when` is false
                 literal, wanted = unknowns[0]
                 _make(assignment, cell, literal, 1 - wanted)
         else:

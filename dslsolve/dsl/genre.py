@@ -782,22 +782,29 @@ def _shows_exactly_the_answer(scope: Scope, printed: set[str], spec: dict, at: L
 
 
 def _printed_variables(output: ir.OutputSpec, where: Location) -> set[str]:
-    """The variables a printed solution determines; a `when` may test unknowns only as plain
-    literals (`black`, `not black`, `black and light`, `digit = 0`), so that `check` can read
-    it back."""
+    """The variables a printed solution determines. A `when` tests unknowns as plain literals
+    (`black`, `not black`, `black and light`, `digit = 0`), which `check` reads back from the
+    token; a condition beyond those (`ship and any(next right where ship)`: a *derived test*)
+    may sit beside such a literal only: the literals say what the token stands for, the
+    derived test which token it is, and `check` verifies it by printing the reading again."""
     names = {output.edges.name} if output.edges else set()
     for case in output.cell:
+        derived = False
         for condition, _ in when_literals(case.when):
             literal = literal_unknown(condition)
             if literal is not None:
                 names.add(literal[0].var.name)
             elif ir.reads_unknowns(condition):
-                raise DslError(
-                    where,
-                    "an output 'when' can test unknowns only as variables, their equality "
-                    "with a constant, their negations and conjunctions of those",
-                    hint="e.g. 'when: black and not light' or 'when: digit = 0'",
-                )
+                derived = True
+        if derived and not any(literal_unknown(c) for c, _ in when_literals(case.when)):
+            raise DslError(
+                where,
+                "an output 'when' can test unknowns only as variables, their equality "
+                "with a constant, their negations and conjunctions of those; another "
+                "condition on unknowns must stand beside such a literal",
+                hint="e.g. 'when: black and not light', 'when: digit = 0', or 'when: ship "
+                "and any(next right where ship)' (a ship's cell with a ship to its right)",
+            )
         if isinstance(case.show, ir.VarRef):
             names.add(case.show.var.name)
         if case.links is not None:
