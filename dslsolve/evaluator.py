@@ -658,13 +658,7 @@ class Evaluator:
 
         if not inside(origin):
             return []
-        found, stack = {origin}, [origin]
-        while stack:
-            for n in self.grid.neighbours(stack.pop()):
-                if n not in found and inside(n):
-                    found.add(n)
-                    stack.append(n)
-        return sorted(found)
+        return sorted(self.grid.reach(origin, inside))
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:
         """The cells of the rays, one at a time: `any` and `all` stop at their answer."""

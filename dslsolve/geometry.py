@@ -356,6 +356,17 @@ class Grid:
             return 0 <= r < self.rows and 0 <= c <= self.columns
         return all(self.inside(end) for end in self.ends(kind, edge))
 
+    def reach(self, origin: Element, passable: Callable[[Element], bool]) -> set[Element]:
+        """The cells joined to `origin` through orthogonal neighbours that are `passable`
+        (a flood fill; `origin` included, whether or not it is passable)."""
+        found, stack = {origin}, [origin]
+        while stack:
+            for n in self.neighbours(stack.pop()):
+                if n not in found and passable(n):
+                    found.add(n)
+                    stack.append(n)
+        return found
+
     def group_neighbours(self, cells: tuple[Element, ...]) -> list[Element]:
         """The cells orthogonally next to a group of cells, outside it, in row order."""
         inside = set(cells)

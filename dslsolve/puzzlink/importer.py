@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
+from dslsolve.grounding import components
 from dslsolve.ir import GridSection, ListSection
 from dslsolve.puzzlink import codecs
 from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
@@ -39,25 +40,14 @@ class Board:
 
     def rooms(self) -> list[list[int]]:
         """Room index per cell, rooms numbered by first cell in row-major order."""
+        cells = [(r, c) for r in range(self.rows) for c in range(self.columns)]
+        open_sides = [
+            pair for wall, pair in zip(self.walls, self.inside_borders, strict=True) if not wall
+        ]
         label = [[-1] * self.columns for _ in range(self.rows)]
-        open_sides: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for wall, (a, b) in zip(self.walls, self.inside_borders, strict=True):
-            if not wall:
-                open_sides.setdefault(a, []).append(b)
-                open_sides.setdefault(b, []).append(a)
-        count = 0
-        for r in range(self.rows):
-            for c in range(self.columns):
-                if label[r][c] >= 0:
-                    continue
-                stack = [(r, c)]
+        for count, room in enumerate(components(cells, open_sides)):
+            for r, c in room:
                 label[r][c] = count
-                while stack:
-                    for nr, nc in open_sides.get(stack.pop(), []):
-                        if label[nr][nc] < 0:
-                            label[nr][nc] = count
-                            stack.append((nr, nc))
-                count += 1
         return label
 
 

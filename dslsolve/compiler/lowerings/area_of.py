@@ -56,12 +56,7 @@ class AreasOfCells:
     def _area(self, inside: dict[Element, Value], origin: Element) -> dict[Element, Value]:
         if inside[origin] is False:
             return {}
-        reach, stack = {origin}, [origin]
-        while stack:
-            for n in self.grid.neighbours(stack.pop()):
-                if n not in reach and inside[n] is not False:
-                    reach.add(n)
-                    stack.append(n)
+        reach = self.grid.reach(origin, lambda cell: inside[cell] is not False)
         if all(inside[cell] is True for cell in reach):
             return dict.fromkeys(sorted(reach), True)
         model = self.model
