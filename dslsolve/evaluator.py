@@ -36,6 +36,7 @@ from dslsolve.geometry import (
 )
 from dslsolve.grounding import components
 from dslsolve.instance import TOKEN_TESTS, Cycle, Element, Instance, as_number, same_list
+from dslsolve.prepared import PreparedReader
 from dslsolve.violation import Declaration, Violation
 
 ABSENT = None  # the value of an expression that needs absent input
@@ -135,7 +136,7 @@ def _describe_domain(var: ir.Variable, domain) -> str:
     return f"a member of {var.values}"
 
 
-class Evaluator:
+class Evaluator(PreparedReader):
     def __init__(self, genre: ir.Genre, instance: Instance, assignment: Assignment) -> None:
         self.genre = genre
         self.instance = instance
@@ -403,18 +404,7 @@ class Evaluator:
         holds = self.function(expr)
         return lambda env: holds(env) is True
 
-    def function(self, expr: ir.Expr) -> Callable[[Env], object]:
-        """The prepared function of `expr`; loops over elements fetch it once."""
-        prepared = self._prepared.get(id(expr))
-        if prepared is None:
-            function = self._prepare(expr)
-            number = self.occurrences.get(id(expr))
-            if number is not None:
-                function = self._remembering(number, function)
-            prepared = self._prepared[id(expr)] = (expr, function)
-        return prepared[1]
-
-    def _remembering(self, number: int, function: Callable[[Env], object]):
+    def _remember(self, number: int, function: Callable[[Env], object]):
         """`function`, its value at an element remembered for the rule instance."""
         memo = self._remembered
 

@@ -34,6 +34,7 @@ from dslsolve.compiler.model import (
 from dslsolve.compiler.rays import SharedRays
 from dslsolve.geometry import DIRECTIONS, Env, PerCell, grid_of
 from dslsolve.instance import TOKEN_TESTS, Element, Instance, as_number, same_list
+from dslsolve.prepared import PreparedReader
 
 Member = tuple[Env, Lin | bool]  # an element of a set, and whether it is in the set
 
@@ -73,7 +74,7 @@ def always_boolean(expr: ir.Expr) -> bool:
     return isinstance(expr, ir.TokenTest | ir.Compare | ir.And | ir.Or | ir.Implies)
 
 
-class Lowerer:
+class Lowerer(PreparedReader):
     def __init__(self, genre: ir.Genre, instance: Instance, model: LinearModel) -> None:
         self.genre = genre
         self.instance = instance
@@ -176,17 +177,6 @@ class Lowerer:
         node is prepared once into a function of the element (`_prepare`)."""
         return self.function(expr)(env)
 
-    def function(self, expr: ir.Expr) -> Callable[[Env], Value]:
-        """The prepared function of `expr`; loops over elements fetch it once."""
-        prepared = self._prepared.get(id(expr))
-        if prepared is None:
-            function = self._prepare(expr)
-            number = self.occurrences.get(id(expr))
-            if number is not None:
-                function = self._remembered(number, function)
-            prepared = self._prepared[id(expr)] = (expr, function)
-        return prepared[1]
-
     def share(self, rule: ir.Rule) -> None:
         """Compile `rule` next: an expression it repeats (a define used in several places)
         is worked out once per rule instance where that builds nothing in the model."""
@@ -198,7 +188,7 @@ class Lowerer:
         if self._remembered_values:
             self._remembered_values.clear()
 
-    def _remembered(self, number: int, function: Callable[[Env], Value]):
+    def _remember(self, number: int, function: Callable[[Env], Value]):
         """`function`, remembering its value at an element (by the identity of the element's
         Env, alive in the memo until `forget`) for the other occurrences of the same value. A
         value whose working out made variables or rows is not remembered: each occurrence

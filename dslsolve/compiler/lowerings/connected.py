@@ -52,6 +52,7 @@ from collections.abc import Hashable
 import pulp
 
 from dslsolve.compiler.model import Connected, Lin, LinearModel, as_lin, value_of
+from dslsolve.grounding import components
 
 Vertex = Hashable
 
@@ -181,22 +182,10 @@ def _separator_cuts(
 
 
 def _regions(neighbours: dict[Vertex, set[Vertex]], removed: set[Vertex]) -> list[set[Vertex]]:
-    """The connected pieces of the graph once the vertices `removed` are taken out."""
-    seen = set(removed)
-    regions = []
-    for start in neighbours:
-        if start in seen:
-            continue
-        seen.add(start)
-        region, stack = {start}, [start]
-        while stack:
-            for n in neighbours[stack.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    region.add(n)
-                    stack.append(n)
-        regions.append(region)
-    return regions
+    """The connected pieces of the graph once the vertices `removed` are taken out, in the
+    order of their first vertex."""
+    kept = [v for v in neighbours if v not in removed]
+    return components(kept, [(v, n) for v in kept for n in neighbours[v] if n not in removed])
 
 
 def _cycle_cuts(
