@@ -237,7 +237,7 @@ def _group_text(each: ir.Each) -> str:
     group = each.group
     text = group.kind
     if group.kind == "set":
-        text = f"member of {group.set.name}"
+        text = f"member of {group.set}"
     if each.where is not None:
         text += " where ... (a guard)" if ir.reads_unknowns(each.where) else " where ..."
     return text
