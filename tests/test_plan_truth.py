@@ -15,7 +15,7 @@ import pytest
 from dslsolve import constructs
 from dslsolve.compiler import compile_model, rules
 from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.compiler.plan import Step, plan_rule
+from dslsolve.compiler.plan import Step, plan_rule, rule_level
 from dslsolve.constructs.shape import lowering as shape_lowering
 from dslsolve.constructs.spells import lowering as spells_lowering
 from dslsolve.dsl.genre import load_genre
@@ -78,7 +78,7 @@ def ran(monkeypatch) -> dict[int, set[str]]:
         spells_lowering, "post_spelling", record("spelling", spells_lowering.post_spelling)
     )
     for body_type, compile_rule in constructs.rule_lowerings().items():
-        name = constructs.rule_plans()[body_type][0]
+        name = rule_level(body_type)[0]
         monkeypatch.setitem(constructs.rule_lowerings(), body_type, record(name, compile_rule))
     return found
 
@@ -111,3 +111,13 @@ def test_a_construct_with_only_an_each_hook_is_still_asked(tmp_path, monkeypatch
     compile_model(loaded.genre, instance, parse_formulation([]))
     assert taken == [r.text for r in loaded.genre.rules if r.text.startswith("each row")]
     assert taken
+
+
+def test_a_rule_level_construct_without_plans_is_named_by_its_type(monkeypatch):
+    """A rule-level construct that declares no `PLANS` (written before the hook) is still
+    planned, by its IR type's words, with no formulation choice."""
+    from dslsolve.constructs.path_through.syntax import PathThrough
+
+    declared = {t: p for t, p in constructs.rule_plans().items() if t is not PathThrough}
+    monkeypatch.setattr(constructs, "rule_plans", lambda: declared)
+    assert rule_level(PathThrough) == ("path through", None)

@@ -20,6 +20,7 @@ rule-level body has (`PLANS`): the plan names them, and the compiler calls what 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dslsolve import constructs, ir
@@ -126,7 +127,7 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     if isinstance(body, ir.Holds):
         return Step("holds", body, inner=recognise(body.expr, formulation))
     if not isinstance(body, ir.Each):  # a rule-level global (`connected`, a loop, `traces`)
-        name, construct = constructs.rule_plans()[type(body)]
+        name, construct = rule_level(type(body))
         choice = None if construct is None else f"{construct}={formulation[construct]}"
         return Step(name, body, choice)
     for construct, accepts in constructs.each_acceptors():  # asked first, in turn
@@ -150,6 +151,16 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
     if kind == "piece":
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
+
+
+def rule_level(body_type: type) -> tuple[str, str | None]:
+    """A rule-level construct's name in a plan and the formulation construct that chooses its
+    form, as its `PLANS` declares them; a construct without `PLANS` (written before the hook)
+    is named by its IR type's words (`PathThrough`: `path through`), with no choice."""
+    declared = constructs.rule_plans().get(body_type)
+    if declared is not None:
+        return declared
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", body_type.__name__).lower(), None
 
 
 def alldifferent_choice(choice: str, guarded: bool) -> str:
