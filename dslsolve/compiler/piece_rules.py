@@ -29,6 +29,11 @@ from dslsolve.instance import Element
 
 Post = Callable[[ir.Expr, Env, Lin | None, Why], None]  # the rule compiler's posting
 
+# `piece=placements` enumerates the unanchored pieces of a value only up to this many cells
+# (a 10-cell piece has 36,446 fixed shapes per seed cell, each size about four times the one
+# before); a rule whose pieces may be larger (a fillomino 27) is lowered as `piece=lazy`
+PLACED_CELLS = 10
+
 
 def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
     return expr.args if isinstance(expr, ir.And) else (expr,)
@@ -141,7 +146,10 @@ def compile_pieces(
     blocked = {v: form.blocked(v) for v in domain}
     if _name_givens_outside(lower, var, body, env, domain, blocked):
         return  # the model is infeasible whatever the pieces: no need to enumerate them
-    if model.formulation["piece"] == "lazy":
+    if model.formulation["piece"] == "lazy" or (
+        form.anchors is None  # unanchored pieces of more cells are too many to enumerate
+        and any((form.limit(None, v) or 0) > PLACED_CELLS for v in domain)
+    ):
         lazy_values(
             model,
             grid,
