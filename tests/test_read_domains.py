@@ -123,3 +123,23 @@ def test_a_huge_doppelblock_clue_under_diagnose_is_a_message(tmp_path, run):
     assert result.code == 2
     assert "its numbers reach 1" + "0" * 40 + ", beyond 1000000 (10^6)" in result.err
     assert "Traceback" not in result.err and "OverflowError" not in result.err
+
+
+def test_pieces_with_too_many_candidates_are_lowered_by_cuts(monkeypatch, run):
+    """Past PLACED_PIECES candidates the placements are dropped for piece=lazy's cuts (the
+    sample's 735_14x14: 32,000 candidates); the answer stays the known one."""
+    from dslsolve.compiler import compile_model, piece_rules
+    from dslsolve.compiler.formulations import parse_formulation
+
+    path = PUZZLES / "fillomino" / "example.txt"
+    loaded = load_genre(str(genre_file("fillomino")))
+    instance = read_puzzle(str(path), loaded)
+    separators = {}
+    default = piece_rules.PLACED_PIECES
+    for limit in (default, 10):
+        monkeypatch.setattr(piece_rules, "PLACED_PIECES", limit)
+        compiled = compile_model(loaded.genre, instance, parse_formulation([]))
+        separators[limit] = len(compiled.model.separators)
+        result = run(genre_file("fillomino"), path, "--unique", "--time-limit", 30)
+        assert (result.code, result.out) == (0, solution_file(path).read_text())
+    assert separators == {default: 0, 10: 1}
