@@ -24,7 +24,6 @@ from contextlib import contextmanager, suppress
 from typing import NoReturn
 
 from dslsolve.api import Genre
-from dslsolve.draw import draw_command, report_violations
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
@@ -76,6 +75,8 @@ def _check(argv: list[str]) -> int:
             )
         )
     elif violations:
+        from dslsolve.draw import report_violations
+
         report_violations(violations, args.genre, sys.stdout)
     else:
         print("valid: every rule holds")
@@ -107,15 +108,19 @@ def _command(argv: list[str], started: float) -> int:
     if argv and argv[0] == "check":
         return _check(argv[1:])
     if argv and argv[0] == "draw":
+        from dslsolve.draw import draw_command
+
         return draw_command(argv[1:])
     if argv and argv[0] == "serve":
         from dslsolve.serve import serve_command
 
         return serve_command(argv[1:])
     with _unprobed(PROBED_BY_PULP):
-        from dslsolve import batch, commands  # the solver side, not needed by `check`
+        from dslsolve import commands  # the solver side, not needed by `check`
 
-    if argv and argv[0] == "batch":
+    if argv and argv[0] == "batch":  # worker pools and clusters: not a solve's
+        from dslsolve import batch
+
         return batch.batch_command(argv[1:])
     if argv and argv[0] == "compare":
         return commands.compare_command(argv[1:])

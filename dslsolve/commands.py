@@ -10,13 +10,9 @@ import sys
 
 from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
-from dslsolve.batch import ProgressLine, open_pool
-from dslsolve.compare import compare, disagreements, formulations, render_rows
 from dslsolve.compiler.formulations import (
     FormulationError,
 )
-from dslsolve.compiler.plan import write_plan
-from dslsolve.determined import determined_command
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
@@ -27,8 +23,6 @@ from dslsolve.options import (
     seconds_option,
 )
 from dslsolve.output import differences, render, unfaithful
-from dslsolve.picture import picture
-from dslsolve.puzzlink.answer import pzprv3_answer
 from dslsolve.runguard import Deadline
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
@@ -157,6 +151,10 @@ def _compare_parser() -> argparse.ArgumentParser:
 
 
 def compare_command(argv: list[str]) -> int:
+    # `compare`'s machinery (worker pools, progress lines) is not a solve's: imported here
+    from dslsolve.batch import ProgressLine, open_pool
+    from dslsolve.compare import compare, disagreements, formulations, render_rows
+
     args = _compare_parser().parse_args(argv)
     backends = [b.strip() for b in args.backend.split(",")]
     for backend in backends:
@@ -213,6 +211,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     if args.write_plan:
+        from dslsolve.compiler.plan import write_plan
+
         write_plan(genre_file.genre, formulation, args.write_plan)
     progress = (
         None
@@ -220,6 +220,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
     if args.determined:
+        from dslsolve.determined import determined_command
+
         return determined_command(args, genre_file, instance, formulation, progress)
     result = Genre(genre_file).solve(
         instance,
@@ -281,8 +283,12 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         print(json.dumps(report, indent=2))
     else:
         if solution is not None and args.format == "pzprv3":
+            from dslsolve.puzzlink.answer import pzprv3_answer
+
             sys.stdout.write(pzprv3_answer(genre_file, instance, outcome.assignment, args.puzzle))
         elif solution is not None and args.format == "svg":
+            from dslsolve.picture import picture  # drawing code only for a picture
+
             sys.stdout.write(picture(genre_file, instance, outcome.assignment))
         elif solution is not None:
             sys.stdout.write(solution)

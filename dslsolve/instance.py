@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -59,6 +60,8 @@ class Instance:
     groups: dict[str, tuple[tuple[Token, tuple[Element, ...]], ...]] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
     sets: dict[str, tuple[Token, ...]] = field(default_factory=dict)  # index set -> members
+    # a domain's high end read from the puzzle (`ir.Largest`), worked out once per instance
+    _read_highs: dict[ir.Largest, int] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def build(
@@ -152,13 +155,35 @@ class Instance:
         return TOKEN_TESTS[test](self.read(layer, element, index))
 
     def param(self, name: str) -> int:
-        return {"rows": self.rows, "columns": self.columns}[name]
+        return {"rows": self.rows, "columns": self.columns, "cells": self.rows * self.columns}[name]
+
+    def high(self, var: ir.Variable) -> int:
+        """The high end of an integer unknown's domain in this instance."""
+        high = var.high
+        if isinstance(high, str):
+            return self.param(high)
+        if isinstance(high, ir.Largest):
+            if high not in self._read_highs:
+                self._read_highs[high] = max(self._term(term) for term in high.terms)
+            return self._read_highs[high]
+        return high
+
+    def _term(self, term: int | str | tuple[str, str]) -> int:
+        if isinstance(term, int):
+            return term
+        if isinstance(term, str):
+            return self.param(term)
+        measure, layer = term
+        tokens = self.grids[layer].values()
+        if measure == "number":
+            return max((t for t in tokens if type(t) is int), default=0)
+        sizes = Counter(t for t in tokens if t is not None)  # region: cells per label
+        return max(sizes.values(), default=0)
 
     def domain(self, var: ir.Variable) -> range | tuple[Token, ...]:
         if var.values is not None:
             return self.sets[var.values]
-        high = self.param(var.high) if isinstance(var.high, str) else var.high
-        return range(var.low, high + 1)
+        return range(var.low, self.high(var) + 1)
 
     def lowest(self, var: ir.Variable) -> Token:
         """The value an unknown takes where nothing decides it: what a solution file that

@@ -59,11 +59,27 @@ class InputLayer:
 
 
 @dataclass(frozen=True)
+class Largest:
+    """The high end of a domain read from each puzzle: the greatest of `terms`, each a number,
+    an instance size (`rows`, `columns`, `cells`) or a measure of an input layer on cells,
+    `("number", LAYER)` for the largest number it holds (0 when it holds none) and
+    `("region", LAYER)` for the most cells that one region of it has (as `each region of
+    LAYER` groups them). `text` is how the genre file wrote it."""
+
+    terms: tuple[int | str | tuple[str, str], ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class Variable:
     """An unknown per element: boolean, an integer with a domain `low..high`, or a symbol
     whose values are the members of the index set `values` (a letter of a word list).
 
-    `high` may name an instance size (`rows` or `columns`), as in sudoku's `1..rows`.
+    `high` may name an instance size (`rows`, `columns` or `cells`), as in sudoku's `1..rows`,
+    or be read from the puzzle (`Largest`), as in ripple effect's `1..largest region of rooms`.
     A `hidden` unknown is a helper: it is not printed, a second solution need not differ in
     it (`--unique`, `--determined`), and a solution file does not give it; `check` works it
     out from a rule `each KIND: NAME = EXPR` (`Evaluator.derive_missing`).
@@ -73,7 +89,7 @@ class Variable:
     on: ElementKind
     type: Type
     low: int = 0
-    high: int | str = 1
+    high: int | str | Largest = 1
     sets: tuple[str, ...] = ()  # on index sets (`on: person x item`) instead of grid elements
     values: str | None = None  # type symbol: the index set whose members are its values
     hidden: bool = False

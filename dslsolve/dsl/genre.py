@@ -415,16 +415,26 @@ def _layers(sections: list[ir.Section], where: Location) -> dict[str, ir.InputLa
     return layers
 
 
-MAX_DOMAIN_VALUES = 10_000  # a literal domain; `rows`/`columns` are bounded by the grid
+MAX_DOMAIN_VALUES = 10_000  # a literal domain; one read from the puzzle is checked there
+SIZES = ("rows", "columns", "cells")
+_TERM = r"-?\d+|rows|columns|cells|largest\s+region\s+of\s+\w+|largest\s+\w+"
+_DOMAIN_HINT = (
+    "write LOW..HIGH, e.g. 1..9 or 1..rows; HIGH may be read from the puzzle: "
+    "1..largest region of rooms, 1..max(9, largest givens)"
+)
 
 
-def _domain(text: Any, where: Location) -> tuple[int, int | str]:
-    match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+|rows|columns)\s*", str(text))
+def _domain(
+    text: Any, where: Location, layers: dict[str, ir.InputLayer] | None = None
+) -> tuple[int, int | str | ir.Largest]:
+    match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(.+?)\s*", str(text))
     if not match:
-        raise _fail(text, where, f"bad domain '{text}'", "write LOW..HIGH, e.g. 1..9 or 1..rows")
+        raise _fail(text, where, f"bad domain '{text}'", _DOMAIN_HINT)
     low, high = int(match.group(1)), match.group(2)
-    if high in ("rows", "columns"):
+    if high in SIZES:
         return low, high
+    if not re.fullmatch(r"-?\d+", high):
+        return low, _read_high(text, high, where, layers or {})
     if int(high) < low:
         raise _fail(text, where, f"the domain '{text}' is empty", f"write {high}..{low}?")
     if int(high) - low >= MAX_DOMAIN_VALUES:
@@ -437,6 +447,36 @@ def _domain(text: Any, where: Location) -> tuple[int, int | str]:
     return low, int(high)
 
 
+def _read_high(
+    text: Any, high: str, where: Location, layers: dict[str, ir.InputLayer]
+) -> ir.Largest:
+    """A domain's HIGH read from each puzzle: a term (a number, `rows`, `columns`, `cells`,
+    `largest LAYER`, `largest region of LAYER`) or `max(TERM, TERM, ...)` of terms."""
+    inner = re.fullmatch(r"max\s*\((.*)\)", high)
+    parts = [p.strip() for p in inner.group(1).split(",")] if inner else [high]
+    terms: list[int | str | tuple[str, str]] = []
+    for part in parts:
+        if not re.fullmatch(_TERM, part):
+            raise _fail(text, where, f"bad domain '{text}': cannot read '{part}'", _DOMAIN_HINT)
+        words = part.split()
+        if words[0] != "largest":
+            terms.append(part if part in SIZES else int(part))
+            continue
+        name, measure = words[-1], "region" if len(words) > 2 else "number"
+        layer = layers.get(name)
+        if layer is None or layer.per != ir.ElementKind.CELL.value or layer.sets:
+            cells = [n for n, lay in layers.items() if lay.per == ir.ElementKind.CELL.value]
+            close = difflib.get_close_matches(name, cells, n=1)
+            raise _fail(
+                text,
+                where,
+                f"bad domain '{text}': '{name}' is not an input layer on cells",
+                f"did you mean '{close[0]}'?" if close else "cell layers: " + ", ".join(cells),
+            )
+        terms.append((measure, name))
+    return ir.Largest(tuple(terms), high)
+
+
 def _on_sets(on: Any, sets: dict[str, ir.IndexSet]) -> tuple[str, ...] | None:
     """`on: person x item`: the index sets of a variable, or None for a grid element kind."""
     parts = [p.strip() for p in str(on).split(" x ")]
@@ -446,7 +486,10 @@ def _on_sets(on: Any, sets: dict[str, ir.IndexSet]) -> tuple[str, ...] | None:
 
 
 def _variables(
-    spec: dict, where: Location, sets: dict[str, ir.IndexSet] | None = None
+    spec: dict,
+    where: Location,
+    sets: dict[str, ir.IndexSet] | None = None,
+    layers: dict[str, ir.InputLayer] | None = None,
 ) -> dict[str, ir.Variable]:
     variables: dict[str, ir.Variable] = {}
     for name, settings in spec.items():
@@ -486,7 +529,7 @@ def _variables(
         elif kind == "int":
             if "domain" not in settings:
                 raise _fail(settings, where, f"variables.{name}: an int needs a 'domain'")
-            low, high = _domain(settings["domain"], where_of(settings["domain"], where))
+            low, high = _domain(settings["domain"], where_of(settings["domain"], where), layers)
             variables[name] = ir.Variable(
                 str(name), ELEMENT_SETS[on], ir.Type.INT, low, high, on_sets, hidden=hidden
             )
@@ -842,7 +885,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
     sets = _index_sets(_mapping(data.get("sets"), top, "sets"), sections, top)
     layers = _layers([s for s in sections if not isinstance(s, ir.TableSection)], top)
     layers.update(_set_layers(sections, sets))
-    variables = _variables(_mapping(data.get("variables"), top, "variables"), top, sets)
+    variables = _variables(_mapping(data.get("variables"), top, "variables"), top, sets, layers)
     defines: dict[str, tuple[Node, Location, str]] = {}
     for name, value in _mapping(data.get("define"), top, "define").items():
         _check_name(name, top)

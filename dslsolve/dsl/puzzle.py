@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from dslsolve import ir
-from dslsolve.dsl.genre import GenreFile
+from dslsolve.dsl.genre import MAX_DOMAIN_VALUES, GenreFile
 from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 from dslsolve.ir import GridSection, GroupsSection, ListSection, TableSection
@@ -336,11 +336,20 @@ def _valued(instance: Instance, genre: GenreFile, path: str) -> Instance:
                 f"'{var.name}' takes its values from the set '{var.values}', "
                 "which has no members in this puzzle",
             )
-        if var.type == ir.Type.INT and not instance.domain(var):
-            high = instance.param(var.high) if isinstance(var.high, str) else var.high
+        if var.type != ir.Type.INT:
+            continue
+        high = instance.high(var)
+        if high < var.low:
             raise DslError(
                 Location(path),
                 f"'{var.name}' has no value to take in this puzzle: its domain "
                 f"{var.low}..{var.high} is {var.low}..{high}",
+            )
+        if high - var.low >= MAX_DOMAIN_VALUES:
+            raise DslError(
+                Location(path),
+                f"'{var.name}' would take more than {MAX_DOMAIN_VALUES} values in this puzzle: "
+                f"its domain {var.low}..{var.high} is {var.low}..{high}",
+                hint="docs/robustness.md lists the bounds of dslsolve and why",
             )
     return instance
