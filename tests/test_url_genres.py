@@ -1,0 +1,147 @@
+"""A puzz.link URL alone: the shipped genre is found from its type (command line, Python API,
+the web page's server); a shipped genre by its name; URL forms and bodies read as pzprjs reads
+them, and the URLs dslsolve cannot read refused with what was wrong (exit 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dslsolve.api import Genre
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import DslError
+from dslsolve.puzzlink.url import is_url, parse_url
+from dslsolve.serve.runs import Runs, Settings
+from dslsolve.shipped import genre_for_url, genres_dir
+
+from helpers import PUZZLES
+
+NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+NURIKABE_SOLUTION = PUZZLES / "nurikabe" / "puzzlink-5x5.solution.txt"
+MASYU = "https://puzz.link/p?mashu/6/6/1063000i3000"
+
+
+def test_a_url_alone_is_solved_in_the_genre_of_its_type(run):
+    result = run(NURIKABE, "--time-limit", "30")
+    assert (result.code, result.out) == (0, NURIKABE_SOLUTION.read_text())
+    masyu = run("puzz.link/p?pearl/6/6/1063000i3000", "--time-limit", "30", "--unique")
+    assert masyu.code == 0
+    assert masyu.out == run(PUZZLES / "masyu.yaml", MASYU, "--time-limit", "30").out
+
+
+def test_a_shipped_genre_is_named_by_its_name(run):
+    result = run("nurikabe", NURIKABE, "--time-limit", "30")
+    assert (result.code, result.out) == (0, NURIKABE_SOLUTION.read_text())
+    star_battle = load_genre(str(PUZZLES / "star_battle.yaml"))
+    assert Genre.load("star-battle").file is star_battle
+
+
+def test_a_misspelt_genre_name_is_a_message(run):
+    result = run("nurikabee", NURIKABE)
+    assert result.code == 2
+    assert "no genre file 'nurikabee' and no shipped genre of that name" in result.err
+    assert "did you mean nurikabe" in result.err
+
+
+def test_check_draw_batch_and_compare_take_a_url_alone(run, tmp_path):
+    solution = tmp_path / "solution.txt"
+    solution.write_text(NURIKABE_SOLUTION.read_text())
+    assert run("check", NURIKABE, solution).code == 0
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(NURIKABE_SOLUTION.read_text().replace(". 5", "# 5", 1))
+    assert run("check", NURIKABE, wrong).code == 1
+    drawn = run("draw", NURIKABE, solution)
+    assert drawn.code == 0 and drawn.out.startswith("<svg")
+    batch = run("batch", NURIKABE, "--jobs", "1", "--time-limit", "30")
+    assert batch.code == 0 and '"status": "solved"' in batch.out
+    compared = run("compare", NURIKABE, "--time-limit", "30")
+    assert compared.code == 0 and "cpsat" in compared.out
+
+
+def test_check_without_a_solution_is_a_usage_error(run):
+    with pytest.raises(SystemExit) as stop:
+        run("check", NURIKABE)
+    assert stop.value.code == 2
+
+
+def test_the_python_api_finds_the_genre_of_a_url():
+    genre = Genre.for_url(MASYU)
+    assert genre.name == load_genre(str(PUZZLES / "masyu.yaml")).genre.name
+    result = genre.solve(MASYU, time_limit=30)
+    assert result.solved and not result.violations
+
+
+def test_the_server_runs_a_pasted_url_in_its_own_genre():
+    runs = Runs(Settings(genres_dir()))
+    assert runs.shipped_name({"name": "nurikabe"}, MASYU) == "masyu"
+    assert runs.shipped_name({"name": "nurikabe"}, NURIKABE) == "nurikabe"
+    assert runs.shipped_name({"name": "sudoku"}, "givens:\n1...\n") == "sudoku"
+    # a type no shipped genre reads: the genre picked, which then says why it cannot read it
+    assert runs.shipped_name({"name": "sudoku"}, "https://puzz.link/p?xyz/3/3/g") == "sudoku"
+
+
+def test_a_url_of_a_type_no_shipped_genre_reads(run):
+    result = run("https://puzz.link/p?bonsan/3/3/g")
+    assert result.code == 2 and result.out == ""
+    assert "no shipped genre reads puzz.link 'bonsan' URLs" in result.err
+    assert "nurikabe" in result.err  # the types that are read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+        "https://www.puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+        "http://pzprxs.vercel.app/p?nurikabe/5/5/g5k2o1k3g",
+        "https://puzz.link/p?type=editor&nurikabe_edit/5/5/g5k2o1k3g",
+    ],
+)
+def test_any_host_and_no_scheme_are_urls(text):
+    assert is_url(text)
+    url = parse_url(text)
+    assert (url.type, url.columns, url.rows, url.body) == ("nurikabe", 5, 5, "g5k2o1k3g")
+    assert genre_for_url(text) == str(genres_dir() / "nurikabe.yaml")
+
+
+def test_a_file_name_is_not_a_url():
+    assert not is_url("puzzles/nurikabe/example.txt")
+    assert not is_url(str(PUZZLES / "nurikabe.yaml"))
+
+
+def test_the_body_is_not_percent_decoded():
+    """`%` is pzprjs's prefix of numbers from 8192 (`%aa8` is 8192 + 0xaa8 = 10920)."""
+    inshi = load_genre(str(PUZZLES / "inshi_no_heya.yaml"))
+    clues = read_puzzle("https://puzz.link/p?factors/2/1/g%aa82", inshi).grids["clues"]
+    assert clues == {(0, 0): 10920, (0, 1): 2}
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("https://puzz.link/p?nurikabe/0/5/g", "an empty grid (0 columns, 5 rows)"),
+        ("https://puzz.link/p?nurikabe/10000/10000/g", "a grid of 10000 columns and 10000 rows"),
+        ("https://puzz.link/p?nurikabe/g5k2o1k3g", "the URL gives no size"),
+        ("https://puzz.link/db/?type=lits", "holds no puzzle"),
+        ("https://puzz.link/p?pzprv3/nurikabe/3/3/", "a pzprv3 file in a URL"),
+    ],
+)
+def test_a_url_that_is_no_puzzle_is_a_message(run, url, message):
+    result = run(url)
+    assert result.code == 2 and result.out == ""
+    assert message in result.err and "Traceback" not in result.err
+    assert run(PUZZLES / "nurikabe.yaml", url).code == 2
+
+
+def test_a_url_file_name_is_never_opened(run, tmp_path: Path, monkeypatch):
+    """A URL without its scheme is read as a URL even where a file of that name could be."""
+    monkeypatch.chdir(tmp_path)
+    result = run(PUZZLES / "nurikabe.yaml", "puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    assert (result.code, result.out) == (0, NURIKABE_SOLUTION.read_text())
+
+
+def test_errors_name_the_genre_file_not_the_server_path():
+    with pytest.raises(DslError) as err:
+        read_puzzle(MASYU, load_genre(str(PUZZLES / "nurikabe.yaml")))
+    assert err.value.hint.startswith("nurikabe.yaml reads the types")
