@@ -4,6 +4,8 @@ them, and the URLs dslsolve cannot read refused with what was wrong (exit 2)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 from pathlib import Path
 
 import pytest
@@ -12,11 +14,12 @@ from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.puzzlink.referee import pzpr_files, referee_ready
 from dslsolve.puzzlink.url import is_url, parse_url
 from dslsolve.serve.runs import Runs, Settings
 from dslsolve.shipped import genre_for_url, genres_dir
 
-from helpers import PUZZLES
+from helpers import PUZZLES, canonical
 
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 NURIKABE_SOLUTION = PUZZLES / "nurikabe" / "puzzlink-5x5.solution.txt"
@@ -145,3 +148,42 @@ def test_errors_name_the_genre_file_not_the_server_path():
     with pytest.raises(DslError) as err:
         read_puzzle(MASYU, load_genre(str(PUZZLES / "nurikabe.yaml")))
     assert err.value.hint.startswith("nurikabe.yaml reads the types")
+
+
+def _pzpr_boards() -> list[tuple[str, str]]:
+    """(genre file, URL) for each distinct URL of pzpr's test boards whose type a shipped
+    genre with a pzprv3 declaration reads."""
+    boards = Path(__file__).resolve().parents[2] / "shared/puzzlink/boards/boards.jsonl"
+    if not boards.is_file():
+        boards = Path("/work/shared/puzzlink/boards/boards.jsonl")
+    if not boards.is_file():
+        return []
+    found: dict[str, str] = {}
+    for line in boards.read_text().splitlines():
+        board = json.loads(line)
+        with contextlib.suppress(DslError):
+            path = genre_for_url(board["url"])
+            if load_genre(path).puzzlink.pzprv3 is not None:
+                found.setdefault(board["url"], path)
+    return [(path, url) for url, path in found.items()]
+
+
+@pytest.mark.skipif(not referee_ready(), reason="needs node and `npm ci --prefix referee`")
+def test_urls_decode_as_pzpr_decodes_them():
+    """pzpr opens each URL and writes its puzzle as a pzprv3 file; dslsolve reads the URL and
+    that file to the same puzzle."""
+    cases = _pzpr_boards()
+    assert len(cases) >= 40
+    differ = []
+    for (path, url), read in zip(cases, pzpr_files([url for _, url in cases]), strict=True):
+        genre = load_genre(path)
+        assert "error" not in read, (url, read)
+        from_url = read_puzzle(url, genre)
+        from_pzpr = read_puzzle("(pzpr's file)", genre, text=read["file"])
+        if (from_url.rows, from_url.columns, canonical(from_url, genre)) != (
+            from_pzpr.rows,
+            from_pzpr.columns,
+            canonical(from_pzpr, genre),
+        ):
+            differ.append(url)
+    assert differ == []
