@@ -14,7 +14,8 @@ from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
-from dslsolve.puzzlink.referee import pzpr_files, referee_ready
+from dslsolve.evaluator import Evaluator
+from dslsolve.puzzlink.referee import judge, pzpr_files, referee_ready
 from dslsolve.puzzlink.url import is_url, parse_url
 from dslsolve.serve.runs import Runs, Settings
 from dslsolve.shipped import genre_for_url, genres_dir
@@ -187,3 +188,29 @@ def test_urls_decode_as_pzpr_decodes_them():
         ):
             differ.append(url)
     assert differ == []
+
+
+# A `?` clue: a real puzzle with one number replaced by `?`. The puzzle's own solution still
+# solves it (checked by the evaluator), dslsolve's answer breaks no rule, and pzpr accepts it.
+QUESTION_MARKS = [
+    ("nurikabe", "nurikabe/5/5/g5k2o1k3g", "nurikabe/5/5/g5k.o1k3g", True),
+    ("nuribou", "nuribou/5/5/1g2l1g4r7", "nuribou/5/5/1g2l1g4r.", True),
+    ("kurodoko", "kurodoko/5/5/i7g5l2l2g4i", "kurodoko/5/5/i7g5l.l2g4i", False),
+]
+
+
+@pytest.mark.parametrize(("genre", "original", "variant", "unique"), QUESTION_MARKS)
+def test_question_mark_clues_are_read_and_solved(genre, original, variant, unique):
+    original, variant = f"https://puzz.link/p?{original}", f"https://puzz.link/p?{variant}"
+    loaded = Genre.load(genre)
+    solved = loaded.solve(original, time_limit=30)
+    instance = loaded.puzzle(variant)
+    assert "?" in instance.grids["clues"].values()
+    assert Evaluator(loaded.file.genre, instance, solved.values).violations() == []
+    result = loaded.solve(variant, unique=True, time_limit=30)
+    assert result.solved and not result.violations and result.unique is unique
+    if unique:
+        assert result.values == solved.values
+    if referee_ready():
+        [verdict] = judge([(loaded.file, variant, None, True)], time_limit=30)
+        assert verdict.agree, verdict.note
