@@ -119,7 +119,6 @@ def test_an_alias_names_the_genre():
         ("nurikabe", "https://puzz.link/p?heyawake/5/5/g5k2o1k3g", "not a nurikabe puzzle"),
         ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
-        ("yajilin", "https://puzz.link/p?yajilin/5/5/m02j10", "arrow 0"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/7c", "a clue (7) that this genre"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/.c", "'?' clue"),
     ],

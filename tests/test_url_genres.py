@@ -190,22 +190,26 @@ def test_urls_decode_as_pzpr_decodes_them():
     assert differ == []
 
 
-# A `?` clue: a real puzzle with one number replaced by `?`. The puzzle's own solution still
-# solves it (checked by the evaluator), dslsolve's answer breaks no rule, and pzpr accepts it.
-QUESTION_MARKS = [
+# A variant real URLs carry: a real puzzle with one clue made a `?` (or, in yajilin, a clue
+# without its arrow: a gray cell). The puzzle's own solution still solves it (checked by the
+# evaluator), dslsolve's answer breaks no rule, and pzpr accepts it.
+VARIANTS = [
     ("nurikabe", "nurikabe/5/5/g5k2o1k3g", "nurikabe/5/5/g5k.o1k3g", True),
     ("nuribou", "nuribou/5/5/1g2l1g4r7", "nuribou/5/5/1g2l1g4r.", True),
     ("kurodoko", "kurodoko/5/5/i7g5l2l2g4i", "kurodoko/5/5/i7g5l.l2g4i", False),
+    ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m3.j10", False),  # ? shaded cells leftward
+    ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m02j10", False),  # gray cell, 2 and no arrow
+    ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m0.j10", False),  # gray cell
 ]
 
 
-@pytest.mark.parametrize(("genre", "original", "variant", "unique"), QUESTION_MARKS)
-def test_question_mark_clues_are_read_and_solved(genre, original, variant, unique):
+@pytest.mark.parametrize(("genre", "original", "variant", "unique"), VARIANTS)
+def test_variants_are_read_and_solved(genre, original, variant, unique):
     original, variant = f"https://puzz.link/p?{original}", f"https://puzz.link/p?{variant}"
     loaded = Genre.load(genre)
     solved = loaded.solve(original, time_limit=30)
     instance = loaded.puzzle(variant)
-    assert "?" in instance.grids["clues"].values()
+    assert instance.grids["clues"] != loaded.puzzle(original).grids["clues"]
     assert Evaluator(loaded.file.genre, instance, solved.values).violations() == []
     result = loaded.solve(variant, unique=True, time_limit=30)
     assert result.solved and not result.violations and result.unique is unique
