@@ -169,6 +169,10 @@ WRITERS = sorted(
 )
 
 
+# the genres npm pzpr 0.10.1 judges: not those that follow today's puz.link where it differs
+REFEREED = [g for g in WRITERS if load_genre(str(genre_file(g))).puzzlink.newer is None]
+
+
 def test_the_pzprv3_writers_are_found():
     assert len(WRITERS) >= 20
 
@@ -281,7 +285,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
     "genre",
     [
         *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
-        *("icebarn", "fillmat", "lits", "nawabari", "nuribou"),
+        *("icebarn", "fillmat", "lits", "nuribou"),
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
@@ -303,7 +307,7 @@ def test_pzpr_accepts_the_known_solution_of_every_shipped_instance():
     """Every shipped instance of a genre with a pzprv3 writer, with its known solution, as a
     pzprv3 file: pzpr opens it and finds it complete and correct."""
     boards, names = [], []
-    for genre in WRITERS:
+    for genre in REFEREED:
         loaded = load_genre(str(genre_file(genre)))
         for solution in sorted((PUZZLES / genre).glob("*.solution.txt")):
             puzzle = solution.with_name(solution.name.replace(".solution.txt", ".txt"))

@@ -15,6 +15,7 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
+from dslsolve.geometry import grid_of
 from dslsolve.puzzlink.referee import judge, pzpr_files, referee_ready
 from dslsolve.puzzlink.url import is_url, parse_url
 from dslsolve.serve.runs import Runs, Settings
@@ -218,3 +219,25 @@ def test_variants_are_read_and_solved(genre, original, variant, unique):
     if referee_ready():
         [verdict] = judge([(loaded.file, variant, None, True)], time_limit=30)
         assert verdict.agree, verdict.note
+
+
+# robx/pzprjs's nawabari test board (MIT; test/script/nawabari.js): today's puz.link counts the
+# grid's edge, so the 1 at r2c5 (on the edge, no border inside) is right there
+NAWABARI_TODAY = "https://puzz.link/p?nawabari/5/5/f0b1f2a1f"
+NAWABARI_TODAY_BOARD = (
+    "pzprv3/nawabari/5/5/. . . . . /. 0 . . 1 /. . . . . /. 2 . 1 . /. . . . . /"
+    "0 0 0 1 0 0 /0 0 0 1 0 0 /0 0 0 1 0 0 /0 0 1 0 0 0 /0 0 1 0 0 0 /"
+    "0 0 0 0 0 /0 0 0 0 0 /0 0 0 0 0 /1 1 1 1 1 /0 0 0 0 0 /0 0 0 0 0 /"
+)
+
+
+def test_nawabari_counts_the_edge_as_todays_puzzlink_does():
+    nawabari = Genre.load("nawabari")
+    assert nawabari.file.puzzlink.newer  # and so the referee (pzpr 0.10.1) leaves it out
+    result = nawabari.solve(NAWABARI_TODAY, unique=True, time_limit=30)
+    assert result.solved and result.unique
+    board = nawabari.read_solution(NAWABARI_TODAY, NAWABARI_TODAY_BOARD.replace("/", "\n"))
+    grid = grid_of(5, 5)  # pzprv3's outline is not drawn (0) in today's files: the inside only
+    inside = [border for border in grid.borders() if not grid.outline(border)]
+    assert [board["wall"][b] for b in inside] == [result.values["wall"][b] for b in inside]
+    assert any(board["wall"][b] for b in inside)
