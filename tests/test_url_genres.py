@@ -130,6 +130,8 @@ def test_the_body_is_not_percent_decoded():
         ("https://puzz.link/p?nurikabe/g5k2o1k3g", "the URL gives no size"),
         ("https://puzz.link/db/?type=lits", "holds no puzzle"),
         ("https://puzz.link/p?pzprv3/nurikabe/3/3/", "a pzprv3 file in a URL"),
+        ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g<b>", "holds '<', a character no puz.link"),
+        ("https://puzz.link/p?nurikabe/5/5/g5k2o1k\u00eb3g", "holds '\u00eb', a character"),
     ],
 )
 def test_a_url_that_is_no_puzzle_is_a_message(run, url, message):

@@ -18,6 +18,9 @@ URL = re.compile(
 _MODE = re.compile(r"_(edit|play|test)$")
 _NUMBER = re.compile(r"^\d+$")
 _TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
+# what a URL body can hold: the unreserved and sub-delimiter characters of RFC 3986, `%` and
+# `@` (pzprjs's number prefixes include `%`, `@`, `*`, `$`, `=`, `+`, `-`)
+_BODY = re.compile(r"^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$")
 MAX_SIDE = 500  # pzprjs's editor stops at far less; a larger side is a broken URL, not a puzzle
 
 
@@ -93,4 +96,10 @@ def parse_url(text: str) -> PuzzlinkUrl:
             f"the URL gives a grid of {columns} columns and {rows} rows: "
             f"dslsolve reads sides up to {MAX_SIDE}"
         )
-    return PuzzlinkUrl(text.strip(), kind, variant, pflags, columns, rows, "/".join(body))
+    body_text = "/".join(body)
+    if not _BODY.match(body_text):
+        wrong = next(ch for ch in body_text if not _BODY.match(ch))
+        raise UrlError(
+            f"the URL body holds {wrong!r}, a character no puz.link URL has: copy the URL again"
+        )
+    return PuzzlinkUrl(text.strip(), kind, variant, pflags, columns, rows, body_text)
