@@ -115,7 +115,6 @@ def test_an_alias_names_the_genre():
         ("slitherlink", "https://puzz.link/p?slither/f/5/5/cbcbcddad", "flag 'f'"),
         ("masyu", "https://puzz.link/p?mashu/f/6/6/1063000i3000", "flag 'f'"),
         ("yajilin", "https://puzz.link/p?yajilin/o/5/5/m32j10", "flag 'o'"),
-        ("star_battle", "https://puzz.link/p?starbattle/6/6/2/4ilbhgdnmhou", "declared for 1"),
         ("nurikabe", "https://puzz.link/p?heyawake/5/5/g5k2o1k3g", "not a nurikabe puzzle"),
         ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
