@@ -1,9 +1,10 @@
 """The Python API: a genre loaded once, puzzles solved and checked from Python or a notebook.
 
     from dslsolve import Genre
-    genre = Genre.load("puzzles/nurikabe.yaml")
+    genre = Genre.load("puzzles/nurikabe.yaml")      # or a shipped genre's name: "nurikabe"
     result = genre.solve("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", unique=True)
     print(result.text, result.unique)
+    Genre.for_url(url)                                # the shipped genre that reads a URL
 
 A puzzle is given as a puzz.link URL, a puzzle's text (anything with a line break) or a file's
 path. The solver side (PuLP and a backend) is imported only when something is solved, so that
@@ -25,6 +26,7 @@ from dslsolve.ir import SetOutput
 from dslsolve.output import parse_solution, render
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
 from dslsolve.puzzlink.url import is_url
+from dslsolve.shipped import genre_for_url
 from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
@@ -112,7 +114,13 @@ class Genre:
 
     @classmethod
     def load(cls, path: str) -> Genre:
+        """A genre file, or a shipped genre by name (`Genre.load("nurikabe")`)."""
         return cls(load_genre(path))
+
+    @classmethod
+    def for_url(cls, url: str) -> Genre:
+        """The shipped genre that reads a puzz.link URL's type (`dslsolve.shipped`)."""
+        return cls(load_genre(genre_for_url(url)))
 
     @property
     def name(self) -> str:

@@ -46,7 +46,9 @@ from dslsolve.options import (
     seconds_option,
 )
 from dslsolve.pools import LocalPool, Pool, run_jobs
+from dslsolve.puzzlink.url import is_url
 from dslsolve.runguard import Deadline, OutOfTime
+from dslsolve.shipped import GENRE_HELP, settle_genre
 
 BAD_INPUT = "bad input"
 ERROR = "error"  # an exception of dslsolve's own, or a wrong answer: a bug
@@ -127,10 +129,13 @@ def open_pool(scheduler: str | None, jobs: int, backends: Iterable[str], count: 
 
 def puzzle_files(arguments: list[str]) -> list[str]:
     """The puzzles that the arguments name, each once: a directory gives its puzzle files,
-    NAME.txt with no other suffix (not NAME.solution.txt), sorted; a file is a puzzle."""
+    NAME.txt with no other suffix (not NAME.solution.txt), sorted; a file or a puzz.link URL
+    is a puzzle."""
     found = []
     for argument in arguments:
-        if os.path.isdir(argument):
+        if is_url(argument):
+            found.append(argument)
+        elif os.path.isdir(argument):
             found += sorted(
                 os.path.join(argument, name)
                 for name in os.listdir(argument)
@@ -178,9 +183,12 @@ def _parser() -> argparse.ArgumentParser:
         "puzzle (status, answer, uniqueness, times, model size). Exit 0 when all are solved, 1 "
         "when some are not, 2 on bad input, 3 when an answer breaks a rule (a bug).",
     )
-    parser.add_argument("genre", help="the genre file (YAML)")
+    parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
     parser.add_argument(
-        "puzzles", nargs="+", metavar="DIR_OR_PUZZLE", help="puzzle files or directories of them"
+        "puzzles",
+        nargs="*",
+        metavar="DIR_OR_PUZZLE",
+        help="puzzle files or directories of them, or puzz.link URLs",
     )
     parser.add_argument("--unique", action="store_true", help="also settle uniqueness")
     parser.add_argument(
@@ -268,7 +276,9 @@ class Tally:
 
 
 def batch_command(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    settle_genre(parser, args, ("puzzles",))
     formulation_option(args.formulation)  # its mistakes once, here, rather than per puzzle
     Genre.load(args.genre)  # its errors once, here, rather than once per puzzle
     puzzles = puzzle_files(args.puzzles)

@@ -35,6 +35,7 @@ from dslsolve.errors import (
     read_text,
 )
 from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
+from dslsolve.shipped import GENRE_HELP, settle_genre
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -43,15 +44,19 @@ def _check_parser() -> argparse.ArgumentParser:
         description="Check a proposed solution against every rule of the genre and list each "
         "violated rule with its cells. Exit 0 when valid, 1 when not.",
     )
-    parser.add_argument("genre")
-    parser.add_argument("puzzle")
-    parser.add_argument("solution")
+    parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
+    parser.add_argument("puzzle", help="the puzzle: a file, a puzz.link URL or a pzprv3 file")
+    parser.add_argument(
+        "solution", nargs="?", help="the solution's text, or a pzprv3 file with an answer"
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
 
 def _check(argv: list[str]) -> int:
-    args = _check_parser().parse_args(argv)
+    parser = _check_parser()
+    args = parser.parse_args(argv)
+    settle_genre(parser, args, ("puzzle", "solution"), required=2)
     genre_file = load_genre(args.genre)
     instance = read_puzzle(args.puzzle, genre_file)
     text = read_text(args.solution, "solution file")

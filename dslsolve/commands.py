@@ -24,6 +24,7 @@ from dslsolve.options import (
 )
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.runguard import Deadline
+from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -40,8 +41,13 @@ def _solve_parser() -> argparse.ArgumentParser:
         "each. Exit codes: 0 solved, 1 no solution (or time limit without one), "
         "2 bad input, 3 internal error.",
     )
-    parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/sudoku.yaml")
-    parser.add_argument("puzzle", help="the puzzle file, e.g. puzzles/sudoku/example.txt")
+    parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
+    parser.add_argument(
+        "puzzle",
+        nargs="?",
+        help="the puzzle: a file (e.g. puzzles/sudoku/example.txt), a puzz.link URL or a "
+        "pzprv3 file",
+    )
     parser.add_argument(
         "--backend",
         choices=sorted(BACKENDS),
@@ -111,8 +117,8 @@ def _compare_parser() -> argparse.ArgumentParser:
         description="Solve instances under every combination of lowerings and backends and "
         "print one table. Exit 3 if the combinations disagree on a solution.",
     )
-    parser.add_argument("genre")
-    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE")
+    parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE")
     parser.add_argument(
         "--formulation",
         action="append",
@@ -155,7 +161,9 @@ def compare_command(argv: list[str]) -> int:
     from dslsolve.batch import ProgressLine, open_pool
     from dslsolve.compare import compare, disagreements, formulations, render_rows
 
-    args = _compare_parser().parse_args(argv)
+    parser = _compare_parser()
+    args = parser.parse_args(argv)
+    settle_genre(parser, args, ("puzzles",))
     backends = [b.strip() for b in args.backend.split(",")]
     for backend in backends:
         if backend not in BACKENDS:
@@ -190,7 +198,9 @@ def compare_command(argv: list[str]) -> int:
 
 def solve_command(argv: list[str], started: float) -> int:
     """`started`: when the run started (a time.perf_counter()), for its time limit."""
-    args = _solve_parser().parse_args(argv)
+    parser = _solve_parser()
+    args = parser.parse_args(argv)
+    settle_genre(parser, args, ("puzzle",))
     deadline = Deadline(args.time_limit, started)
     deadline.arm()
     try:

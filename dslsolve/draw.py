@@ -15,6 +15,7 @@ from dslsolve.api import Genre
 from dslsolve.errors import EXIT_NO_SOLUTION, EXIT_SOLVED, read_text
 from dslsolve.evaluator import Evaluator
 from dslsolve.picture import picture
+from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.violation import Violation
 
 
@@ -25,8 +26,10 @@ def _draw_parser() -> argparse.ArgumentParser:
         "output. A solution that breaks rules is still drawn; the broken rules go to standard "
         "error and the exit code is 1. Exit 2 for bad input.",
     )
-    parser.add_argument("genre", help="the genre file (YAML), e.g. puzzles/nurikabe.yaml")
-    parser.add_argument("puzzle", help="the puzzle: a file, a puzz.link URL or a pzprv3 file")
+    parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
+    parser.add_argument(
+        "puzzle", nargs="?", help="the puzzle: a file, a puzz.link URL or a pzprv3 file"
+    )
     parser.add_argument(
         "solution",
         nargs="?",
@@ -36,7 +39,9 @@ def _draw_parser() -> argparse.ArgumentParser:
 
 
 def draw_command(argv: list[str]) -> int:
-    args = _draw_parser().parse_args(argv)
+    parser = _draw_parser()
+    args = parser.parse_args(argv)
+    settle_genre(parser, args, ("puzzle", "solution"))
     genre = Genre.load(args.genre)
     instance = genre.puzzle(args.puzzle)
     assignment, violations = None, []

@@ -16,6 +16,7 @@ from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 from dslsolve.instance import Instance
+from dslsolve.ir import GridSection
 from dslsolve.solve import no_good
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,3 +141,34 @@ def serve_workers(server_pid: int) -> list[int]:
 
 # A puzzle whose determined values take minutes to find: a run to cancel or to time out.
 EMPTY_SUDOKU = "givens:\n" + "\n".join(" ".join("." * 16) for _ in range(16)) + "\n"
+
+
+def _partition(layer: dict) -> frozenset:
+    groups: dict = {}
+    for element, label in layer.items():
+        groups.setdefault(label, set()).add(element)
+    return frozenset(frozenset(cells) for cells in groups.values())
+
+
+def canonical(instance: Instance, genre) -> dict:
+    """The instance with room labels as a partition, and room clues per room (a file may put
+    a room's number on any of its cells; a URL puts it on the room's top cell)."""
+    regions = {
+        s.name
+        for s in genre.genre.sections
+        if isinstance(s, GridSection) and s.symbols == ("any",) and s.name in instance.grids
+    }
+    per_room = {step.into[0] for step in genre.puzzlink.steps if step.over == "rooms"}
+    rooms = next(iter(regions), None)
+    found: dict = {"lists": instance.lists, "tables": instance.tables}
+    for name, layer in instance.grids.items():
+        if name in regions:
+            found[name] = _partition(layer)
+        elif name in per_room:
+            found[name] = {
+                room: sorted(str(layer[cell]) for cell in room if layer[cell] is not None)
+                for room in _partition(instance.grids[rooms])
+            }
+        else:
+            found[name] = layer
+    return found

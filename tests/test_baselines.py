@@ -25,7 +25,8 @@ BASELINES = {
 CASES = [
     (genre, puzzle, formulation)
     for genre, puzzle in instances()
-    if genre in BASELINES
+    # the baselines solve the plain puzzles: not a `?` clue (a variant of issue 28)
+    if genre in BASELINES and "?" not in puzzle.read_text().split("\n", 1)[1]
     for formulation in getattr(BASELINES[genre], "FORMULATIONS", (None,))
 ]
 

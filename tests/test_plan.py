@@ -76,7 +76,10 @@ def test_a_global_names_its_formulation_choice():
 def more_said(tmp_path, *choices: str) -> Step:
     """nurikabe's area rule saying more than its anchor count and size bound."""
     path = changed_genre(
-        tmp_path, "nurikabe", "size = sum(clues)", "size = sum(clues) and width <= 3"
+        tmp_path,
+        "nurikabe",
+        "* rows * columns\"",
+        "* rows * columns and width <= 3\"",
     )
     rule = next(r for r in load_genre(str(path)).genre.rules if "each area" in r.text)
     return plan_rule(rule.body, parse_formulation(list(choices)))
@@ -124,15 +127,16 @@ def test_the_plan_prints_under_each_rule():
     genre = load_genre(str(genre_file("nurikabe"))).genre
     text = explain(genre, parse_formulation(["area=anchored"]))
     assert text.splitlines()[:9] == [
-        "line 14: each cell where clues is given: white",
+        "line 15: each cell where clues is given: white",
         "  fixes black where the puzzle decides it",
         "  each cell where ...: grounded",
         "    forbid: not black",
-        "line 15: each area of white: count(clues is given) = 1 and size = sum(clues)",
+        "line 18: each area of white: count(clues is given) = 1 and size <= sum(clues where "
+        "clues is number) + count(clues = '?') * rows * columns",
         "  each area: area, anchored (area=anchored)",
         "    conjunction: and",
         "      count: count(...) = 1",
-        "      comparison: size = sum(...)",
+        "      comparison: size <= arith",
     ]
 
 

@@ -13,14 +13,12 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
-from dslsolve.instance import Instance
-from dslsolve.ir import GridSection
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
 from dslsolve.puzzlink.referee import judge, pzpr_verdicts, referee_ready
 from dslsolve.puzzlink.url import parse_url
 
-from helpers import PUZZLES, genre_file, solution_file
+from helpers import PUZZLES, canonical, genre_file, solution_file
 
 SOURCE_URL = re.compile(r"https?://puzz\.link/p\?[^\s)]+")
 
@@ -40,37 +38,6 @@ def _shipped_urls() -> list[tuple[str, str, str]]:
 
 
 SHIPPED = _shipped_urls()
-
-
-def _partition(layer: dict) -> frozenset:
-    groups: dict = {}
-    for element, label in layer.items():
-        groups.setdefault(label, set()).add(element)
-    return frozenset(frozenset(cells) for cells in groups.values())
-
-
-def _canonical(instance: Instance, genre) -> dict:
-    """The instance with room labels as a partition, and room clues per room (a file may put
-    a room's number on any of its cells; a URL puts it on the room's top cell)."""
-    regions = {
-        s.name
-        for s in genre.genre.sections
-        if isinstance(s, GridSection) and s.symbols == ("any",) and s.name in instance.grids
-    }
-    per_room = {step.into[0] for step in genre.puzzlink.steps if step.over == "rooms"}
-    rooms = next(iter(regions), None)
-    found: dict = {"lists": instance.lists, "tables": instance.tables}
-    for name, layer in instance.grids.items():
-        if name in regions:
-            found[name] = _partition(layer)
-        elif name in per_room:
-            found[name] = {
-                room: sorted(str(layer[cell]) for cell in room if layer[cell] is not None)
-                for room in _partition(instance.grids[rooms])
-            }
-        else:
-            found[name] = layer
-    return found
 
 
 @pytest.mark.parametrize(
@@ -113,7 +80,7 @@ def test_a_url_reads_as_the_shipped_instance(genre, puzzle, url):
     from_url = read_puzzle(url, loaded)
     from_file = read_puzzle(puzzle, loaded)
     assert (from_url.rows, from_url.columns) == (from_file.rows, from_file.columns)
-    assert _canonical(from_url, loaded) == _canonical(from_file, loaded)
+    assert canonical(from_url, loaded) == canonical(from_file, loaded)
 
 
 @pytest.mark.parametrize(
@@ -148,12 +115,9 @@ def test_an_alias_names_the_genre():
         ("slitherlink", "https://puzz.link/p?slither/f/5/5/cbcbcddad", "flag 'f'"),
         ("masyu", "https://puzz.link/p?mashu/f/6/6/1063000i3000", "flag 'f'"),
         ("yajilin", "https://puzz.link/p?yajilin/o/5/5/m32j10", "flag 'o'"),
-        ("star_battle", "https://puzz.link/p?starbattle/6/6/2/4ilbhgdnmhou", "declared for 1"),
-        ("nurikabe", "https://puzz.link/p?nurikabe/5/5/g.k2o1k3g", "'?' clue"),
         ("nurikabe", "https://puzz.link/p?heyawake/5/5/g5k2o1k3g", "not a nurikabe puzzle"),
         ("nurikabe", "https://puzz.link/p?nurikabe/g5k2o1k3g", "gives no size"),
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
-        ("yajilin", "https://puzz.link/p?yajilin/5/5/m02j10", "arrow 0"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/7c", "a clue (7) that this genre"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/.c", "'?' clue"),
     ],
@@ -204,6 +168,10 @@ WRITERS = sorted(
 )
 
 
+# the genres npm pzpr 0.10.1 judges: not those that follow today's puz.link where it differs
+REFEREED = [g for g in WRITERS if load_genre(str(genre_file(g))).puzzlink.newer is None]
+
+
 def test_the_pzprv3_writers_are_found():
     assert len(WRITERS) >= 20
 
@@ -237,7 +205,7 @@ def test_a_pzprv3_file_as_the_puzzle(genre, tmp_path):
     board = tmp_path / "board.pzprv3"
     board.write_text(write_pzprv3(loaded, loaded.puzzlink.pzprv3, instance, known))
     again = read_puzzle(str(board), loaded)
-    assert _canonical(again, loaded) == _canonical(instance, loaded)
+    assert canonical(again, loaded) == canonical(instance, loaded)
 
 
 def test_check_reads_a_pzprv3_answer(run, tmp_path):
@@ -316,7 +284,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
     "genre",
     [
         *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
-        *("icebarn", "fillmat", "lits", "nawabari", "nuribou"),
+        *("icebarn", "fillmat", "lits", "nuribou"),
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
@@ -338,7 +306,7 @@ def test_pzpr_accepts_the_known_solution_of_every_shipped_instance():
     """Every shipped instance of a genre with a pzprv3 writer, with its known solution, as a
     pzprv3 file: pzpr opens it and finds it complete and correct."""
     boards, names = [], []
-    for genre in WRITERS:
+    for genre in REFEREED:
         loaded = load_genre(str(genre_file(genre)))
         for solution in sorted((PUZZLES / genre).glob("*.solution.txt")):
             puzzle = solution.with_name(solution.name.replace(".solution.txt", ".txt"))

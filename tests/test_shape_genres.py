@@ -180,7 +180,7 @@ def strips_fine(black: set[Cell]) -> bool:
 
 def nawabari_solutions(clues: list[list[str]]) -> list[list[frozenset[Cell]]]:
     """The grid cut into rectangles, each holding one number: how many of its cell's sides
-    are borders between its rectangle and another (the grid's edge does not count)."""
+    are borders of its rectangle, the grid's edge included (as today's puz.link counts)."""
     rows, columns = len(clues), len(clues[0])
     numbers = {
         (r, c): int(clues[r][c]) for r in range(rows) for c in range(columns) if clues[r][c] != "."
@@ -191,8 +191,7 @@ def nawabari_solutions(clues: list[list[str]]) -> list[list[frozenset[Cell]]]:
         for top, left in itertools.product(range(r + 1), range(c + 1)):
             for bottom, right in itertools.product(range(r, rows), range(c, columns)):
                 box = frozenset(itertools.product(range(top, bottom + 1), range(left, right + 1)))
-                sides = (0 < r == top) + (r == bottom < rows - 1)
-                sides += (0 < c == left) + (c == right < columns - 1)
+                sides = (r == top) + (r == bottom) + (c == left) + (c == right)
                 if sides == n and not (box - {(r, c)}) & set(numbers):
                     options[r, c].append(box)
     found = []

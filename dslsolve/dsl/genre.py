@@ -28,6 +28,7 @@ from dslsolve.dsl.picturespec import KEYS as PICTURE_KEYS
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location, read_text
 from dslsolve.puzzlink.spec import PuzzlinkSpec, parse_puzzlink
+from dslsolve.shipped import genre_path
 
 TOP_KEYS = (
     "name",
@@ -863,7 +864,8 @@ def _unwrap(node: Node) -> Node:
 def load_genre(path: str) -> GenreFile:
     """Load and check a genre file. A file whose text was loaded before is not parsed again
     (`compare`, benchmarks and tests read one genre for many puzzles); a GenreFile is frozen,
-    so sharing it is safe."""
+    so sharing it is safe. A shipped genre's name (`nurikabe`) stands for its file."""
+    path = genre_path(path)
     text = read_text(path, "genre file")
     try:
         return _load_genre(path, text)

@@ -4,6 +4,8 @@ meets every check a puzzle file meets)."""
 
 from __future__ import annotations
 
+import os
+
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.grounding import components
@@ -272,7 +274,7 @@ def url_spec(url: PuzzlinkUrl, genre: GenreFile) -> PuzzlinkSpec:
         raise DslError(
             where,
             f"a puzz.link '{url.type}' URL is not a {genre.genre.name} puzzle",
-            hint=f"{genre.path} reads the types " + ", ".join(spec.types),
+            hint=f"{os.path.basename(genre.path)} reads the types " + ", ".join(spec.types),
         )
     for flag in url.pflags:
         if flag not in spec.flags:

@@ -49,6 +49,22 @@ def pzpr_verdicts(boards: list[str]) -> list[dict]:
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
+def pzpr_files(urls: list[str]) -> list[dict]:
+    """pzpr's reading of each URL: {"type": pid, "file": the puzzle as a pzprv3 file} or
+    {"error": ...} (`referee/file.js`), to compare dslsolve's URL decoding with pzpr's."""
+    if not urls:
+        return []
+    run = subprocess.run(
+        ["node", str(REFEREE / "file.js")],
+        input="".join(json.dumps(url) + "\n" for url in urls),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
 @dataclass
 class Verdict:
     """One board's outcome: `agree` when dslsolve and pzpr say the same."""

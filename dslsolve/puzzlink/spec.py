@@ -23,7 +23,7 @@ SPECIAL = ("border", "number16excell", "count", "separator", "kakuro", "tilepain
 OVER = ("cells", "points", "borders", "rooms")
 LAYOUTS = ("frame", "stacked")
 STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")
-BLOCK_KEYS = ("types", "flags", "decode", "pzprv3")
+BLOCK_KEYS = ("types", "flags", "decode", "pzprv3", "newer")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,9 @@ class PuzzlinkSpec:
     steps: tuple[Step, ...]
     where: Location
     pzprv3: Pzprv3Spec | None = None  # how an answer is written as a pzprv3 file
+    # where today's puz.link differs from npm pzpr 0.10.1 (the referee) and the genre follows
+    # today's: why; the referee then leaves the genre out
+    newer: str | None = None
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -138,4 +141,5 @@ def parse_puzzlink(
         tuple(_step(step, at, sections) for step in steps),
         at,
         parse_pzprv3(raw["pzprv3"], sections | names, at) if "pzprv3" in raw else None,
+        str(raw["newer"]) if "newer" in raw else None,
     )

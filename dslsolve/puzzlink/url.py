@@ -1,14 +1,27 @@
-"""Split a puzz.link URL into its type, flags, size and body (ENCODINGS.md section 1)."""
+"""Split a puzz.link URL into its type, flags, size and body (ENCODINGS.md section 1).
+
+As pzprjs does, everything after the `?` is the puzzle, whatever the host (`puzz.link/p`,
+`pzv.jp/p.html`, a mirror) and with or without the scheme. The body is NOT percent-decoded:
+`%` is one of pzprjs's number prefixes (`%aa8` is 10920 and an 8 in number16), and pzprjs reads
+the body as it stands.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
 
-URL = re.compile(r"^https?://(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?)\?(.*)$")
+# [scheme://]host.tld[:port]/path?query: a web address with a query, never a file name
+URL = re.compile(
+    r"^(?:https?://)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?/[^?\s]*\?(\S*)$",
+)
 _MODE = re.compile(r"_(edit|play|test)$")
 _NUMBER = re.compile(r"^\d+$")
+_TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
+# what a URL body can hold: the unreserved and sub-delimiter characters of RFC 3986, `%` and
+# `@` (pzprjs's number prefixes include `%`, `@`, `*`, `$`, `=`, `+`, `-`)
+_BODY = re.compile(r"^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$")
+MAX_SIDE = 500  # pzprjs's editor stops at far less; a larger side is a broken URL, not a puzzle
 
 
 @dataclass(frozen=True)
@@ -30,17 +43,40 @@ def is_url(text: str) -> bool:
     return bool(URL.match(text.strip()))
 
 
+def url_type(text: str) -> str:
+    """The type name a puzzle URL names (`_edit` stripped); UrlError when it names none."""
+    query = URL.match(text.strip())
+    if not query:
+        raise UrlError("not a puzz.link URL (https://puzz.link/p?TYPE/COLS/ROWS/BODY)")
+    return _type(_puzzle_part(query.group(1)).split("/", 1)[0])
+
+
+def _puzzle_part(query: str) -> str:
+    """The query's puzzle: after the parameters (`type=editor&nurikabe/...`)."""
+    if "&" in query:
+        query = query.rsplit("&", 1)[1]
+    if "=" in query.split("/", 1)[0]:  # `?type=lits`: a page's parameters, no puzzle
+        raise UrlError(
+            f"the URL's query '{query}' holds no puzzle (a database or search page?)",
+        )
+    return query
+
+
+def _type(name: str) -> str:
+    kind = _MODE.sub("", name)
+    if kind == "pzprv3" or kind.startswith("pzprv3."):
+        raise UrlError("a pzprv3 file in a URL: save it as a file and give the file")
+    if not _TYPE.match(kind):
+        raise UrlError(f"the URL names no puzzle type after the '?' (found '{name}')")
+    return kind
+
+
 def parse_url(text: str) -> PuzzlinkUrl:
     match = URL.match(text.strip())
     if not match:
         raise UrlError("not a puzz.link URL (https://puzz.link/p?TYPE/COLS/ROWS/BODY)")
-    query = match.group(1)
-    if "&" in query:  # `type=editor&nurikabe/...`: parameters before the puzzle
-        query = query.rsplit("&", 1)[1]
-    parts = query.split("/")
-    kind = _MODE.sub("", parts.pop(0))
-    if kind == "pzprv3" or kind.startswith("pzprv3."):
-        raise UrlError("a pzprv3 file in a URL: save it as a file and give the file")
+    parts = _puzzle_part(match.group(1)).split("/")
+    kind = _type(parts.pop(0))
     variant = None
     if parts and parts[0].startswith("v:"):
         variant = parts.pop(0)[2:]
@@ -55,4 +91,15 @@ def parse_url(text: str) -> PuzzlinkUrl:
         body.pop()
     if columns < 1 or rows < 1:
         raise UrlError(f"the URL gives an empty grid ({columns} columns, {rows} rows)")
-    return PuzzlinkUrl(text.strip(), kind, variant, pflags, columns, rows, unquote("/".join(body)))
+    if columns > MAX_SIDE or rows > MAX_SIDE:
+        raise UrlError(
+            f"the URL gives a grid of {columns} columns and {rows} rows: "
+            f"dslsolve reads sides up to {MAX_SIDE}"
+        )
+    body_text = "/".join(body)
+    if not _BODY.match(body_text):
+        wrong = next(ch for ch in body_text if not _BODY.match(ch))
+        raise UrlError(
+            f"the URL body holds {wrong!r}, a character no puz.link URL has: copy the URL again"
+        )
+    return PuzzlinkUrl(text.strip(), kind, variant, pflags, columns, rows, body_text)

@@ -16,13 +16,7 @@ import sys
 from pathlib import Path
 
 from dslsolve.errors import EXIT_BAD_INPUT, EXIT_SOLVED
-
-
-def _default_genres() -> Path:
-    """The shipped genres: `puzzles/` of the checkout dslsolve runs from, else of the
-    working directory."""
-    checkout = Path(__file__).resolve().parents[2] / "puzzles"
-    return checkout if checkout.is_dir() else Path("puzzles")
+from dslsolve.shipped import genres_dir
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", help="the address to listen on (default: this machine only)"
     )
     parser.add_argument(
-        "--genres", type=Path, default=None, help="the shipped genres' folder (default: puzzles/)"
+        "--genres", type=Path, default=None, help="the genres' folder (default: the shipped genres)"
     )
     parser.add_argument(
         "--time-limit", type=float, default=60.0, help="seconds a solve may take (default 60)"
@@ -66,7 +60,7 @@ def serve_command(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    genres = args.genres or _default_genres()
+    genres = args.genres or genres_dir()
     if not genres.is_dir():
         print(f"dslsolve serve: error: no genres folder {genres} (--genres)", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -26,6 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dslsolve.errors import DslError
+from dslsolve.puzzlink.url import is_url
+from dslsolve.shipped import genre_for_url, reads_url
+
 KEEP_FINISHED = 200  # finished runs whose answer can still be fetched
 GRACE_SECONDS = 5.0  # beyond the time limit the worker was given, before it is killed
 UPLOADED_NAME = re.compile(r"[^A-Za-z0-9_.-]")  # characters kept from an uploaded file's name
@@ -56,6 +60,7 @@ class Run:
     stages: list[str] = field(default_factory=list)
     answer: dict[str, Any] | None = None
     finished: float | None = None
+    genre: str | None = None  # the shipped genre it runs (a URL's may replace the one picked)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
     def report(self) -> dict[str, Any]:
@@ -68,6 +73,8 @@ class Run:
             "stages": self.stages[-20:],
             "elapsed": round(end - self.started, 2),
         }
+        if self.genre is not None:
+            report["genre"] = self.genre
         if self.answer is not None:
             report.update(self.answer)
         return report
@@ -84,14 +91,27 @@ class Runs:
         """The shipped genres by name (a name is a file's stem: nothing else is ever opened)."""
         return {path.stem: path for path in sorted(self.settings.genres.glob("*.yaml"))}
 
-    def genre_file(self, genre: dict[str, Any], directory: str) -> str:
-        """The genre file a worker loads: a shipped one, or the uploaded text written into the
-        run's own directory under a plain name (relative: errors name it as uploaded)."""
-        if "name" in genre:
+    def shipped_name(self, genre: dict[str, Any], puzzle: str) -> str | None:
+        """The shipped genre a run uses: a puzz.link URL's own (the shipped genre that reads
+        its type) when the genre picked does not read it, else the one picked by name."""
+        if "name" not in genre:
+            return None
+        if is_url(puzzle):
+            picked = self.shipped().get(genre["name"])
+            with contextlib.suppress(DslError):
+                if picked is None or not reads_url(picked, puzzle):
+                    return Path(genre_for_url(puzzle, self.settings.genres)).stem
+        return str(genre["name"])
+
+    def genre_file(self, genre: dict[str, Any], directory: str, name: str | None = None) -> str:
+        """The genre file a worker loads: a shipped one (`name`), or the uploaded text written
+        into the run's own directory under a plain name (relative: errors name it as
+        uploaded)."""
+        if name is not None:
             shipped = self.shipped()
-            if genre["name"] not in shipped:
-                raise ValueError(f"no shipped genre named '{genre['name']}'")
-            return str(shipped[genre["name"]].resolve())
+            if name not in shipped:
+                raise ValueError(f"no shipped genre named '{name}'")
+            return str(shipped[name].resolve())
         name = UPLOADED_NAME.sub("_", os.path.basename(str(genre.get("filename") or "")))
         name = name.lstrip(".") or "genre.yaml"
         Path(directory, name).write_text(str(genre["text"]), encoding="utf-8")
@@ -106,9 +126,10 @@ class Runs:
         seconds = self.settings.preview_seconds if preview else self.settings.time_limit
         directory = tempfile.mkdtemp(prefix="dslsolve-serve-")
         run = Run(secrets.token_urlsafe(12), time.monotonic(), directory)
+        run.genre = self.shipped_name(request["genre"], request["puzzle"])
         try:
             message = {
-                "genre_file": self.genre_file(request["genre"], directory),
+                "genre_file": self.genre_file(request["genre"], directory, run.genre),
                 "puzzle": request["puzzle"],
                 "determined": bool(request.get("determined")),
                 "mode": "preview" if preview else "solve",
