@@ -698,7 +698,8 @@ class TableSection:
     shorter records are padded on the left (the columns of a sum). A line made only of the
     `separator` character is a rule line between blocks; `block` names the layer holding each
     record's block number. `fields` name the first columns as layers per record; with
-    `rest: chars` the text after them is cut into one token per character (a word)."""
+    `rest: chars` the text after them is cut into one token per character (a word). A
+    `default` is read where a puzzle file leaves the section out (star battle's one star)."""
 
     name: str
     delimiter: str = "spaces"
@@ -707,6 +708,7 @@ class TableSection:
     block: str | None = None
     fields: tuple[str, ...] = ()
     rest: str | None = None
+    default: str | None = None  # the section's text where a puzzle leaves it out
 
 
 Section = GridSection | ListSection | GroupsSection | TableSection

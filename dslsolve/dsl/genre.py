@@ -290,7 +290,7 @@ def _table_section(name: str, settings: dict, where: Location) -> ir.TableSectio
     at = where_of(settings, where)
     _check_keys(
         settings,
-        ("type", "delimiter", "align", "separator", "block", "fields", "rest"),
+        ("type", "delimiter", "align", "separator", "block", "fields", "rest", "default"),
         at,
         f"input.{name}",
     )
@@ -319,6 +319,9 @@ def _table_section(name: str, settings: dict, where: Location) -> ir.TableSectio
             f"input.{name}: 'rest: chars' cuts the text after the fields into characters",
             "it needs 'fields' and a delimiter other than 'chars'",
         )
+    default = settings.get("default")
+    if default is not None and (not isinstance(default, str | int) or not str(default).strip()):
+        raise _fail(default, at, f"input.{name}: 'default' is the section's text, such as 'A'")
     return ir.TableSection(
         name,
         delimiter,
@@ -327,6 +330,7 @@ def _table_section(name: str, settings: dict, where: Location) -> ir.TableSectio
         None if block is None else _check_name(block, at),
         fields,
         rest,
+        None if default is None else str(default),
     )
 
 

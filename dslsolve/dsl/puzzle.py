@@ -259,7 +259,10 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
         if raw.name in found:
             raise DslError(raw.where, f"section '{raw.name}' appears twice")
         found[raw.name] = raw
-    for name in declared:
+    for name, section in declared.items():
+        if name not in found and isinstance(section, TableSection) and section.default:
+            lines = list(enumerate(section.default.splitlines(), start=1))
+            found[name] = _RawSection(name, Location(path), lines)
         if name not in found:
             raise DslError(
                 Location(path),
