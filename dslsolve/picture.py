@@ -30,14 +30,21 @@ from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_
 from dslsolve.instance import Element, Instance
 from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import render
-from dslsolve.svgcanvas import CELL, Canvas
+from dslsolve.svgcanvas import CELL, DARK, Canvas
 
 DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 LINE = "#1a5fb4"  # the solution's lines and values
-DARK, LIGHT = "#333", "#cfe8f3"
+LIGHT = "#cfe8f3"
 BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
 RADIUS = 0.36  # a drawn circle's radius, in cells
+# where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
+# their count: as puz.link arranges them, with no commas
+ARRANGED = {
+    2: ((-0.2, -0.2), (0.2, 0.2)),
+    3: ((-0.22, -0.22), (-0.22, 0.22), (0.22, 0)),
+    4: ((-0.22, -0.22), (-0.22, 0.22), (0.22, -0.22), (0.22, 0.22)),
+}
 # the side of the grid a step in each direction crosses
 SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
@@ -67,10 +74,12 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     cells = _Cells(genre_file, instance, assignment, cell_sections, regions)
     contents = Canvas(rows, columns, margins)
     cells.draw(canvas, contents)  # the fills on the canvas, what stands in cells apart
-    for r in range(rows + 1):
-        canvas.line(r, 0, r, columns, 1, "#bbb")
-    for c in range(columns + 1):
-        canvas.line(0, c, rows, c, 1, "#bbb")
+    grid = genre_file.picture.grid
+    if grid == "lines":
+        for r in range(rows + 1):
+            canvas.line(r, 0, r, columns, 1, "#bbb")
+        for c in range(columns + 1):
+            canvas.line(0, c, rows, c, 1, "#bbb")
     for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
         _walls(labels, canvas)
     if cells.readable(genre_file.picture.walls):
@@ -79,11 +88,16 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     cells.moves(canvas)
     for cell, way, direction in gates:
         _gate(canvas, cell, way, direction, assignment is not None)
+    if grid == "dots":  # over the lines, as puz.link draws slitherlink's lattice
+        for r in range(rows + 1):
+            for c in range(columns + 1):
+                canvas.circle(r, c, CELL * 0.06, "black", "none")
     canvas.items.extend(contents.items)
     _marks(genre_file, instance, canvas)
-    for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
-        canvas.line(r1, c1, r2, c2, 3, "black")
-    canvas.line(0, columns, rows, columns, 3, "black")
+    if grid == "lines":
+        for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
+            canvas.line(r1, c1, r2, c2, 3, "black")
+        canvas.line(0, columns, rows, columns, 3, "black")
     for side, names in sides.items():
         for name in names:
             _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
@@ -217,6 +231,8 @@ class _Cells:
                     fills.fill(r, c, DARK)
                 elif self.holds(self.spec.tint, (r, c)):
                     fills.fill(r, c, LIGHT)
+                if self.holds(self.spec.plates, (r, c)):  # the lines stop at its edge
+                    contents.fill(r + 0.15, c + 0.15, "white", 0.7)
                 if (r, c) not in self.ends:  # a circle stands for the clue
                     self._content(contents, r, c, token, dark)
         for start, end in self.ends.items():
@@ -276,6 +292,8 @@ class _Cells:
             _shape(canvas, r + 0.5, c + 0.5, marks[token])
         elif shown and token not in marks and not self.given(token, (r, c)):
             self._text(canvas, r, c, _label(token, self.spec.letters), LINE, dark)
+        elif found and _diagonal_split(found[0]):
+            _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
             self._clue(canvas, r, c, *found, dark)
         elif shown and token not in marks:
@@ -283,10 +301,13 @@ class _Cells:
 
     def _clue(self, canvas: Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
         marks = dict(self.spec.marks)
+        parts = clue.split(section.split) if section.lists else []
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
-        elif section.split == "\\" and len(section.fields) == 2 and "\\" in clue:
-            _diagonal(canvas, r, c, clue.split(section.split, 1), dark)
+        elif 1 < len(parts) <= len(ARRANGED) and all(p.isdigit() or p == "?" for p in parts):
+            colour, size = "white" if dark else "black", 0.42 if len(parts) == 2 else 0.34
+            for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):
+                canvas.text(r + 0.5 + dr, c + 0.5 + dc, part, size, colour)
         else:
             self._text(canvas, r, c, _label(clue, self.spec.letters), "black", dark)
 
@@ -318,14 +339,20 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     return {(r, c): token for r, row in enumerate(rows) for c, token in enumerate(row)}
 
 
+def _diagonal_split(section: GridSection) -> bool:
+    """Whether a section's tokens are two fields split by a diagonal (kakuro's)."""
+    return section.split == "\\" and len(section.fields) == 2
+
+
 def _diagonal(canvas: Canvas, r: int, c: int, parts: list[str], dark: bool) -> None:
-    """A token in two fields split by a diagonal (kakuro's `down\\across`): the first part
-    below the diagonal, the second above it."""
-    canvas.line(r, c, r + 1, c + 1, 1, "#999")
+    """A cell of a token in two fields split by a diagonal (kakuro's `down\\across`), drawn
+    in every such cell, its parts given or not: the first part below the diagonal, the
+    second above it, each half a cell high, in the corner away from the diagonal."""
+    canvas.line(r, c, r + 1, c + 1, 1.5, "#bbb" if dark else "#999")
     colour = "white" if dark else "black"
-    for part, (dr, dc) in zip(parts, ((0.72, 0.3), (0.3, 0.7)), strict=True):
+    for part, (dr, dc) in zip(parts, ((0.74, 0.27), (0.27, 0.73)), strict=False):
         if part:
-            canvas.text(r + dr, c + dc, part, 0.32, colour)
+            canvas.text(r + dr, c + dc, part, 0.5, colour)
 
 
 def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
