@@ -126,7 +126,8 @@ def test_a_pasted_url_is_solved_and_drawn_unique(page):
         for r in range(5)
     )
     assert Genre.load(str(PUZZLES / "nurikabe.yaml")).check(url, text) == []
-    assert "clues:" in page.input_value("#puzzle")  # the URL, shown as the puzzle's text
+    assert page.input_value("#puzzle") == url  # the URL stays in its box
+    assert "clues:" in page.text_content("#puzzle-text")  # its puzzle as text, below it
 
 
 def test_not_unique_marks_where_the_two_solutions_differ(page):
