@@ -304,7 +304,10 @@ function answerBox(title, svg, cells, colour, lines, text) {
 }
 
 function legend(colour, text) {
-  return `<span class="keep">${text} <span class="swatch" style="border: 3px solid ${colour}"></span></span>`;
+  const style = TINTED.has(colour)
+    ? `border: 1px solid ${colour}; background: ${colour}38` // as the marks: tinted
+    : `border: 3px solid ${colour}`;
+  return `<span class="keep">${text} <span class="swatch" style="${style}"></span></span>`;
 }
 
 function verdict(kind, html) {
