@@ -46,6 +46,8 @@ ARRANGED = {
     4: ((-0.22, -0.22), (-0.22, 0.22), (0.22, -0.22), (0.22, 0.22)),
 }
 # the side of the grid a step in each direction crosses
+# an inequality sign between cells (futoshiki, minarism): the step toward its point
+CHEVRONS = {"<": (0, -1), ">": (0, 1), "^": (-1, 0), "v": (1, 0)}
 SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
 
@@ -464,9 +466,19 @@ def _gate(canvas: Canvas, cell: Element, way: str, direction: str, solved: bool)
     canvas.text(label_row, label_column, "IN" if way == "in" else "OUT", 0.28)
 
 
+def _chevron(canvas: Canvas, row: float, column: float, step: tuple[int, int]) -> None:
+    """An inequality sign between two cells, its point toward the smaller side (`step`),
+    drawn as two strokes with no circle, as puz.link draws futoshiki's."""
+    dr, dc = step
+    tip = (row + 0.09 * dr, column + 0.09 * dc)
+    for side in (-1, 1):
+        end = (row - 0.09 * dr + 0.14 * side * dc, column - 0.09 * dc + 0.14 * side * dr)
+        canvas.line(*tip, *end, 2.5, "black")
+
+
 def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
-    """Clues on lattice points and between cells: dots as circles, directions as arrows,
-    other tokens in a circle."""
+    """Clues on lattice points and between cells: dots as circles, inequality signs as
+    chevrons, directions as arrows, other tokens in a circle."""
     for section in genre_file.genre.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
@@ -480,6 +492,8 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
                 row, column = (r + 0.5, c + 1) if axis == "h" else (r + 1, c + 0.5)
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
+            elif str(token) in CHEVRONS:
+                _chevron(canvas, row, column, CHEVRONS[str(token)])
             elif str(token) in DIRECTION_TOKENS:
                 canvas.text(row, column, _label(str(token)), 0.5)
             else:

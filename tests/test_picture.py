@@ -368,3 +368,13 @@ def test_a_picture_grid_is_one_of_its_kinds(tmp_path):
     assert "one of lines, dots, none" in err.value.render()
     with pytest.raises(DslError, match="'nothing'"):
         load_texts(tmp_path, GENRE + "picture:\n  plates: nothing\n", "board:\n..\n")
+
+
+def test_inequality_signs_are_chevrons_between_cells_with_no_circle():
+    svg = _draw("futoshiki")
+    instance, _ = _solved("futoshiki")
+    signs = [t for t in instance.grids["board"].values() if t in ("<", ">", "^", "v")]
+    strokes = _lines(svg, "black", "2.5")
+    assert len(strokes) == 2 * len(signs) > 0
+    assert not _circles(svg, CELL * 0.22)  # no circle around a sign
+    assert not {"<", ">", "^", "v"} & set(_texts(svg))
