@@ -120,7 +120,10 @@ def _margins(
 ) -> dict[str, int]:
     """Cells left beside the grid, per side: for the clue lists, and one for a gate's arrow."""
     margins = {
-        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
+        side: max(
+            (sum(map(_span, entry or ())) for name in names for entry in instance.lists[name]),
+            default=0,
+        )
         for side, names in sides.items()
     }
     for _, way, direction in gates:
@@ -155,22 +158,30 @@ def _list_sides(instance: Instance) -> dict[str, list[str]]:
     return sides
 
 
+def _span(number) -> int:
+    """The cells a number of a clue list takes beside the grid: one, or more for a long one
+    (sumline's 9139: a digit is about 0.27 of a cell at the lists' size)."""
+    return max(1, math.ceil(len(str(number)) * 0.27 + 0.1))
+
+
 def _clue_list(canvas: Canvas, side: str, entries, letters: bool) -> None:
     """Each entry's numbers in a line beside its row or column, the last next to the grid."""
     for index, entry in enumerate(entries):
         numbers = list(entry or ())
+        spans = [_span(number) for number in numbers]
         for k, number in enumerate(numbers):
+            middle = sum(spans[:k]) + spans[k] / 2
             depth = {
-                "left": -len(numbers) + k,
-                "top": -len(numbers) + k,
-                "right": canvas.columns + k,
-                "bottom": canvas.rows + k,
+                "left": -sum(spans) + middle,
+                "top": -sum(spans) + middle,
+                "right": canvas.columns + middle,
+                "bottom": canvas.rows + middle,
             }[side]
             shown = _label(str(number), letters)
             if side in ("left", "right"):
-                canvas.text(index + 0.5, depth + 0.5, shown, 0.45)
+                canvas.text(index + 0.5, depth, shown, 0.45)
             else:
-                canvas.text(depth + 0.5, index + 0.5, shown, 0.45)
+                canvas.text(depth, index + 0.5, shown, 0.45)
 
 
 class _Cells:

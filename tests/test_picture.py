@@ -12,7 +12,7 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.output import parse_solution
-from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, picture
+from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, grid_corner, picture
 from dslsolve.svgcanvas import BASELINE_DROP, CELL, PAD
 
 from helpers import PUZZLES, genre_file, load_texts, solution_file
@@ -378,3 +378,13 @@ def test_inequality_signs_are_chevrons_between_cells_with_no_circle():
     assert len(strokes) == 2 * len(signs) > 0
     assert not _circles(svg, CELL * 0.22)  # no circle around a sign
     assert not {"<", ">", "^", "v"} & set(_texts(svg))
+
+
+def test_long_numbers_of_a_clue_list_stay_off_the_grid():
+    svg = _draw("sumline")
+    loaded, instance, _ = _loaded_with_solution("sumline")
+    left, _ = grid_corner(loaded, instance)
+    beside = [t for t in svg.iter(f"{SVG}text") if float(t.get("x")) < left]
+    assert {t.text for t in beside} >= {"1687", "9139", "5700"}
+    for text in beside:  # a digit of a sans-serif font is about 0.6 of its size wide
+        assert float(text.get("x")) + 0.3 * len(text.text) * float(text.get("font-size")) <= left
