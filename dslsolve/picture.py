@@ -318,7 +318,7 @@ class _Cells:
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
         elif 1 < len(parts) <= len(ARRANGED) and all(p.isdigit() or p == "?" for p in parts):
-            colour, size = "white" if dark else "black", 0.42 if len(parts) == 2 else 0.34
+            colour, size = "white" if dark else "black", 0.45 if len(parts) == 2 else 0.38
             for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):
                 canvas.text(r + 0.5 + dr, c + 0.5 + dc, part, size, colour)
         else:
