@@ -384,6 +384,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
             [(row - 0.3, column), (row + 0.25, column - 0.32), (row + 0.25, column + 0.32)],
             "#26a269",
         )
+    elif shape == "tree":  # a trunk under a round crown (tents' trees, beside its tents)
+        canvas.line(row, column, row + 0.32, column, 4, "#865e3c")
+        canvas.circle(row - 0.08, column, CELL * 0.26, "#33a02c")
     elif shape == "star":
         points = []
         for k in range(10):

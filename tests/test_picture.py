@@ -151,9 +151,12 @@ def test_fillomino_blocks_are_walled_and_tents_are_tents():
     )
     thick = [x for x in svg.iter(f"{SVG}line") if x.get("stroke-width") == "3"]
     assert len(thick) == 4 + differ  # the outline, a wall per pair of differing neighbours
-    tents = [p for p in _draw("tents").iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
+    tents_svg = _draw("tents")
+    tents = [p for p in tents_svg.iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
     printed = solution_file(PUZZLES / "tents" / "example.txt").read_text()
     assert len(tents) == printed.count("A") > 0
+    trees = [c for c in tents_svg.iter(f"{SVG}circle") if c.get("fill") == "#33a02c"]
+    assert len(trees) == printed.count("T") > 0 and "T" not in _texts(tents_svg)
 
 
 def _centre(row: float, column: float, left: int = 0, top: int = 0) -> tuple[float, float]:
