@@ -32,7 +32,25 @@ from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import render
 from dslsolve.svgcanvas import CELL, DARK, Canvas
 
-DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
+# line characters (of a printed solution, or a given piece), by the sides their lines reach
+PIECES = {
+    "┌": ("down", "right"),
+    "┐": ("down", "left"),
+    "└": ("up", "right"),
+    "┘": ("up", "left"),
+    "─": ("left", "right"),
+    "│": ("up", "down"),
+    "┼": ("up", "down", "left", "right"),
+    "├": ("up", "down", "right"),
+    "┤": ("up", "down", "left"),
+    "┬": ("left", "right", "down"),
+    "┴": ("left", "right", "up"),
+    "╴": ("left",),
+    "╵": ("up",),
+    "╶": ("right",),
+    "╷": ("down",),
+}
+DRAWING = set(PIECES)  # in a printed solution: drawn as lines from the variables
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 LINE = "#1a5fb4"  # the solution's lines and values
 LIGHT = "#cfe8f3"
@@ -317,6 +335,10 @@ class _Cells:
         parts = clue.split(section.split) if section.lists else []
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
+        elif clue in PIECES:  # a given piece of line (pipelink's): drawn as lines, in black
+            for direction in PIECES[clue]:
+                dr, dc = STEPS[direction]
+                canvas.line(r + 0.5, c + 0.5, r + 0.5 + dr / 2, c + 0.5 + dc / 2, 4, "black")
         elif 1 < len(parts) <= len(ARRANGED) and all(p.isdigit() or p == "?" for p in parts):
             colour, size = "white" if dark else "black", 0.45 if len(parts) == 2 else 0.38
             for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):

@@ -391,3 +391,13 @@ def test_long_numbers_of_a_clue_list_stay_off_the_grid():
     assert {t.text for t in beside} >= {"1687", "9139", "5700"}
     for text in beside:  # a digit of a sans-serif font is about 0.6 of its size wide
         assert float(text.get("x")) + 0.3 * len(text.text) * float(text.get("font-size")) <= left
+
+
+def test_given_pieces_of_line_are_drawn_as_lines():
+    svg = _draw("pipelink", solved=False)
+    loaded = load_genre(str(genre_file("pipelink")))
+    instance = read_puzzle(str(PUZZLES / "pipelink" / "example.txt"), loaded)
+    pieces = [t for t in instance.grids["pipes"].values() if t is not None]
+    arms = {"┼": 4, "─": 2, "│": 2, "┌": 2, "┐": 2, "└": 2, "┘": 2}
+    assert len(_lines(svg, "black", "4")) == sum(arms[p] for p in pieces) > 0
+    assert not _texts(svg)  # no box-drawing character as text
