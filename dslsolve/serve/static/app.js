@@ -92,7 +92,7 @@ async function pickGenre() {
   $("genre-text").value = genre.text;
   genreEdited = false;
   genreFilename = `${genre.name}.yaml`;
-  $("genre-source").textContent = `(puzzles/${genre.name}.yaml, shipped)`;
+  $("genre-source").textContent = `(${genre.name}.yaml, shipped)`;
   const instances = $("instance");
   instances.length = 1;
   instances.instances = genre.instances;
