@@ -339,7 +339,7 @@ class _Cells:
             for direction in PIECES[clue]:
                 dr, dc = STEPS[direction]
                 canvas.line(r + 0.5, c + 0.5, r + 0.5 + dr / 2, c + 0.5 + dc / 2, 4, "black")
-        elif 1 < len(parts) <= len(ARRANGED) and all(p.isdigit() or p == "?" for p in parts):
+        elif len(parts) in ARRANGED and all(p.isdigit() or p == "?" for p in parts):
             colour, size = "white" if dark else "black", 0.45 if len(parts) == 2 else 0.38
             for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):
                 canvas.text(r + 0.5 + dr, c + 0.5 + dc, part, size, colour)

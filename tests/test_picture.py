@@ -401,3 +401,14 @@ def test_given_pieces_of_line_are_drawn_as_lines():
     arms = {"┼": 4, "─": 2, "│": 2, "┌": 2, "┐": 2, "└": 2, "┘": 2}
     assert len(_lines(svg, "black", "4")) == sum(arms[p] for p in pieces) > 0
     assert not _texts(svg)  # no box-drawing character as text
+
+
+def test_four_numbers_of_a_list_clue_stand_in_the_corners():
+    loaded = load_genre(str(genre_file("tapa")))
+    instance = read_puzzle("puzzle", loaded, "clues:\n. . .\n. 1,2,3,4 .\n. . .\n")
+    svg = ET.fromstring(picture(loaded, instance, None))
+    at = {t.text: _text_centre(t) for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert set(at) == {"1", "2", "3", "4"}
+    (x, y) = _centre(1.5, 1.5)
+    assert at["1"][0] < x < at["2"][0] and at["1"][1] < y < at["3"][1]
+    assert at["3"][0] < x < at["4"][0] and at["2"][1] < y < at["4"][1]
