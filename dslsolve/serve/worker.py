@@ -120,7 +120,10 @@ def pzprv3(genre, instance, values) -> str | None:
     spec = genre.file.puzzlink.pzprv3 if genre.file.puzzlink else None
     if values is None or spec is None:
         return None
-    return write_pzprv3(genre.file, spec, instance, values)
+    try:
+        return write_pzprv3(genre.file, spec, instance, values)
+    except DslError:  # a declaration that cannot write this answer: the page offers none
+        return None
 
 
 def public(text: str, request: dict) -> str:
