@@ -30,15 +30,42 @@ from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_
 from dslsolve.instance import Element, Instance
 from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import render
-from dslsolve.svgcanvas import CELL, Canvas
+from dslsolve.svgcanvas import CELL, DARK, Canvas
 
-DRAWING = set("┌┐└┘─│┼├┤┬┴╴╵╶╷")  # line characters of a printed solution: drawn as lines
+# line characters (of a printed solution, or a given piece), by the sides their lines reach
+PIECES = {
+    "┌": ("down", "right"),
+    "┐": ("down", "left"),
+    "└": ("up", "right"),
+    "┘": ("up", "left"),
+    "─": ("left", "right"),
+    "│": ("up", "down"),
+    "┼": ("up", "down", "left", "right"),
+    "├": ("up", "down", "right"),
+    "┤": ("up", "down", "left"),
+    "┬": ("left", "right", "down"),
+    "┴": ("left", "right", "up"),
+    "╴": ("left",),
+    "╵": ("up",),
+    "╶": ("right",),
+    "╷": ("down",),
+}
+DRAWING = set(PIECES)  # in a printed solution: drawn as lines from the variables
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 LINE = "#1a5fb4"  # the solution's lines and values
-DARK, LIGHT = "#333", "#cfe8f3"
+LIGHT = "#cfe8f3"
 BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
 RADIUS = 0.36  # a drawn circle's radius, in cells
+# where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
+# their count: as puz.link arranges them, with no commas
+ARRANGED = {
+    2: ((-0.2, -0.2), (0.2, 0.2)),
+    3: ((-0.22, -0.22), (-0.22, 0.22), (0.22, 0)),
+    4: ((-0.22, -0.22), (-0.22, 0.22), (0.22, -0.22), (0.22, 0.22)),
+}
 # the side of the grid a step in each direction crosses
+# an inequality sign between cells (futoshiki, minarism): the step toward its point
+CHEVRONS = {"<": (0, -1), ">": (0, 1), "^": (-1, 0), "v": (1, 0)}
 SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
 
@@ -67,10 +94,12 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     cells = _Cells(genre_file, instance, assignment, cell_sections, regions)
     contents = Canvas(rows, columns, margins)
     cells.draw(canvas, contents)  # the fills on the canvas, what stands in cells apart
-    for r in range(rows + 1):
-        canvas.line(r, 0, r, columns, 1, "#bbb")
-    for c in range(columns + 1):
-        canvas.line(0, c, rows, c, 1, "#bbb")
+    grid = genre_file.picture.grid
+    if grid == "lines":
+        for r in range(rows + 1):
+            canvas.line(r, 0, r, columns, 1, "#bbb")
+        for c in range(columns + 1):
+            canvas.line(0, c, rows, c, 1, "#bbb")
     for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
         _walls(labels, canvas)
     if cells.readable(genre_file.picture.walls):
@@ -79,11 +108,16 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
     cells.moves(canvas)
     for cell, way, direction in gates:
         _gate(canvas, cell, way, direction, assignment is not None)
+    if grid == "dots":  # over the lines, as puz.link draws slitherlink's lattice
+        for r in range(rows + 1):
+            for c in range(columns + 1):
+                canvas.circle(r, c, CELL * 0.06, "black", "none")
     canvas.items.extend(contents.items)
     _marks(genre_file, instance, canvas)
-    for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
-        canvas.line(r1, c1, r2, c2, 3, "black")
-    canvas.line(0, columns, rows, columns, 3, "black")
+    if grid == "lines":
+        for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
+            canvas.line(r1, c1, r2, c2, 3, "black")
+        canvas.line(0, columns, rows, columns, 3, "black")
     for side, names in sides.items():
         for name in names:
             _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
@@ -104,7 +138,10 @@ def _margins(
 ) -> dict[str, int]:
     """Cells left beside the grid, per side: for the clue lists, and one for a gate's arrow."""
     margins = {
-        side: max((len(entry or ()) for name in names for entry in instance.lists[name]), default=0)
+        side: max(
+            (sum(map(_span, entry or ())) for name in names for entry in instance.lists[name]),
+            default=0,
+        )
         for side, names in sides.items()
     }
     for _, way, direction in gates:
@@ -139,22 +176,30 @@ def _list_sides(instance: Instance) -> dict[str, list[str]]:
     return sides
 
 
+def _span(number) -> int:
+    """The cells a number of a clue list takes beside the grid: one, or more for a long one
+    (sumline's 9139: a digit is about 0.27 of a cell at the lists' size)."""
+    return max(1, math.ceil(len(str(number)) * 0.27 + 0.1))
+
+
 def _clue_list(canvas: Canvas, side: str, entries, letters: bool) -> None:
     """Each entry's numbers in a line beside its row or column, the last next to the grid."""
     for index, entry in enumerate(entries):
         numbers = list(entry or ())
+        spans = [_span(number) for number in numbers]
         for k, number in enumerate(numbers):
+            middle = sum(spans[:k]) + spans[k] / 2
             depth = {
-                "left": -len(numbers) + k,
-                "top": -len(numbers) + k,
-                "right": canvas.columns + k,
-                "bottom": canvas.rows + k,
+                "left": -sum(spans) + middle,
+                "top": -sum(spans) + middle,
+                "right": canvas.columns + middle,
+                "bottom": canvas.rows + middle,
             }[side]
             shown = _label(str(number), letters)
             if side in ("left", "right"):
-                canvas.text(index + 0.5, depth + 0.5, shown, 0.45)
+                canvas.text(index + 0.5, depth, shown, 0.45)
             else:
-                canvas.text(depth + 0.5, index + 0.5, shown, 0.45)
+                canvas.text(depth, index + 0.5, shown, 0.45)
 
 
 class _Cells:
@@ -217,6 +262,8 @@ class _Cells:
                     fills.fill(r, c, DARK)
                 elif self.holds(self.spec.tint, (r, c)):
                     fills.fill(r, c, LIGHT)
+                if self.holds(self.spec.plates, (r, c)):  # the lines stop at its edge
+                    contents.fill(r + 0.15, c + 0.15, "white", 0.7)
                 if (r, c) not in self.ends:  # a circle stands for the clue
                     self._content(contents, r, c, token, dark)
         for start, end in self.ends.items():
@@ -276,6 +323,8 @@ class _Cells:
             _shape(canvas, r + 0.5, c + 0.5, marks[token])
         elif shown and token not in marks and not self.given(token, (r, c)):
             self._text(canvas, r, c, _label(token, self.spec.letters), LINE, dark)
+        elif found and _diagonal_split(found[0]):
+            _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
             self._clue(canvas, r, c, *found, dark)
         elif shown and token not in marks:
@@ -283,10 +332,17 @@ class _Cells:
 
     def _clue(self, canvas: Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
         marks = dict(self.spec.marks)
+        parts = clue.split(section.split) if section.lists else []
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
-        elif section.split == "\\" and len(section.fields) == 2 and "\\" in clue:
-            _diagonal(canvas, r, c, clue.split(section.split, 1), dark)
+        elif clue in PIECES:  # a given piece of line (pipelink's): drawn as lines, in black
+            for direction in PIECES[clue]:
+                dr, dc = STEPS[direction]
+                canvas.line(r + 0.5, c + 0.5, r + 0.5 + dr / 2, c + 0.5 + dc / 2, 4, "black")
+        elif len(parts) in ARRANGED and all(p.isdigit() or p == "?" for p in parts):
+            colour, size = "white" if dark else "black", 0.45 if len(parts) == 2 else 0.38
+            for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):
+                canvas.text(r + 0.5 + dr, c + 0.5 + dc, part, size, colour)
         else:
             self._text(canvas, r, c, _label(clue, self.spec.letters), "black", dark)
 
@@ -318,14 +374,20 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     return {(r, c): token for r, row in enumerate(rows) for c, token in enumerate(row)}
 
 
+def _diagonal_split(section: GridSection) -> bool:
+    """Whether a section's tokens are two fields split by a diagonal (kakuro's)."""
+    return section.split == "\\" and len(section.fields) == 2
+
+
 def _diagonal(canvas: Canvas, r: int, c: int, parts: list[str], dark: bool) -> None:
-    """A token in two fields split by a diagonal (kakuro's `down\\across`): the first part
-    below the diagonal, the second above it."""
-    canvas.line(r, c, r + 1, c + 1, 1, "#999")
+    """A cell of a token in two fields split by a diagonal (kakuro's `down\\across`), drawn
+    in every such cell, its parts given or not: the first part below the diagonal, the
+    second above it, each half a cell high, in the corner away from the diagonal."""
+    canvas.line(r, c, r + 1, c + 1, 1.5, "#bbb" if dark else "#999")
     colour = "white" if dark else "black"
-    for part, (dr, dc) in zip(parts, ((0.72, 0.3), (0.3, 0.7)), strict=True):
+    for part, (dr, dc) in zip(parts, ((0.74, 0.27), (0.27, 0.73)), strict=False):
         if part:
-            canvas.text(r + dr, c + dc, part, 0.32, colour)
+            canvas.text(r + dr, c + dc, part, 0.5, colour)
 
 
 def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
@@ -344,6 +406,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
             [(row - 0.3, column), (row + 0.25, column - 0.32), (row + 0.25, column + 0.32)],
             "#26a269",
         )
+    elif shape == "tree":  # a trunk under a round crown (tents' trees, beside its tents)
+        canvas.line(row, column, row + 0.32, column, 4, "#865e3c")
+        canvas.circle(row - 0.08, column, CELL * 0.26, "#33a02c")
     elif shape == "star":
         points = []
         for k in range(10):
@@ -437,9 +502,19 @@ def _gate(canvas: Canvas, cell: Element, way: str, direction: str, solved: bool)
     canvas.text(label_row, label_column, "IN" if way == "in" else "OUT", 0.28)
 
 
+def _chevron(canvas: Canvas, row: float, column: float, step: tuple[int, int]) -> None:
+    """An inequality sign between two cells, its point toward the smaller side (`step`),
+    drawn as two strokes with no circle, as puz.link draws futoshiki's."""
+    dr, dc = step
+    tip = (row + 0.09 * dr, column + 0.09 * dc)
+    for side in (-1, 1):
+        end = (row - 0.09 * dr + 0.14 * side * dc, column - 0.09 * dc + 0.14 * side * dr)
+        canvas.line(*tip, *end, 2.5, "black")
+
+
 def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
-    """Clues on lattice points and between cells: dots as circles, directions as arrows,
-    other tokens in a circle."""
+    """Clues on lattice points and between cells: dots as circles, inequality signs as
+    chevrons, directions as arrows, other tokens in a circle."""
     for section in genre_file.genre.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
@@ -453,6 +528,8 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
                 row, column = (r + 0.5, c + 1) if axis == "h" else (r + 1, c + 0.5)
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
+            elif str(token) in CHEVRONS:
+                _chevron(canvas, row, column, CHEVRONS[str(token)])
             elif str(token) in DIRECTION_TOKENS:
                 canvas.text(row, column, _label(str(token)), 0.5)
             else:

@@ -9,6 +9,10 @@ from html import escape
 CELL = 36  # pixels per cell
 PAD = 12
 SIDES = ("top", "bottom", "left", "right")
+# half the height of a digit in sans-serif fonts (DejaVu Sans, Liberation Sans, Arial: 0.72 to
+# 0.73 of the font size): how far below the centre a centred token's baseline lies
+BASELINE_DROP = 0.36
+DARK = "#333"  # a dark cell's fill; white text on it is rimmed in it, not in black
 
 
 class Canvas:
@@ -35,10 +39,16 @@ class Canvas:
     def text(
         self, row: float, column: float, token: str, size: float = 0.55, colour: str = "black"
     ) -> None:
-        halo = "black" if colour == "white" else "white"  # readable over lines and shading
+        """A token centred at (row, column), `size` cells high, with a halo that keeps it
+        readable over lines: white around dark text; around white text (a clue on a dark
+        cell), the dark cell's own colour. The baseline is placed by hand, not by
+        `dominant-baseline`, which rsvg-convert and Inkscape ignore."""
+        halo = DARK if colour == "white" else "white"
+        pixels = round(CELL * size)
+        baseline = self.y(row) + BASELINE_DROP * pixels
         place = (
-            f'x="{self.x(column)}" y="{self.y(row)}" font-size="{CELL * size:.0f}" '
-            'text-anchor="middle" dominant-baseline="central" font-family="sans-serif"'
+            f'x="{self.x(column)}" y="{baseline:.1f}" font-size="{pixels}" '
+            'text-anchor="middle" font-family="sans-serif"'
         )
         for paint in (f'fill="none" stroke="{halo}" stroke-width="3"', f'fill="{colour}"'):
             self.items.append(f"<text {place} {paint}>{escape(token)}</text>")
@@ -75,10 +85,11 @@ class Canvas:
             "black",
         )
 
-    def fill(self, row: int, column: int, colour: str) -> None:
+    def fill(self, row: float, column: float, colour: str, side: float = 1) -> None:
+        """A square `side` cells wide, its top left corner at (row, column)."""
         self.items.append(
-            f'<rect x="{self.x(column)}" y="{self.y(row)}" width="{CELL}" height="{CELL}" '
-            f'fill="{colour}"/>'
+            f'<rect x="{self.x(column)}" y="{self.y(row)}" width="{CELL * side}" '
+            f'height="{CELL * side}" fill="{colour}"/>'
         )
 
     def svg(self) -> str:

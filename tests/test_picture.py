@@ -12,8 +12,8 @@ from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.output import parse_solution
-from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, picture
-from dslsolve.svgcanvas import CELL, PAD
+from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, grid_corner, picture
+from dslsolve.svgcanvas import BASELINE_DROP, CELL, PAD
 
 from helpers import PUZZLES, genre_file, load_texts, solution_file
 
@@ -151,9 +151,12 @@ def test_fillomino_blocks_are_walled_and_tents_are_tents():
     )
     thick = [x for x in svg.iter(f"{SVG}line") if x.get("stroke-width") == "3"]
     assert len(thick) == 4 + differ  # the outline, a wall per pair of differing neighbours
-    tents = [p for p in _draw("tents").iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
+    tents_svg = _draw("tents")
+    tents = [p for p in tents_svg.iter(f"{SVG}polygon") if p.get("fill") == "#26a269"]
     printed = solution_file(PUZZLES / "tents" / "example.txt").read_text()
     assert len(tents) == printed.count("A") > 0
+    trees = [c for c in tents_svg.iter(f"{SVG}circle") if c.get("fill") == "#33a02c"]
+    assert len(trees) == printed.count("T") > 0 and "T" not in _texts(tents_svg)
 
 
 def _centre(row: float, column: float, left: int = 0, top: int = 0) -> tuple[float, float]:
@@ -168,6 +171,12 @@ def _circles(svg: ET.Element, radius: float) -> dict[tuple[float, float], ET.Ele
         for c in svg.iter(f"{SVG}circle")
         if float(c.get("r")) == radius
     }
+
+
+def _text_centre(text: ET.Element) -> tuple[float, float]:
+    """The point a text is centred on: its baseline lies BASELINE_DROP of its size below."""
+    drop = BASELINE_DROP * float(text.get("font-size"))
+    return float(text.get("x")), round(float(text.get("y")) - drop, 1)
 
 
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -187,11 +196,7 @@ def test_hotaru_circles_have_their_number_inside_and_their_dot_on_the_rim():
         dr, dc = STEP[token.split(",")[1]]
         expected_dots.add(_centre(r + 0.5 + dr * RADIUS, c + 0.5 + dc * RADIUS))
     assert set(dots) == expected_dots
-    numbers = {
-        (float(t.get("x")), float(t.get("y"))): t.text
-        for t in svg.iter(f"{SVG}text")
-        if t.get("stroke") is None
-    }
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
     assert numbers == {
         _centre(r + 0.5, c + 0.5): token.split(",")[0]
         for (r, c), token in clues.items()
@@ -248,3 +253,162 @@ def test_satogaeri_circles_are_drawn_where_their_moves_end(puzzle):
     moved = sum(1 for row in rows for t in row if t in arrows)
     assert len([x for x in svg.iter(f"{SVG}line") if x.get("stroke") == LINE]) == moved
     assert not set(arrows) & set(_texts(svg))
+
+
+def _solved(genre: str, puzzle: str = "example"):
+    loaded = load_genre(str(genre_file(genre)))
+    path = PUZZLES / genre / f"{puzzle}.txt"
+    instance = read_puzzle(str(path), loaded)
+    return instance, parse_solution(loaded, instance, solution_file(path).read_text(), str(path))
+
+
+def _lines(svg: ET.Element, colour: str, width: str) -> list[ET.Element]:
+    return [
+        x
+        for x in svg.iter(f"{SVG}line")
+        if x.get("stroke") == colour and x.get("stroke-width") == width
+    ]
+
+
+def test_slitherlink_is_a_dot_lattice_with_no_frame_over_the_loop():
+    svg = _draw("slitherlink")
+    instance, known = _solved("slitherlink")
+    assert not _lines(svg, "#bbb", "1") and not _lines(svg, "black", "3")
+    dots = _circles(svg, CELL * 0.06)
+    assert set(dots) == {
+        _centre(r, c) for r in range(instance.rows + 1) for c in range(instance.columns + 1)
+    }
+    edges = _lines(svg, LINE, "4")
+    assert len(edges) == sum(1 for v in known["line"].values() if v) > 0
+    top = str(_centre(0, 0)[1])
+    assert [e for e in edges if e.get("y1") == e.get("y2") == top]  # the loop on the outline
+
+
+def test_hashiwokakero_islands_are_circles_that_the_bridges_stop_at():
+    svg = _draw("hashiwokakero")
+    instance, _ = _solved("hashiwokakero")
+    islands = {cell: t for cell, t in instance.grids["islands"].items() if t is not None}
+    circles = _circles(svg, CELL * RADIUS)
+    assert set(circles) == {_centre(r + 0.5, c + 0.5) for r, c in islands}
+    assert not _lines(svg, "#bbb", "1") and not _lines(svg, "black", "3")  # no grid, no frame
+    items = list(svg)
+    last_bridge = max(items.index(x) for x in _lines(svg, LINE, "3"))
+    assert min(items.index(c) for c in circles.values()) > last_bridge  # drawn over the ends
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert numbers == {_centre(r + 0.5, c + 0.5): str(t) for (r, c), t in islands.items()}
+
+
+def test_numberlink_lines_stop_at_the_white_square_of_each_number():
+    svg = _draw("numberlink")
+    instance, _ = _solved("numberlink")
+    numbers = [cell for cell, t in instance.grids["numbers"].items() if t is not None]
+    items = list(svg)
+    plates = [x for x in svg.iter(f"{SVG}rect") if x.get("width") == str(CELL * 0.7)]
+    corners = {(round(float(p.get("x")), 1), round(float(p.get("y")), 1)) for p in plates}
+    assert corners == {_centre(r + 0.15, c + 0.15) for r, c in numbers}
+    last_line = max(items.index(x) for x in _lines(svg, LINE, "3"))
+    assert min(items.index(p) for p in plates) > last_line
+
+
+def test_kakuro_sums_are_half_a_cell_high_and_every_clue_cell_has_its_diagonal():
+    svg = _draw("kakuro")
+    instance, _ = _solved("kakuro")
+    blocks = {cell for cell, token in instance.grids["board"].items() if token is not None}
+    diagonals = {
+        (round(float(x.get("x1")), 1), round(float(x.get("y1")), 1))
+        for x in svg.iter(f"{SVG}line")
+        if float(x.get("x2")) - float(x.get("x1"))
+        == CELL
+        == float(x.get("y2")) - float(x.get("y1"))
+    }
+    assert diagonals == {_centre(r, c) for r, c in blocks}
+    sums = [t for t in svg.iter(f"{SVG}text") if t.get("fill") == "white"]
+    assert sums and all(float(t.get("font-size")) >= CELL / 2 for t in sums)
+
+
+def test_a_list_clue_is_arranged_in_its_cell_with_no_commas():
+    svg = _draw("tapa")
+    texts = [t for t in svg.iter(f"{SVG}text") if t.get("stroke") is None]
+    assert not [t for t in texts if "," in t.text]
+    cell = _centre(2.5, 0.5)  # the clue 1,3
+    near = sorted(
+        (_text_centre(t), t.text)
+        for t in texts
+        if abs(_text_centre(t)[0] - cell[0]) < CELL / 2
+        and abs(_text_centre(t)[1] - cell[1]) < CELL / 2
+    )
+    assert [text for _, text in near] == ["1", "3"]
+    (x1, y1), (x2, y2) = (at for at, _ in near)
+    assert x1 < cell[0] < x2 and y1 < cell[1] < y2  # top left, bottom right, as puz.link
+
+
+def test_a_clue_on_a_shaded_cell_is_white_with_no_black_rim():
+    svg = _draw("hitori")
+    instance, known = _solved("hitori")
+    shaded = [cell for cell, v in known["black"].items() if v]
+    assert len(_texts(svg, "white")) == len(shaded) > 0
+    rims = [t.get("stroke") for t in svg.iter(f"{SVG}text") if t.get("stroke")]
+    assert "black" not in rims and DARK in rims
+
+
+def test_text_is_centred_by_its_baseline_not_by_dominant_baseline():
+    svg_text = picture(*_loaded_with_solution("sudoku"))
+    assert "dominant-baseline" not in svg_text
+    svg = ET.fromstring(svg_text)
+    centres = {_text_centre(t) for t in svg.iter(f"{SVG}text")}
+    assert centres <= {_centre(r + 0.5, c + 0.5) for r in range(9) for c in range(9)}
+
+
+def _loaded_with_solution(genre: str):
+    loaded = load_genre(str(genre_file(genre)))
+    instance, known = _solved(genre)
+    return loaded, instance, known
+
+
+def test_a_picture_grid_is_one_of_its_kinds(tmp_path):
+    with pytest.raises(DslError, match="picture.grid: unknown grid 'hex'") as err:
+        load_texts(tmp_path, GENRE + "picture:\n  grid: hex\n", "board:\n..\n")
+    assert "one of lines, dots, none" in err.value.render()
+    with pytest.raises(DslError, match="'nothing'"):
+        load_texts(tmp_path, GENRE + "picture:\n  plates: nothing\n", "board:\n..\n")
+
+
+def test_inequality_signs_are_chevrons_between_cells_with_no_circle():
+    svg = _draw("futoshiki")
+    instance, _ = _solved("futoshiki")
+    signs = [t for t in instance.grids["board"].values() if t in ("<", ">", "^", "v")]
+    strokes = _lines(svg, "black", "2.5")
+    assert len(strokes) == 2 * len(signs) > 0
+    assert not _circles(svg, CELL * 0.22)  # no circle around a sign
+    assert not {"<", ">", "^", "v"} & set(_texts(svg))
+
+
+def test_long_numbers_of_a_clue_list_stay_off_the_grid():
+    svg = _draw("sumline")
+    loaded, instance, _ = _loaded_with_solution("sumline")
+    left, _ = grid_corner(loaded, instance)
+    beside = [t for t in svg.iter(f"{SVG}text") if float(t.get("x")) < left]
+    assert {t.text for t in beside} >= {"1687", "9139", "5700"}
+    for text in beside:  # a digit of a sans-serif font is about 0.6 of its size wide
+        assert float(text.get("x")) + 0.3 * len(text.text) * float(text.get("font-size")) <= left
+
+
+def test_given_pieces_of_line_are_drawn_as_lines():
+    svg = _draw("pipelink", solved=False)
+    loaded = load_genre(str(genre_file("pipelink")))
+    instance = read_puzzle(str(PUZZLES / "pipelink" / "example.txt"), loaded)
+    pieces = [t for t in instance.grids["pipes"].values() if t is not None]
+    arms = {"┼": 4, "─": 2, "│": 2, "┌": 2, "┐": 2, "└": 2, "┘": 2}
+    assert len(_lines(svg, "black", "4")) == sum(arms[p] for p in pieces) > 0
+    assert not _texts(svg)  # no box-drawing character as text
+
+
+def test_four_numbers_of_a_list_clue_stand_in_the_corners():
+    loaded = load_genre(str(genre_file("tapa")))
+    instance = read_puzzle("puzzle", loaded, "clues:\n. . .\n. 1,2,3,4 .\n. . .\n")
+    svg = ET.fromstring(picture(loaded, instance, None))
+    at = {t.text: _text_centre(t) for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert set(at) == {"1", "2", "3", "4"}
+    (x, y) = _centre(1.5, 1.5)
+    assert at["1"][0] < x < at["2"][0] and at["1"][1] < y < at["3"][1]
+    assert at["3"][0] < x < at["4"][0] and at["2"][1] < y < at["4"][1]

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
 from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
 from dslsolve.errors import DslError
+from dslsolve.puzzlink.referee import pzpr_verdicts, referee_ready
 
 from helpers import EMPTY_SUDOKU, PUZZLES, serve_workers
 
@@ -126,7 +128,8 @@ def test_a_pasted_url_is_solved_and_drawn_unique(page):
         for r in range(5)
     )
     assert Genre.load(str(PUZZLES / "nurikabe.yaml")).check(url, text) == []
-    assert "clues:" in page.input_value("#puzzle")  # the URL, shown as the puzzle's text
+    assert page.input_value("#puzzle") == url  # the URL stays in its box
+    assert "clues:" in page.text_content("#puzzle-text")  # its puzzle as text, below it
 
 
 def test_not_unique_marks_where_the_two_solutions_differ(page):
@@ -240,3 +243,80 @@ def test_a_genre_that_is_not_a_grid_shows_its_answer_as_text(page):
     assert solve(page).startswith("Unique")
     known = (PUZZLES / "cryptarithm" / "example.solution.txt").read_text()
     assert page.inner_text("#solution pre").strip() == known.strip()
+
+
+def test_no_solution_says_why_when_no_clue_can_be_left_out(page):
+    pick(page, "fillomino", "givens:\n11.\n...\n...\n")  # two 1s side by side
+    shown = solve(page)
+    assert shown.startswith("No solution: the rules cannot all hold for this puzzle")
+    assert "no rule of this genre reads a clue that can be left out" in shown
+    assert "even without any clue" not in shown  # what the page said, falsely
+    assert "no piece fits at r1c1" in shown  # where, as the command says it
+
+
+def test_the_answer_goes_back_to_puzzlink_as_a_url_and_a_pzprv3_file(page):
+    puzzle = PUZZLES / "nurikabe" / "puzzlink-5x5.txt"
+    url = re.search(r"https://puzz\.link/p\?\S+?(?=\))", puzzle.read_text()).group()
+    pick(page, "nurikabe", url)
+    assert solve(page).startswith("Unique")
+    href = page.get_attribute("#puzzlink-answer", "href")
+    assert href.startswith("https://puzz.link/p?pzprv3/nurikabe/5/5/")
+    data = unquote(href.removeprefix("https://puzz.link/p?"))
+    assert "#" not in href and " " not in href  # a '#' would end the URL
+    download = page.get_attribute("#pzprv3-download", "download")
+    assert download == "nurikabe-answer.txt"
+    file = page.evaluate(
+        "a => fetch(a.href).then(r => r.text())", page.query_selector("#pzprv3-download")
+    )
+    assert file.rstrip("\n").split("\n") == data.split("/")
+    if referee_ready():  # puz.link's engine opens it as a complete, correct answer
+        [verdict] = pzpr_verdicts([data])
+        assert verdict["code"] is None and verdict["type"] == "nurikabe", verdict
+
+
+def test_the_caret_stands_under_its_column_after_wide_characters(page):
+    pick(page, "nurikabe", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+    page.click("#genre-details summary")
+    mistaken = page.input_value("#genre-text").replace(
+        "- black cells connected", "- \"'ぬりかべ' = clues and blak\""
+    )
+    page.fill("#genre-text", mistaken)
+    page.click("#solve")
+    page.wait_for_selector("#error:not([hidden])")
+    offset = page.evaluate(
+        """() => {
+          const gap = document.querySelector('#error .caret-gap');
+          const quoted = gap.previousSibling.previousSibling;  // the line above, then '\\n'
+          const at = document.createRange();
+          at.setStart(quoted.firstChild, gap.textContent.length);
+          at.setEnd(quoted.firstChild, gap.textContent.length + 1);
+          const caret = document.createRange();
+          caret.selectNodeContents(gap.nextSibling);
+          const left = (range) => range.getBoundingClientRect().left;
+          return [at.toString(), left(at), left(caret)];
+        }"""
+    )
+    assert offset[0] == "b"  # the caret's column is blak's b, after four wide characters
+    assert abs(offset[1] - offset[2]) < 1.5
+
+
+def test_no_message_names_a_path_of_the_server(page):
+    answer = page.evaluate(
+        """() => fetch('/api/preview', {
+             method: 'POST', headers: {'Content-Type': 'application/json'},
+             body: JSON.stringify({
+               genre: {name: 'nurikabe'}, puzzle: 'https://puzz.link/p?sudoku/4/4/g1h'})
+           }).then(r => r.json())"""
+    )
+    assert "nurikabe.yaml" in answer["error"]
+    assert str(PUZZLES.resolve()) not in answer["error"] and "/tmp" not in answer["error"]
+
+
+def test_many_differing_cells_are_tinted_not_framed(page):
+    pick(page, "sudoku", "givens:\n" + ".........\n" * 9)
+    assert solve(page).startswith("Not unique")
+    marks = page.query_selector_all("#second rect.mark")
+    assert len(marks) > 10
+    for mark in marks:
+        assert float(mark.get_attribute("fill-opacity")) < 0.3
+        assert float(mark.get_attribute("stroke-width")) <= 1

@@ -1,11 +1,14 @@
 """Screenshots of `dslsolve serve`'s main states, into docs/serve/*.png, taken in headless
 Chromium (the system's, driven by Playwright): `python tools/serve_screenshots.py`.
 
-    picked.png        a genre picked and a puzz.link URL pasted (shown as the puzzle's text)
-    unique.png        solved, unique, with the determined cells
+    picked.png        a genre picked and a puzz.link URL pasted (kept; its text below it)
+    unique.png        solved, unique, with the determined cells and the answer's export
     not-unique.png    not unique: the other solution and the cells where the two differ
+    not-unique-large.png  the same on a 9x9 board, where most cells differ
     no-solution.png   no solution: the fewest clues to leave out
+    no-clue.png       no solution in a genre with no clue to leave out (fillomino): why
     rule-error.png    a mistake in an edited genre file, at its line and column
+    caret.png         the same after wide characters: the caret under its column
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ NURIKABE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 OPEN_SUDOKU = "givens:\n12..\n3...\n....\n...4\n"
 CLASHING_SUDOKU = "givens:\n1..1\n....\n.2..\n....\n"
 WIDTH, HEIGHT = 1200, 800
+WIDE_RULE = "- \"'ぬりかべ' = clues and blak\""  # a mistake after wide characters
 
 
 def solve(page: Page) -> None:
@@ -74,6 +78,16 @@ def main() -> int:
         page.click("#solve")
         page.wait_for_selector("#error:not([hidden])")
         shoot(page, "rule-error")
+        page.fill("#genre-text", text.replace("- black cells connected", WIDE_RULE, 1))
+        page.click("#solve")
+        page.wait_for_function("document.querySelector('#error .caret-gap')")
+        shoot(page, "caret")
+        pick(page, "sudoku", "givens:\n" + ".........\n" * 9)
+        solve(page)
+        shoot(page, "not-unique-large")
+        pick(page, "fillomino", "givens:\n11.\n...\n...\n")
+        solve(page)
+        shoot(page, "no-clue")
         browser.close()
     return 0
 

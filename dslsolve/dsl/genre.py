@@ -23,7 +23,14 @@ from dslsolve.dsl.checker import (
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
-from dslsolve.dsl.picturespec import CIRCLE_KEYS, DIRECTIONS, SHAPES, CircleSpec, PictureSpec
+from dslsolve.dsl.picturespec import (
+    CIRCLE_KEYS,
+    DIRECTIONS,
+    GRIDS,
+    SHAPES,
+    CircleSpec,
+    PictureSpec,
+)
 from dslsolve.dsl.picturespec import KEYS as PICTURE_KEYS
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location, read_text
@@ -959,7 +966,7 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         return check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
 
     conditions = {}
-    for key in ("shade", "tint", "walls"):
+    for key in ("shade", "tint", "walls", "plates"):
         if key in spec:
             conditions[key] = expression(spec[key], *(() if key == "walls" else (ir.Type.BOOL,)))
     marks = _mapping(spec.get("marks", {}), where, "picture.marks")
@@ -979,6 +986,11 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         )
     moves = _mapping(spec.get("moves", {}), where, "picture.moves")
     _check_keys(moves, DIRECTIONS, where, "picture.moves")
+    grid = spec.get("grid", "lines")
+    if grid not in GRIDS:
+        raise _fail(
+            grid, where, f"picture.grid: unknown grid '{grid}'", "one of " + ", ".join(GRIDS)
+        )
     return PictureSpec(
         conditions.get("shade"),
         conditions.get("tint"),
@@ -987,4 +999,6 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         spec.get("letters") is True,
         circles,
         tuple((d, expression(moves[d], ir.Type.BOOL)) for d in DIRECTIONS if d in moves),
+        conditions.get("plates"),
+        str(grid),
     )

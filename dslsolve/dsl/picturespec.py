@@ -15,6 +15,12 @@ the input and output declarations alone.
                            # cells that a move toward that direction passes: a line from the
                            # cell behind, and a circle that starts a move is drawn where it
                            # ends (satogaeri)
+      plates: numbers is given
+                           # cells whose clue stands on a white square over the lines: the
+                           # lines stop at it (numberlink's numbers)
+      grid: dots           # the grid drawn as `lines` (the default, with a frame), as `dots`
+                           # on the lattice points with no frame (slitherlink: the loop on the
+                           # outline stays seen), or `none` (hashiwokakero's water)
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 
-KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves")
+KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
 CIRCLE_KEYS = ("where", "text", "dot")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is
-SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "none")
+GRIDS = ("lines", "dots", "none")
+SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "none")
 
 
 @dataclass(frozen=True)
@@ -46,3 +53,5 @@ class PictureSpec:
     letters: bool = False
     circles: CircleSpec | None = None
     moves: tuple[tuple[str, ir.Expr], ...] = ()  # direction -> condition on a cell
+    plates: ir.Expr | None = None  # a condition on a cell
+    grid: str = "lines"  # one of GRIDS

@@ -34,6 +34,7 @@ from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import differences, render
 from dslsolve.picture import CELL, grid_corner, picture
 from dslsolve.puzzlink.importer import url_to_text
+from dslsolve.puzzlink.pzprv3 import write_pzprv3
 from dslsolve.puzzlink.url import is_url
 from dslsolve.solve import determined_values
 
@@ -113,6 +114,28 @@ def drawn(genre, instance, values) -> str | None:
     return picture(genre.file, instance, values)
 
 
+def pzprv3(genre, instance, values) -> str | None:
+    """The solution as the pzprv3 file the genre declares (puz.link opens it, and a URL
+    made of it); None without a solution or a declaration."""
+    spec = genre.file.puzzlink.pzprv3 if genre.file.puzzlink else None
+    if values is None or spec is None:
+        return None
+    try:
+        return write_pzprv3(genre.file, spec, instance, values)
+    except DslError:  # a declaration that cannot write this answer: the page offers none
+        return None
+
+
+def public(text: str, request: dict) -> str:
+    """A message with no path of the server's: the genre file (a shipped one is read from
+    the genres folder) by its bare name, the run's own directory left out."""
+    genre_file = request.get("genre_file") or ""
+    if os.path.isabs(genre_file):
+        text = text.replace(genre_file, os.path.basename(genre_file))
+    directory = request.get("directory") or ""
+    return text.replace(directory + os.sep, "").replace(directory, ".") if directory else text
+
+
 def solve(genre, instance, request: dict, deadline: float) -> dict:
     """Solve with uniqueness; with no solution, the fewest clues to drop; on request, the
     determined values."""
@@ -129,6 +152,8 @@ def solve(genre, instance, request: dict, deadline: float) -> dict:
         "board": board(genre, instance),
         "stats": result.stats.render(),
         "violations": [str(v) for v in result.violations],
+        "contradictions": list(result.outcome.contradictions),
+        "pzprv3": pzprv3(genre, instance, result.values),
     }
     if result.second is not None:
         places_differ = differences(genre.file, result.values, result.second)
@@ -191,7 +216,8 @@ def run(request: dict) -> None:
             answer = solve(genre, instance, request, started + limits.seconds)
     except DslError as err:
         where = err.where
-        say(error=err.render(), line=where.line, column=where.column, file=where.file)
+        file = public(str(where.file), request) if where.file else where.file
+        say(error=public(err.render(), request), line=where.line, column=where.column, file=file)
         return
     except RecursionError:
         say(error="the genre's rules nest too deeply to be compiled or checked")
@@ -200,7 +226,8 @@ def run(request: dict) -> None:
         say(error=f"out of memory: a run may use {limits.memory_mib} MiB")
         return
     except Exception as err:  # a bug of ours: said as the command says it, not a traceback
-        say(error=f"internal error (not a mistake in your files): {type(err).__name__}: {err}")
+        said = f"internal error (not a mistake in your files): {type(err).__name__}: {err}"
+        say(error=public(said, request))
         return
     say(result=answer)
 

@@ -3,6 +3,11 @@
 
 const $ = (id) => document.getElementById(id);
 const MARKS = { differ: "#e01b24", drop: "#ff7800", undetermined: "#9141ac" };
+// Marks that may be many (the cells where two solutions differ, the undetermined ones) tint
+// their cells, so that a large board stays readable under them; the few clues to leave out
+// are framed.
+const TINTED = new Set([MARKS.differ, MARKS.undetermined]);
+const PUZZLINK = "https://puzz.link/p?";
 const POLL_MS = 250;
 
 let genreEdited = false; // the genre textarea no longer holds the picked shipped genre
@@ -24,9 +29,33 @@ function genreRequest() {
   return { name: $("genre").value };
 }
 
+// A message as the command prints it. The caret under a quoted line is placed by measuring
+// the quoted text in the browser's font (its spaces kept, for copying): a line with wide
+// characters (ぬりかべ) or tabs leaves it where the column is.
 function showError(message) {
-  $("error").hidden = !message;
-  $("error").textContent = message || "";
+  const box = $("error");
+  box.hidden = !message;
+  box.replaceChildren();
+  let quoted = null;
+  (message || "").split("\n").forEach((line, index) => {
+    if (index) box.append("\n");
+    const caret = /^( *)\^$/.exec(line);
+    const text = quoted?.firstChild;
+    if (caret && text && caret[1].length <= text.length) {
+      const gap = document.createElement("span");
+      gap.className = "caret-gap";
+      gap.textContent = caret[1];
+      box.append(gap, "^");
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, caret[1].length);
+      gap.style.width = `${range.getBoundingClientRect().width}px`;
+      return;
+    }
+    quoted = document.createElement("span");
+    quoted.textContent = line;
+    box.append(quoted);
+  });
 }
 
 function progress(text, busy) {
@@ -63,7 +92,7 @@ async function pickGenre() {
   $("genre-text").value = genre.text;
   genreEdited = false;
   genreFilename = `${genre.name}.yaml`;
-  $("genre-source").textContent = `(puzzles/${genre.name}.yaml, shipped)`;
+  $("genre-source").textContent = `(${genre.name}.yaml, shipped)`;
   const instances = $("instance");
   instances.length = 1;
   instances.instances = genre.instances;
@@ -121,9 +150,16 @@ function putPicture(container, svg, cells, colour, text) {
     mark.setAttribute("y", board.y + row * board.cell + 2);
     mark.setAttribute("width", board.cell - 4);
     mark.setAttribute("height", board.cell - 4);
-    mark.setAttribute("fill", "none");
-    mark.setAttribute("stroke", colour);
-    mark.setAttribute("stroke-width", 4);
+    if (TINTED.has(colour)) {
+      mark.setAttribute("fill", colour);
+      mark.setAttribute("fill-opacity", 0.22);
+      mark.setAttribute("stroke", colour);
+      mark.setAttribute("stroke-width", 1);
+    } else {
+      mark.setAttribute("fill", "none");
+      mark.setAttribute("stroke", colour);
+      mark.setAttribute("stroke-width", 4);
+    }
     mark.setAttribute("class", "mark");
     mark.dataset.cell = `${row},${column}`;
     picture.appendChild(mark);
@@ -141,7 +177,10 @@ async function preview() {
     return false;
   }
   board = answer.board;
-  if (answer.text !== $("puzzle").value) $("puzzle").value = answer.text; // a URL, as text
+  board.text = answer.text; // a URL stays in its box; its text is shown below it
+  const url = isUrl($("puzzle").value);
+  $("puzzle-as-text").hidden = !url;
+  $("puzzle-text").textContent = url ? answer.text : "";
   putPicture($("board"), answer.svg);
   $("board-box").hidden = false;
   const editable = (board.sections || []).filter((s) => !s.symbols.includes("any"));
@@ -151,6 +190,15 @@ async function preview() {
     : "";
   board.editing = sections[0]?.name;
   return true;
+}
+
+function isUrl(text) {
+  return /^\s*https?:\/\//.test(text);
+}
+
+// The puzzle in the text format: the box's, or the text of the URL it holds.
+function puzzleText() {
+  return isUrl($("puzzle").value) && board?.text ? board.text : $("puzzle").value;
 }
 
 function clickedCell(event) {
@@ -193,7 +241,7 @@ function setToken(text, name, single, row, column, token) {
 }
 
 function currentToken(row, column) {
-  const lines = $("puzzle").value.split("\n");
+  const lines = puzzleText().split("\n");
   const span = sectionRows(lines, board.editing, board.single);
   const line = span && lines[span[0] + row];
   if (!line) return ".";
@@ -221,7 +269,8 @@ async function cellKey(event) {
   $("cell-editor").hidden = true;
   const [row, column] = board.cellAt;
   try {
-    $("puzzle").value = setToken($("puzzle").value, board.editing, board.single, row, column,
+    // a URL's puzzle, once a cell of it is changed, is edited as its text
+    $("puzzle").value = setToken(puzzleText(), board.editing, board.single, row, column,
       $("cell-input").value.trim());
   } catch (error) {
     showError(`${error.message}: edit the text instead`);
@@ -255,7 +304,10 @@ function answerBox(title, svg, cells, colour, lines, text) {
 }
 
 function legend(colour, text) {
-  return `<span class="keep">${text} <span class="swatch" style="border: 3px solid ${colour}"></span></span>`;
+  const style = TINTED.has(colour)
+    ? `border: 1px solid ${colour}; background: ${colour}38` // as the marks: tinted
+    : `border: 3px solid ${colour}`;
+  return `<span class="keep">${text} <span class="swatch" style="${style}"></span></span>`;
 }
 
 function verdict(kind, html) {
@@ -290,8 +342,9 @@ function showAnswer(answer) {
         answerBox(diagnosis.ways.length > 1 ? `Way ${index + 1}: leave out` : "Leave out",
           way.svg, way.cells, MARKS.drop, way.left_out, way.text).classList.add("diagnosis");
       });
-    } else verdict("bad", "No solution: the rules cannot all hold, even without any clue.");
+    } else verdict("bad", noSolution(answer));
   } else verdict("bad", `No solution found (${answer.status}).`);
+  if (answer.pzprv3) exportLinks(answer.pzprv3);
   const determined = answer.determined;
   if (determined) {
     const count = determined.undetermined.length;
@@ -304,6 +357,48 @@ function showAnswer(answer) {
         (count > 20 ? ` and ${count - 20} more` : "")] : [], determined.text).id = "determined";
   }
   if (answer.violations && answer.violations.length) showError(`internal error: ${answer.violations.join("\n")}`);
+}
+
+// Why there is no solution, as the command says it: the diagnosis found no clue it can leave
+// out in this genre, or the rules fail even without the clues, or it ran out of time; and
+// where the rules cannot hold, when compiling found it (fillomino: no piece fits at r1c1).
+function noSolution(answer) {
+  const diagnosis = answer.diagnosis || {};
+  const why = diagnosis.clues === 0
+    ? "the rules cannot all hold for this puzzle; no rule of this genre reads a clue that " +
+      "can be left out to find one"
+    : diagnosis.status === "infeasible"
+      ? "the rules cannot all hold, even without any clue"
+      : diagnosis.status === "time limit"
+        ? "no set of clues to leave out was found within the time limit"
+        : "the rules cannot all hold for this puzzle";
+  const where = (answer.contradictions || []).slice(0, 10).map((line) => `<li>${escapeHtml(line)}</li>`);
+  return `No solution: ${why}.` + (where.length ? `<ul class="why">${where.join("")}</ul>` : "");
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// The answer back to puz.link: a URL that opens the pzprv3 file (its lines joined by '/', as
+// puz.link's own "duplicate" links), and the file to download.
+function exportLinks(file) {
+  const data = file.replace(/\n+$/, "").split("\n").join("/");
+  const links = document.createElement("p");
+  links.className = "export";
+  const open = document.createElement("a");
+  open.id = "puzzlink-answer";
+  open.href = PUZZLINK + encodeURIComponent(data).replace(/%2F/g, "/");
+  open.target = "_blank";
+  open.rel = "noopener";
+  open.textContent = "open the answer on puzz.link";
+  const save = document.createElement("a");
+  save.id = "pzprv3-download";
+  save.href = URL.createObjectURL(new Blob([file], { type: "text/plain" }));
+  save.download = `${genreFilename.replace(/\.ya?ml$/, "")}-answer.txt`;
+  save.textContent = "download the pzprv3 file";
+  links.append(open, " · ", save);
+  $("solution").appendChild(links);
 }
 
 function finishRun(report) {
