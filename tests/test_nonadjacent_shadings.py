@@ -1,0 +1,97 @@
+"""Kurochute and yajikazu (docs/genres.md): every shipped instance has exactly one shading by
+the search of `shadings.py`, which shares no code with dslsolve, and that shading is the
+shipped solution's (which test_genres checks dslsolve finds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from shadings import Cell, Check, grid, shadings
+
+from helpers import PUZZLES, solution_file
+
+STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def kurochute_checks(rows: int, columns: int, text: str) -> list[Check]:
+    """A clue is white; of the cells N steps away in the four directions, one is black."""
+    checks = []
+    for r, line in enumerate(grid(text, "clues")):
+        for c, token in enumerate(line):
+            if token == ".":
+                continue
+            checks.append(Check(frozenset({(r, c)}), lambda black, undecided: not black))
+            if token != "?":
+                n = int(token)
+                away = {(r + n * dr, c + n * dc) for dr, dc in STEPS.values()}
+                inside = {(a, b) for a, b in away if 0 <= a < rows and 0 <= b < columns}
+                if not inside:
+                    checks.append(Check(frozenset({(r, c)}), lambda black, undecided: False))
+                else:
+                    checks.append(Check(frozenset(inside), one_black))
+    return checks
+
+
+def yajikazu_checks(rows: int, columns: int, text: str) -> list[Check]:
+    """A white clue `N,DIR` has N black cells from it to the edge toward DIR; a black clue
+    says nothing."""
+    checks = []
+    for r, line in enumerate(grid(text, "clues")):
+        for c, token in enumerate(line):
+            if token == "." or token.startswith("?"):
+                continue
+            number, direction = token.split(",")
+            dr, dc = STEPS[direction]
+            ray = set()
+            a, b = r + dr, c + dc
+            while 0 <= a < rows and 0 <= b < columns:
+                ray.add((a, b))
+                a, b = a + dr, b + dc
+            checks.append(Check(frozenset(ray | {(r, c)}), clue_holds((r, c), int(number))))
+    return checks
+
+
+def one_black(black: frozenset[Cell], undecided: frozenset[Cell]) -> bool:
+    return len(black) <= 1 <= len(black) + len(undecided)
+
+
+def clue_holds(cell: Cell, number: int) -> Callable[[frozenset[Cell], frozenset[Cell]], bool]:
+    """Black, or still undecided (it may turn black), or the count can still come out right."""
+
+    def holds(black: frozenset[Cell], undecided: frozenset[Cell]) -> bool:
+        if cell in black or cell in undecided:
+            return True
+        return len(black) <= number <= len(black) + len(undecided)
+
+    return holds
+
+
+CHECKS = {"kurochute": kurochute_checks, "yajikazu": yajikazu_checks}
+CASES = [
+    (genre, path)
+    for genre in CHECKS
+    for path in sorted((PUZZLES / genre).glob("*.txt"))
+    if "solution" not in path.name
+]
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), CASES, ids=lambda v: getattr(v, "stem", v))
+def test_the_one_shading_is_the_shipped_solution(genre, puzzle):
+    text = puzzle.read_text()
+    tokens = grid(text, "clues")
+    rows, columns = len(tokens), len(tokens[0])
+    found = shadings(rows, columns, CHECKS[genre](rows, columns, text))
+    assert len(found) == 1
+    shipped = grid(solution_file(puzzle).read_text())
+    black = {(r, c) for r, line in enumerate(shipped) for c, t in enumerate(line) if t == "#"}
+    assert found[0] == black
+
+
+def test_the_search_finds_every_shading_without_clues():
+    # 2x2: none or one black cell (two on a diagonal cut the white cells apart)
+    assert len(shadings(2, 2, [], most=10)) == 5
+
+
+def test_a_clue_with_no_cell_at_its_distance_has_no_shading():
+    assert shadings(2, 2, kurochute_checks(2, 2, "clues:\n3 .\n. .\n")) == []
