@@ -95,3 +95,8 @@ def test_the_search_finds_every_shading_without_clues():
 
 def test_a_clue_with_no_cell_at_its_distance_has_no_shading():
     assert shadings(2, 2, kurochute_checks(2, 2, "clues:\n3 .\n. .\n")) == []
+
+
+def test_a_shaded_clue_says_nothing():
+    found = shadings(1, 3, yajikazu_checks(1, 3, "clues:\n5,R . .\n"), most=5)
+    assert sorted(sorted(black) for black in found) == [[(0, 0)], [(0, 0), (0, 2)]]
