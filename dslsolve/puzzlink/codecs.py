@@ -183,6 +183,22 @@ def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
 
 
+def number32_excell(cursor: Cursor, count: int) -> list[Value]:
+    """Clues outside the grid, one per slot with no skips: a base-32 digit (0..31) or `-` and
+    two base-32 digits (box's frame)."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        return [int(cursor.take(2) if char == "-" else char, 32)]
+
+    return _walk(cursor, count, step)
+
+
+EXCELL_DECODERS: dict[str, Callable[[Cursor, int], list[Value]]] = {
+    "number16excell": number16_excell,
+    "number32excell": number32_excell,
+}
+
+
 def hitori(cursor: Cursor, count: int) -> list[Value]:
     """One base-36 number per slot, `-`XX for 36..1295, `%`/`@` "?", `.` empty (section 5)."""
 
