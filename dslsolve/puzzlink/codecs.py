@@ -138,6 +138,12 @@ def binary(cursor: Cursor, count: int) -> list[Value]:
     return [1 if bit else None for bit in _bits(cursor, count)]
 
 
+def binary_clear(cursor: Cursor, count: int) -> list[Value]:
+    """One bit per slot as `binary`, read the other way: 1 for a slot whose bit is clear
+    (nondango sets the bit of a cell without a circle)."""
+    return [None if bit else 1 for bit in _bits(cursor, count)]
+
+
 def ternary(cursor: Cursor, count: int) -> list[Value]:
     """Circle: three slots per base-27 character, 0 none, 1 white, 2 black (section 4.5)."""
     values: list[Value] = []
@@ -367,6 +373,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "4cell": four,
     "4cross": four,
     "binary": binary,
+    "binary0": binary_clear,
     "circle": ternary,
     "1cell": one_cell,
     "arrownumber16": arrow_number16,
