@@ -88,15 +88,20 @@ def shadings(
 
 def grid(text: str, section: str | None = None) -> list[list[str]]:
     """The tokens of a puzzle file's section (the lines after `section:` up to the next
-    section), or of a whole solution file (`section` None)."""
+    section), or of a whole solution file (`section` None); a line without spaces is one
+    token per character."""
     lines = text.splitlines()
     if section is None:
-        return [line.split() for line in lines if line.strip()]
+        return [tokens(line) for line in lines if line.strip()]
     start = lines.index(f"{section}:") + 1
     rows = []
     for line in lines[start:]:
         if line.endswith(":"):
             break
         if line.strip():
-            rows.append(line.split())
+            rows.append(tokens(line))
     return rows
+
+
+def tokens(line: str) -> list[str]:
+    return line.split() if " " in line.strip() else list(line.strip())

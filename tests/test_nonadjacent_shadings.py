@@ -1,6 +1,6 @@
-"""Kurochute and yajikazu (docs/genres.md): every shipped instance has exactly one shading by
-the search of `shadings.py`, which shares no code with dslsolve, and that shading is the
-shipped solution's (which test_genres checks dslsolve finds)."""
+"""Kurochute, yajikazu and ayeheya (docs/genres.md): every shipped instance has exactly one
+shading by the search of `shadings.py`, which shares no code with dslsolve, and that shading
+is the shipped solution's (which test_genres checks dslsolve finds)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,61 @@ def clue_holds(cell: Cell, number: int) -> Callable[[frozenset[Cell], frozenset[
     return holds
 
 
-CHECKS = {"kurochute": kurochute_checks, "yajikazu": yajikazu_checks}
+def ayeheya_checks(rows: int, columns: int, text: str) -> list[Check]:
+    """A room's number counts its black cells; a black cell's mirror image through the centre
+    of its room's bounding box is black, and a white cell's white (pzpr compares the two cells
+    wherever the mirror image lies); a straight line of cells from the last cell of one room
+    across a whole second room to the first cell of a third holds a black cell."""
+    rooms = grid(text, "rooms")
+    clues = grid(text, "clues")
+    room_cells: dict[str, set[Cell]] = {}
+    for r in range(rows):
+        for c in range(columns):
+            room_cells.setdefault(rooms[r][c], set()).add((r, c))
+    checks = []
+    for cells in room_cells.values():
+        numbers = [int(clues[r][c]) for r, c in cells if clues[r][c] != "."]
+        for number in numbers:
+            checks.append(Check(frozenset(cells), count_holds(number)))
+        top, bottom = min(r for r, _ in cells), max(r for r, _ in cells)
+        left, right = min(c for _, c in cells), max(c for _, c in cells)
+        for r, c in cells:
+            mirror = (top + bottom - r, left + right - c)
+            if mirror != (r, c):
+                checks.append(Check(frozenset({(r, c), mirror}), same_colour))
+    lines = [[(r, c) for c in range(columns)] for r in range(rows)]
+    lines += [[(r, c) for r in range(rows)] for c in range(columns)]
+    for line in lines:
+        start = 0
+        while start < len(line):
+            end = start
+            while end + 1 < len(line) and rooms_at(rooms, line[end + 1]) == rooms_at(
+                rooms, line[start]
+            ):
+                end += 1
+            if start > 0 and end + 1 < len(line):
+                checks.append(Check(frozenset(line[start - 1 : end + 2]), some_black))
+            start = end + 1
+    return checks
+
+
+def rooms_at(rooms: list[list[str]], cell: Cell) -> str:
+    return rooms[cell[0]][cell[1]]
+
+
+def count_holds(number: int) -> Callable[[frozenset[Cell], frozenset[Cell]], bool]:
+    return lambda black, undecided: len(black) <= number <= len(black) + len(undecided)
+
+
+def same_colour(black: frozenset[Cell], undecided: frozenset[Cell]) -> bool:
+    return bool(undecided) or len(black) != 1
+
+
+def some_black(black: frozenset[Cell], undecided: frozenset[Cell]) -> bool:
+    return bool(black or undecided)
+
+
+CHECKS = {"kurochute": kurochute_checks, "yajikazu": yajikazu_checks, "ayeheya": ayeheya_checks}
 CASES = [
     (genre, path)
     for genre in CHECKS
@@ -100,3 +154,16 @@ def test_a_clue_with_no_cell_at_its_distance_has_no_shading():
 def test_a_shaded_clue_says_nothing():
     found = shadings(1, 3, yajikazu_checks(1, 3, "clues:\n5,R . .\n"), most=5)
     assert sorted(sorted(black) for black in found) == [[(0, 0)], [(0, 0), (0, 2)]]
+
+
+def test_a_room_is_shaded_symmetrically_and_lines_through_three_rooms_are_cut():
+    # one room of three: nothing, or both ends (one end alone is not symmetric)
+    one_room = ayeheya_checks(1, 3, "rooms:\naaa\nclues:\n...\n")
+    assert sorted(sorted(b) for b in shadings(1, 3, one_room, most=5)) == [[], [(0, 0), (0, 2)]]
+    # three rooms in a row: a black cell somewhere on the line
+    three_rooms = ayeheya_checks(1, 3, "rooms:\nabc\nclues:\n...\n")
+    assert sorted(sorted(b) for b in shadings(1, 3, three_rooms, most=5)) == [
+        [(0, 0)],
+        [(0, 0), (0, 2)],
+        [(0, 2)],
+    ]
