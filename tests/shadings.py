@@ -103,5 +103,11 @@ def grid(text: str, section: str | None = None) -> list[list[str]]:
     return rows
 
 
+def shipped_black(solution: str) -> set[Cell]:
+    """The black cells (`#`) of a solution file's text."""
+    rows = grid(solution)
+    return {(r, c) for r, line in enumerate(rows) for c, token in enumerate(line) if token == "#"}
+
+
 def tokens(line: str) -> list[str]:
     return line.split() if " " in line.strip() else list(line.strip())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from shadings import shipped_black
 
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -71,11 +72,7 @@ def test_the_one_shading_is_the_shipped_solution(puzzle):
     clues = lists(puzzle.read_text())
     found = shadings(clues["top"], clues["left"])
     assert len(found) == 1
-    shipped = solution_file(puzzle).read_text().splitlines()
-    black = {
-        (r, c) for r, line in enumerate(shipped) for c, t in enumerate(line.split()) if t == "#"
-    }
-    assert found[0] == black
+    assert found[0] == shipped_black(solution_file(puzzle).read_text())
 
 
 def test_the_search_finds_both_shadings_of_the_one_ambiguous_3x3_board():

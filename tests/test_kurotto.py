@@ -10,7 +10,7 @@ outside its bounds ends the branch. Once every cell is decided the two bounds ar
 from __future__ import annotations
 
 import pytest
-from shadings import Cell, grid, neighbours
+from shadings import Cell, grid, neighbours, shipped_black
 
 from helpers import PUZZLES, solution_file
 
@@ -81,9 +81,7 @@ def test_the_one_shading_is_the_shipped_solution(puzzle):
     }
     found = shadings(len(tokens), len(tokens[0]), clues)
     assert len(found) == 1
-    shipped = grid(solution_file(puzzle).read_text())
-    black = {(r, c) for r, line in enumerate(shipped) for c, t in enumerate(line) if t == "#"}
-    assert found[0] == black
+    assert found[0] == shipped_black(solution_file(puzzle).read_text())
 
 
 def test_an_area_touching_two_sides_counts_once():

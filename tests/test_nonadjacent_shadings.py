@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from shadings import Cell, Check, grid, shadings
+from shadings import Cell, Check, grid, shadings, shipped_black
 
 from helpers import PUZZLES, solution_file
 
@@ -137,9 +137,7 @@ def test_the_one_shading_is_the_shipped_solution(genre, puzzle):
     rows, columns = len(tokens), len(tokens[0])
     found = shadings(rows, columns, CHECKS[genre](rows, columns, text))
     assert len(found) == 1
-    shipped = grid(solution_file(puzzle).read_text())
-    black = {(r, c) for r, line in enumerate(shipped) for c, t in enumerate(line) if t == "#"}
-    assert found[0] == black
+    assert found[0] == shipped_black(solution_file(puzzle).read_text())
 
 
 def test_the_search_finds_every_shading_without_clues():

@@ -7,6 +7,7 @@ black circles or all white circles."""
 from __future__ import annotations
 
 import pytest
+from shadings import shipped_black
 
 from helpers import PUZZLES, solution_file
 
@@ -76,11 +77,7 @@ def test_the_one_solution_is_the_shipped_solution(puzzle):
     text = puzzle.read_text()
     found = solutions(section(text, "rooms"), section(text, "circles"))
     assert len(found) == 1
-    shipped = solution_file(puzzle).read_text().splitlines()
-    black = {
-        (r, c) for r, line in enumerate(shipped) for c, t in enumerate(line.split()) if t == "#"
-    }
-    assert found[0] == black
+    assert found[0] == shipped_black(solution_file(puzzle).read_text())
 
 
 def test_the_search_counts_the_choices_of_an_open_board():
