@@ -81,6 +81,7 @@ TOO_SLOW = {
 # genres with `each area of`.
 CONNECTED = "aqre cave creek heyawake hitori kurodoko mochikoro nanro nurikabe nurimisaki"
 CONNECTED += " paint_area sukoro tapa yin_yang"
+CONNECTED += " kurochute yajikazu ayeheya shimaguni"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},

@@ -138,6 +138,12 @@ def binary(cursor: Cursor, count: int) -> list[Value]:
     return [1 if bit else None for bit in _bits(cursor, count)]
 
 
+def binary_clear(cursor: Cursor, count: int) -> list[Value]:
+    """One bit per slot as `binary`, read the other way: 1 for a slot whose bit is clear
+    (nondango sets the bit of a cell without a circle)."""
+    return [None if bit else 1 for bit in _bits(cursor, count)]
+
+
 def ternary(cursor: Cursor, count: int) -> list[Value]:
     """Circle: three slots per base-27 character, 0 none, 1 white, 2 black (section 4.5)."""
     values: list[Value] = []
@@ -181,6 +187,22 @@ def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
+
+
+def number32_excell(cursor: Cursor, count: int) -> list[Value]:
+    """Clues outside the grid, one per slot with no skips: a base-32 digit (0..31) or `-` and
+    two base-32 digits (box's frame)."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        return [int(cursor.take(2) if char == "-" else char, 32)]
+
+    return _walk(cursor, count, step)
+
+
+EXCELL_DECODERS: dict[str, Callable[[Cursor, int], list[Value]]] = {
+    "number16excell": number16_excell,
+    "number32excell": number32_excell,
+}
 
 
 def hitori(cursor: Cursor, count: int) -> list[Value]:
@@ -351,6 +373,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "4cell": four,
     "4cross": four,
     "binary": binary,
+    "binary0": binary_clear,
     "circle": ternary,
     "1cell": one_cell,
     "arrownumber16": arrow_number16,

@@ -160,8 +160,9 @@ def _excells(board: Board, step: Step, cursor: Cursor) -> None:
     cols, rows = board.columns, board.rows
     if step.layout == "stacked":  # nonogram: per line, clues nearest the grid first
         top_depth, left_depth = (rows + 1) // 2, (cols + 1) // 2
-        top = codecs.number16_excell(cursor, cols * top_depth)
-        left = codecs.number16_excell(cursor, rows * left_depth)
+        decode = codecs.EXCELL_DECODERS[step.decoder]
+        top = decode(cursor, cols * top_depth)
+        left = decode(cursor, rows * left_depth)
         for name, values, depth, lines in (
             (step.into[0], top, top_depth, cols),
             (step.into[1], left, left_depth, rows),
@@ -173,7 +174,7 @@ def _excells(board: Board, step: Step, cursor: Cursor) -> None:
             board.lists[name] = entries
         return
     lengths = (cols, cols, rows, rows) if len(step.into) == 4 else (cols, rows)
-    values = codecs.number16_excell(cursor, sum(lengths))
+    values = codecs.EXCELL_DECODERS[step.decoder](cursor, sum(lengths))
     start = 0
     for name, length in zip(step.into, lengths, strict=True):
         board.lists[name] = [_token(board, step, v) for v in values[start : start + length]]
@@ -254,6 +255,7 @@ SPECIAL_STEPS = {
     "icebarn": _ice_barn,
     "border": _border,
     "number16excell": _excells,
+    "number32excell": _excells,
     "count": _count,
     "separator": _separator,
     "kakuro": _kakuro,

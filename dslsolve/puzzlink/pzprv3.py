@@ -22,7 +22,8 @@ A section is one of
   `text: TEXT`            one line as it is.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
-(print the value through the map). With a `sums` section, the header gives the size of the
+(print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
+the value back from any of them). With a `sums` section, the header gives the size of the
 board inside the clue frame, and the `cells` sections cover that board.
 """
 
@@ -70,7 +71,8 @@ class Source:
     def convert(self, value: object) -> str:
         """A given's token as the file writes it."""
         if not self.order:
-            return dict(self.tokens).get(str(value), str(value))
+            printed = [token for given, token in self.tokens if given == str(value)]
+            return printed[0] if printed else str(value)
         pieces = str(value).split(",")
         mapped = [dict(self.parts[i]).get(p, p) for i, p in enumerate(pieces)]
         return ",".join(mapped[i] for i in self.order)
@@ -133,7 +135,9 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         parts = tuple(tuple((str(k), str(v)) for k, v in part.items()) for part in rest["parts"])
         return Source(name, order=tuple(rest["order"]), parts=parts)
     if isinstance(rest, dict):
-        return Source(name, tokens=tuple((str(k), str(v)) for k, v in rest.items()))
+        # a value -> a token, or a list of tokens: written as the first, read from any
+        pairs = [(k, v) for k, t in rest.items() for v in (t if isinstance(t, list) else [t])]
+        return Source(name, tokens=tuple((str(k), str(v)) for k, v in pairs))
     return Source(name, None if rest is None else str(rest))
 
 
