@@ -1,0 +1,64 @@
+"""The number and symbol genres of issue 29 (docs/genres.md): every shipped instance has
+exactly one solution by the search of `cellsearch.py`, which shares no code with dslsolve,
+given each genre's rules below in plain Python, and that solution is the shipped one (which
+test_genres checks dslsolve finds). Each genre's tests also show that its rules are not
+vacuous: the search finds several solutions once the givens are gone."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from cellsearch import Cell, Grid, by_cell, orthogonal, sections, solution_rows, solutions
+
+from helpers import PUZZLES, solution_file
+
+
+def cases(genre: str) -> list:
+    return sorted(p for p in (PUZZLES / genre).glob("*.txt") if "solution" not in p.name)
+
+
+def reading_order(rows: list[list[str]]) -> list[Cell]:
+    return [(r, c) for r in range(len(rows)) for c in range(len(rows[0]))]
+
+
+# --- cojun ---------------------------------------------------------------------------------
+
+
+def cojun_solutions(rooms: list[list[str]], givens: list[list[str]], most: int = 2) -> list[Grid]:
+    """A room of k cells holds 1..k; equal numbers never touch; in a room, of two cells one
+    above the other the upper holds the larger number."""
+    room = by_cell(rooms)
+    size = Counter(room.values())
+    given = {cell: int(t) for cell, t in by_cell(givens).items() if t != "."}
+
+    def candidates(cell: Cell) -> range | list[int]:
+        return [given[cell]] if cell in given else range(1, size[room[cell]] + 1)
+
+    def fits(grid: Grid, cell: Cell) -> bool:
+        value = grid[cell]
+        if value > size[room[cell]]:
+            return False
+        for other, v in grid.items():
+            if other != cell and room[other] == room[cell] and v == value:
+                return False
+        if any(grid.get(n) == value for n in orthogonal(cell)):
+            return False
+        above = (cell[0] - 1, cell[1])
+        return not (above in grid and room[above] == room[cell] and grid[above] <= value)
+
+    return solutions(reading_order(rooms), candidates, fits, most=most)
+
+
+@pytest.mark.parametrize("puzzle", cases("cojun"), ids=lambda p: p.stem)
+def test_cojun_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    found = cojun_solutions(parts["rooms"], parts["givens"])
+    assert len(found) == 1
+    shipped = {cell: int(t) for cell, t in by_cell(solution_rows(solution_file(puzzle))).items()}
+    assert found[0] == shipped
+
+
+def test_cojun_search_finds_several_without_givens():
+    rooms = sections(PUZZLES / "cojun" / "puzzlink-4x4.txt")["rooms"]
+    assert len(cojun_solutions(rooms, [list("....")] * 4, most=5)) == 5
