@@ -344,6 +344,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
             [(row - 0.3, column), (row + 0.25, column - 0.32), (row + 0.25, column + 0.32)],
             "#26a269",
         )
+    elif shape == "square":
+        corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
+        canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
     elif shape == "star":
         points = []
         for k in range(10):

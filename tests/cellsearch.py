@@ -9,23 +9,23 @@ files are written (one line per row; tokens separated by spaces, or one characte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 
 Cell = tuple[int, int]
-Grid = dict[Cell, int | str]
+Grid = dict  # a unit of the search (a cell, or a genre's own unit such as a room) -> value
 
 
 def solutions(
-    cells: list[Cell],
-    candidates: Callable[[Cell], Iterable],
-    fits: Callable[[Grid, Cell], bool],
+    cells: list[Hashable],
+    candidates: Callable[[Hashable], Iterable],
+    fits: Callable[[Grid, Hashable], bool],
     whole: Callable[[Grid], bool] = lambda grid: True,
     most: int = 2,
 ) -> list[Grid]:
-    """Up to `most` assignments of a value to every cell in which `fits` holds after each
-    choice (the grid holding the cells decided so far, the cell just decided) and `whole` at
-    the end."""
+    """Up to `most` assignments of a value to every cell (or other unit) in which `fits`
+    holds after each choice (the grid holding the cells decided so far, the cell just decided)
+    and `whole` at the end."""
     found: list[Grid] = []
     grid: Grid = {}
 
@@ -83,14 +83,17 @@ def around(cell: Cell) -> list[Cell]:
     return [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) != (0, 0)]
 
 
-def connected(cells: set[Cell]) -> bool:
-    """Whether the cells form one orthogonally connected set (true for none)."""
-    if not cells:
-        return True
-    seen, stack = set(), [min(cells)]
+def reach(start: Cell, cells: set[Cell]) -> set[Cell]:
+    """The cells of `cells` joined to `start` through `cells`, orthogonally."""
+    seen, stack = set(), [start]
     while stack:
         cell = stack.pop()
         if cell not in seen:
             seen.add(cell)
             stack.extend(n for n in orthogonal(cell) if n in cells)
-    return seen == cells
+    return seen
+
+
+def connected(cells: set[Cell]) -> bool:
+    """Whether the cells form one orthogonally connected set (true for none)."""
+    return not cells or reach(min(cells), cells) == cells

@@ -7,9 +7,21 @@ vacuous: the search finds several solutions once the givens are gone."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 
 import pytest
-from cellsearch import Cell, Grid, by_cell, orthogonal, sections, solution_rows, solutions
+from cellsearch import (
+    Cell,
+    Grid,
+    around,
+    by_cell,
+    connected,
+    orthogonal,
+    reach,
+    sections,
+    solution_rows,
+    solutions,
+)
 
 from helpers import PUZZLES, solution_file
 
@@ -62,3 +74,56 @@ def test_cojun_has_one_solution_the_shipped_one(puzzle):
 def test_cojun_search_finds_several_without_givens():
     rooms = sections(PUZZLES / "cojun" / "puzzlink-4x4.txt")["rooms"]
     assert len(cojun_solutions(rooms, [list("....")] * 4, most=5)) == 5
+
+
+# --- hakoiri -------------------------------------------------------------------------------
+
+
+def hakoiri_solutions(rooms: list[list[str]], givens: list[list[str]], most: int = 2) -> list[Grid]:
+    """Every room holds one each of the marks 1, 2, 3 (0: no mark); equal marks never touch,
+    not even at a corner; the marked cells are orthogonally connected. The search decides a
+    room at a time: its value is the cells of its circle, triangle and square."""
+    room = by_cell(rooms)
+    given = {cell: int(t) for cell, t in by_cell(givens).items() if t != "."}
+    members: dict[str, list[Cell]] = {}
+    for cell, label in room.items():
+        members.setdefault(label, []).append(cell)
+
+    def marks_of(placements: Grid) -> dict[Cell, int]:
+        return {cell: k + 1 for cells in placements.values() for k, cell in enumerate(cells)}
+
+    def candidates(label: str) -> list[tuple[Cell, ...]]:
+        return [
+            cells
+            for cells in permutations(members[label], 3)
+            if all(given.get(cell, k + 1) == k + 1 for k, cell in enumerate(cells))
+            and all(c in cells for c in members[label] if c in given)
+        ]
+
+    def fits(placements: Grid, label: str) -> bool:
+        marks = marks_of(placements)
+        if any(marks.get(n) == k + 1 for k, c in enumerate(placements[label]) for n in around(c)):
+            return False
+        decided = {cell for done in placements for cell in members[done]}
+        open_cells = {cell for cell in room if cell not in decided or cell in marks}
+        return marks.keys() <= reach(min(marks), open_cells)
+
+    def whole(placements: Grid) -> bool:
+        return connected(set(marks_of(placements)))
+
+    found = solutions(list(members), candidates, fits, whole, most)
+    return [{cell: marks_of(p).get(cell, 0) for cell in room} for p in found]
+
+
+@pytest.mark.parametrize("puzzle", cases("hakoiri"), ids=lambda p: p.stem)
+def test_hakoiri_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    found = hakoiri_solutions(parts["rooms"], parts["givens"])
+    assert len(found) == 1
+    shipped = solution_rows(solution_file(puzzle))
+    assert found[0] == {cell: 0 if t == "." else int(t) for cell, t in by_cell(shipped).items()}
+
+
+def test_hakoiri_search_finds_several_without_givens():
+    rooms = sections(PUZZLES / "hakoiri" / "example.txt")["rooms"]
+    assert len(hakoiri_solutions(rooms, [list(".....")] * 5, most=3)) == 3

@@ -27,7 +27,7 @@ KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves")
 CIRCLE_KEYS = ("where", "text", "dot")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is
-SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "none")
+SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "square", "none")
 
 
 @dataclass(frozen=True)
