@@ -127,3 +127,68 @@ def test_hakoiri_has_one_solution_the_shipped_one(puzzle):
 def test_hakoiri_search_finds_several_without_givens():
     rooms = sections(PUZZLES / "hakoiri" / "example.txt")["rooms"]
     assert len(hakoiri_solutions(rooms, [list(".....")] * 5, most=3)) == 3
+
+
+# --- sukororoom ----------------------------------------------------------------------------
+
+
+def sukororoom_solutions(
+    rooms: list[list[str]], givens: list[list[str]], most: int = 2
+) -> list[dict[Cell, int]]:
+    """A room is filled with numbers or left empty; a number is its count of filled
+    neighbours (so 1..4), the numbers of a room differ, givens are filled, the filled cells
+    are connected and there is one at least. The search decides a room at a time (filled or
+    not), and a cell's number once its neighbours' rooms are decided."""
+    room = by_cell(rooms)
+    given = {cell: int(t) for cell, t in by_cell(givens).items() if t != "."}
+    members: dict[str, list[Cell]] = {}
+    for cell, label in room.items():
+        members.setdefault(label, []).append(cell)
+
+    def number(flags: Grid, cell: Cell) -> int | None:
+        """The cell's number where its neighbours are decided; None before."""
+        near = [n for n in orthogonal(cell) if n in room]
+        if any(room[n] not in flags for n in near):
+            return None
+        return sum(flags[room[n]] for n in near)
+
+    def room_fits(flags: Grid, label: str) -> bool:
+        numbers = [number(flags, cell) for cell in members[label]]
+        if not flags[label]:
+            return not any(cell in given for cell in members[label])
+        known = [
+            (cell, n) for cell, n in zip(members[label], numbers, strict=True) if n is not None
+        ]
+        values = [n for _, n in known]
+        return all(n >= 1 and given.get(cell, n) == n for cell, n in known) and len(
+            set(values)
+        ) == len(values)
+
+    def fits(flags: Grid, label: str) -> bool:
+        touched = {room[n] for cell in members[label] for n in orthogonal(cell) if n in room}
+        if not all(room_fits(flags, other) for other in touched | {label} if other in flags):
+            return False
+        filled = {cell for cell in room if flags.get(room[cell]) is True}
+        open_cells = {cell for cell in room if flags.get(room[cell], True)}
+        return not filled or filled <= reach(min(filled), open_cells)
+
+    def whole(flags: Grid) -> bool:
+        filled = {cell for cell in room if flags[room[cell]]}
+        return bool(filled) and connected(filled)
+
+    found = solutions(list(members), lambda label: [False, True], fits, whole, most)
+    return [{cell: number(f, cell) if f[room[cell]] else 0 for cell in room} for f in found]
+
+
+@pytest.mark.parametrize("puzzle", cases("sukororoom"), ids=lambda p: p.stem)
+def test_sukororoom_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    found = sukororoom_solutions(parts["rooms"], parts["givens"])
+    assert len(found) == 1
+    shipped = solution_rows(solution_file(puzzle))
+    assert found[0] == {cell: 0 if t == "." else int(t) for cell, t in by_cell(shipped).items()}
+
+
+def test_sukororoom_search_finds_several_without_givens():
+    rooms = sections(PUZZLES / "sukororoom" / "example.txt")["rooms"]
+    assert len(sukororoom_solutions(rooms, [list("......")] * 6, most=3)) == 3
