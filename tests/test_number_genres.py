@@ -192,3 +192,79 @@ def test_sukororoom_has_one_solution_the_shipped_one(puzzle):
 def test_sukororoom_search_finds_several_without_givens():
     rooms = sections(PUZZLES / "sukororoom" / "example.txt")["rooms"]
     assert len(sukororoom_solutions(rooms, [list("......")] * 6, most=3)) == 3
+
+
+# --- view ----------------------------------------------------------------------------------
+
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def view_solutions(givens: list[list[str]], most: int = 2) -> list[dict[Cell, int | None]]:
+    """Some cells hold numbers (None: empty): a number is how many empty cells it sees in the
+    four directions up to a number or the edge; equal numbers never touch; the numbered cells
+    are connected, and there is one at least. The search decides in reading order whether a
+    cell is numbered; a given's view is bounded by the cells decided so far."""
+    given = {cell: int(t) for cell, t in by_cell(givens).items() if t != "."}
+    cells = reading_order(givens)
+    inside = set(cells)
+
+    def seen(filled: Grid, cell: Cell, open_counts: bool) -> int:
+        """Empty cells seen from the cell; an undecided cell counts as empty (and sight goes
+        on past it) when `open_counts`, else it stops sight."""
+        total = 0
+        for dr, dc in STEPS:
+            r, c = cell[0] + dr, cell[1] + dc
+            while (r, c) in inside and filled.get((r, c)) is not True:
+                if (r, c) not in filled and not open_counts:
+                    break
+                total += 1
+                r, c = r + dr, c + dc
+        return total
+
+    def fits(filled: Grid, cell: Cell) -> bool:
+        if any(
+            not (seen(filled, g, False) <= n <= seen(filled, g, True)) for g, n in given.items()
+        ):
+            return False
+        numbered = {c for c, f in filled.items() if f}
+        open_cells = {c for c in cells if filled.get(c, True)}
+        if numbered and not numbered <= reach(min(numbered), open_cells):
+            return False
+        return not any(settled_pair(filled, c, n) for c in numbered for n in orthogonal(c) if n > c)
+
+    def settled_pair(filled: Grid, a: Cell, b: Cell) -> bool:
+        """Two numbered neighbours whose numbers are settled and equal."""
+        if filled.get(b) is not True:
+            return False
+        low_a, low_b = seen(filled, a, False), seen(filled, b, False)
+        return low_a == low_b == seen(filled, a, True) == seen(filled, b, True)
+
+    def numbers(filled: Grid) -> dict[Cell, int | None]:
+        return {c: seen(filled, c, False) if filled[c] else None for c in cells}
+
+    def whole(filled: Grid) -> bool:
+        values = numbers(filled)
+        numbered = {c for c in cells if filled[c]}
+        touching = any(
+            values[c] is not None and values.get(n) == values[c]
+            for c in cells
+            for n in orthogonal(c)
+        )
+        return bool(numbered) and connected(numbered) and not touching
+
+    def candidates(cell: Cell) -> list[bool]:
+        return [True] if cell in given else [False, True]
+
+    return [numbers(f) for f in solutions(cells, candidates, fits, whole, most)]
+
+
+@pytest.mark.parametrize("puzzle", cases("view"), ids=lambda p: p.stem)
+def test_view_has_one_solution_the_shipped_one(puzzle):
+    found = view_solutions(sections(puzzle)["givens"])
+    assert len(found) == 1
+    shipped = by_cell(solution_rows(solution_file(puzzle)))
+    assert found[0] == {cell: None if t == "." else int(t) for cell, t in shipped.items()}
+
+
+def test_view_search_finds_several_without_givens():
+    assert len(view_solutions([list("....")] * 4, most=3)) == 3
