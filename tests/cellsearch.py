@@ -52,12 +52,12 @@ def tokens(line: str) -> list[str]:
 
 
 def sections(path: Path) -> dict[str, list[list[str]]]:
-    """A puzzle file's sections, each a list of rows of tokens (comment lines skipped)."""
+    """A puzzle file's sections, each a list of rows of tokens (its comment lines skipped)."""
     found: dict[str, list[list[str]]] = {}
     current: list[list[str]] = []
     for line in path.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
+        if not line.strip() or (line.startswith("#") and not found):
+            continue  # comments come before the first section (a `#` token may start a row)
         if line.rstrip().endswith(":"):
             current = found.setdefault(line.rstrip()[:-1], [])
         else:

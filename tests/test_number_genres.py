@@ -23,6 +23,8 @@ from cellsearch import (
     solutions,
 )
 
+from dslsolve.puzzlink.codecs import Cursor, makaro
+
 from helpers import PUZZLES, solution_file
 
 
@@ -268,3 +270,70 @@ def test_view_has_one_solution_the_shipped_one(puzzle):
 
 def test_view_search_finds_several_without_givens():
     assert len(view_solutions([list("....")] * 4, most=3)) == 3
+
+
+# --- makaro --------------------------------------------------------------------------------
+
+ARROWS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def makaro_solutions(rooms: list[list[str]], board: list[list[str]], most: int = 2) -> list[Grid]:
+    """Black cells (`#`, or an arrow `U D L R`) hold no number; a room of k white cells holds
+    1..k; equal numbers never touch; an arrow points at a white neighbour whose number is
+    larger than every other neighbour's."""
+    room, token = by_cell(rooms), by_cell(board)
+    black = {cell for cell, t in token.items() if t == "#" or t in ARROWS}
+    size = Counter(room[cell] for cell in room if cell not in black)
+
+    def candidates(cell: Cell) -> list:
+        if cell in black:
+            return [token[cell]]
+        return [int(token[cell])] if token[cell] != "." else list(range(1, size[room[cell]] + 1))
+
+    def number(grid: Grid, cell: Cell) -> int:
+        return 0 if cell in black else grid[cell]
+
+    def arrow_holds(grid: Grid, cell: Cell) -> bool | None:
+        near = [n for n in orthogonal(cell) if n in room]
+        if any(n not in grid for n in near):
+            return None
+        dr, dc = ARROWS[grid[cell]]
+        target = (cell[0] + dr, cell[1] + dc)
+        if target not in room or target in black:
+            return False
+        return all(number(grid, n) < grid[target] for n in near if n != target)
+
+    def fits(grid: Grid, cell: Cell) -> bool:
+        if cell not in black:
+            value = grid[cell]
+            if value > size[room[cell]] or any(grid.get(n) == value for n in orthogonal(cell)):
+                return False
+            if any(o != cell and room[o] == room[cell] and v == value for o, v in grid.items()):
+                return False
+        arrows = [n for n in [cell, *orthogonal(cell)] if n in grid and grid[n] in ARROWS]
+        return all(arrow_holds(grid, a) is not False for a in arrows)
+
+    return solutions(reading_order(rooms), candidates, fits, most=most)
+
+
+@pytest.mark.parametrize("puzzle", cases("makaro"), ids=lambda p: p.stem)
+def test_makaro_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    found = makaro_solutions(parts["rooms"], parts["board"])
+    assert len(found) == 1
+    shipped = by_cell(solution_rows(solution_file(puzzle)))
+    assert found[0] == {cell: t if not t.isdigit() else int(t) for cell, t in shipped.items()}
+
+
+def test_makaro_search_finds_several_without_givens():
+    parts = sections(PUZZLES / "makaro" / "example.txt")
+    board = [[t if not t.isdigit() else "." for t in row] for row in parts["board"]]
+    assert len(makaro_solutions(parts["rooms"], board, most=3)) == 3
+
+
+def test_the_makaro_codec_reads_numbers_black_cells_and_skips():
+    """pzprjs's decodeMakaro: a digit d is d + 1, `-`XX is XX + 1 (decimal), `a`..`e` a black
+    cell without an arrow or with one up, down, left, right, `g`..`z` skip 1..20 cells."""
+    cursor = Cursor("0-11aebgi9")
+    assert makaro(cursor, 12) == [1, 12, "#", "R", "U", None, None, None, None, 10, None, None]
+    assert not cursor.more()
