@@ -337,3 +337,61 @@ def test_the_makaro_codec_reads_numbers_black_cells_and_skips():
     cursor = Cursor("0-11aebgi9")
     assert makaro(cursor, 12) == [1, 12, "#", "R", "U", None, None, None, None, 10, None, None]
     assert not cursor.more()
+
+
+# --- roma ----------------------------------------------------------------------------------
+
+ROMA_STEPS = {1: (-1, 0), 2: (1, 0), 3: (0, -1), 4: (0, 1)}
+
+
+def roma_solutions(rooms: list[list[str]], givens: list[list[str]], most: int = 2) -> list[Grid]:
+    """Every cell without a goal (5) holds an arrow 1 up, 2 down, 3 left, 4 right, pointing
+    at a cell of the grid; the arrows of a room differ; from every cell the arrows lead to a
+    goal. The search follows the arrows from each new cell through the decided cells and drops
+    a choice that closes a cycle."""
+    room = by_cell(rooms)
+    given = {cell: int(t) for cell, t in by_cell(givens).items() if t != "."}
+
+    def target(cell: Cell, arrow: int) -> Cell:
+        dr, dc = ROMA_STEPS[arrow]
+        return (cell[0] + dr, cell[1] + dc)
+
+    def candidates(cell: Cell) -> list[int]:
+        return [given[cell]] if cell in given else [1, 2, 3, 4]
+
+    def cycles(grid: Grid, start: Cell) -> bool:
+        seen, cell = set(), start
+        while cell in grid and grid[cell] != 5:
+            if cell in seen:
+                return True
+            seen.add(cell)
+            cell = target(cell, grid[cell])
+        return False
+
+    def fits(grid: Grid, cell: Cell) -> bool:
+        value = grid[cell]
+        if value == 5:
+            return True
+        if target(cell, value) not in room:
+            return False
+        if any(o != cell and room[o] == room[cell] and v == value for o, v in grid.items()):
+            return False
+        return not cycles(grid, cell)
+
+    return solutions(reading_order(rooms), candidates, fits, most=most)
+
+
+@pytest.mark.parametrize("puzzle", cases("roma"), ids=lambda p: p.stem)
+def test_roma_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    found = roma_solutions(parts["rooms"], parts["givens"])
+    assert len(found) == 1
+    printed = {"U": 1, "D": 2, "L": 3, "R": 4, "o": 5}
+    shipped = by_cell(solution_rows(solution_file(puzzle)))
+    assert found[0] == {cell: printed[t] for cell, t in shipped.items()}
+
+
+def test_roma_search_finds_several_without_arrows():
+    parts = sections(PUZZLES / "roma" / "example.txt")
+    goals = [[t if t == "5" else "." for t in row] for row in parts["givens"]]
+    assert len(roma_solutions(parts["rooms"], goals, most=3)) == 3
