@@ -409,6 +409,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "tree":  # a trunk under a round crown (tents' trees, beside its tents)
         canvas.line(row, column, row + 0.32, column, 4, "#865e3c")
         canvas.circle(row - 0.08, column, CELL * 0.26, "#33a02c")
+    elif shape == "square":
+        corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
+        canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
     elif shape == "star":
         points = []
         for k in range(10):

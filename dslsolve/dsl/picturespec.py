@@ -34,7 +34,7 @@ CIRCLE_KEYS = ("where", "text", "dot")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is
 GRIDS = ("lines", "dots", "none")
-SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "none")
+SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square", "none")
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,25 @@ def hitori(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def makaro(cursor: Cursor, count: int) -> list[Value]:
+    """Makaro's cells (section 5): a digit d is the number d + 1, `-`XX (decimal) the number
+    XX + 1, `a`..`e` a black cell: `#` plain, `U` `D` `L` `R` with an arrow; `g`..`z` skip
+    1..20."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit():
+            return [int(char) + 1]
+        if char == "-":
+            return [int(cursor.take(2)) + 1]
+        if "a" <= char <= "e":
+            return ["#UDLR"[_b36(char) - 10]]
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def tapa(cursor: Cursor, count: int) -> list[Value]:
     """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
 
@@ -378,6 +397,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "1cell": one_cell,
     "arrownumber16": arrow_number16,
     "hitori": hitori,
+    "makaro": makaro,
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
