@@ -32,11 +32,14 @@ def cuttings(
     found: list[list[Box]] = []
     owner: dict[Cell, int] = {}
 
-    def corner_of_four() -> bool:
-        for r in range(1, rows):
-            for c in range(1, columns):
-                four = {owner[r - 1, c - 1], owner[r - 1, c], owner[r, c - 1], owner[r, c]}
-                if len(four) == 4:
+    def corner_of_four(box: Box) -> bool:
+        """Whether a lattice point on or inside the new rectangle `box` now has four
+        different rectangles around it (a point is checked once its four cells are placed)."""
+        top, left, height, width = box
+        for r in range(max(top, 1), min(top + height, rows - 1) + 1):
+            for c in range(max(left, 1), min(left + width, columns - 1) + 1):
+                four = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)]
+                if all(cell in owner for cell in four) and len({owner[x] for x in four}) == 4:
                     return True
         return False
 
@@ -47,8 +50,7 @@ def cuttings(
             ((r, c) for r in range(rows) for c in range(columns) if (r, c) not in owner), None
         )
         if free is None:
-            if four_meet or not corner_of_four():
-                found.append(list(placed))
+            found.append(list(placed))
             return
         top, left = free
         widest = columns - left
@@ -66,7 +68,8 @@ def cuttings(
                 if len(inside) == 1 and fits(inside[0], height, width):
                     for cell in cells:
                         owner[cell] = len(placed)
-                    search([*placed, box])
+                    if four_meet or not corner_of_four(box):
+                        search([*placed, box])
                     for cell in cells:
                         del owner[cell]
 

@@ -1,4 +1,4 @@
-"""The region-division genres cut into rectangles with one clue each (tatamibari): every
+"""The region-division genres cut into rectangles with one clue each (tatamibari, usotatami): every
 shipped instance has exactly one cutting by the search of `rectangles.py`, which shares no code
 with dslsolve, and that cutting is the shipped solution's (which test_genres checks dslsolve
 finds)."""
@@ -24,25 +24,38 @@ def tatamibari_fits(mark: str, height: int, width: int) -> bool:
     return wanted[mark]
 
 
+def usotatami_fits(number: str, height: int, width: int) -> bool:
+    """A strip one cell wide whose length is not its number (`?`: any length)."""
+    return min(height, width) == 1 and (number == "?" or int(number) != height * width)
+
+
+FITS = {"tatamibari": tatamibari_fits, "usotatami": usotatami_fits}
+
+
 def clue_cells(path: Path) -> tuple[int, int, dict[tuple[int, int], str]]:
     grid = read_grid(path, "clues")
     clues = {(r, c): t for r, row in enumerate(grid) for c, t in enumerate(row) if t != "."}
     return len(grid), len(grid[0]), clues
 
 
-TATAMIBARI = sorted((PUZZLES / "tatamibari").glob("*[0-9a-z].txt"))
-TATAMIBARI = [p for p in TATAMIBARI if not p.name.endswith(".solution.txt")]
+CASES = [
+    (genre, puzzle)
+    for genre in FITS
+    for puzzle in sorted((PUZZLES / genre).glob("*.txt"))
+    if not puzzle.name.endswith(".solution.txt")
+]
 
 
-def test_tatamibari_ships_the_test_board_and_constructed_instances():
-    names = {p.stem for p in TATAMIBARI}
-    assert {"example", "puzzlink-5x5", "constructed-8x8"} <= names
+def test_the_genres_ship_the_test_board_and_constructed_instances():
+    names = {f"{genre}/{puzzle.stem}" for genre, puzzle in CASES}
+    assert {"tatamibari/example", "tatamibari/puzzlink-5x5", "tatamibari/constructed-8x8"} <= names
+    assert {"usotatami/example", "usotatami/puzzlink-5x5", "usotatami/constructed-6x6"} <= names
 
 
-@pytest.mark.parametrize("puzzle", TATAMIBARI, ids=lambda p: p.stem)
-def test_tatamibari_has_one_cutting_the_shipped_one(puzzle):
+@pytest.mark.parametrize(("genre", "puzzle"), CASES, ids=[f"{g}/{p.stem}" for g, p in CASES])
+def test_one_cutting_the_shipped_one(genre, puzzle):
     rows, columns, clues = clue_cells(puzzle)
-    [only] = cuttings(rows, columns, clues, tatamibari_fits, four_meet=False)
+    [only] = cuttings(rows, columns, clues, FITS[genre], four_meet=False)
     drawn = rooms_of(puzzle.with_name(puzzle.stem + ".solution.txt").read_text())
     assert {frozenset(cells_of(box)) for box in only} == drawn
 
@@ -66,3 +79,13 @@ def test_tatamibari_urls_give_marks_and_unknown_marks_and_refuse_other_digits():
     with pytest.raises(DslError) as err:
         read_puzzle("https://puzz.link/p?tatamibari/2/2/5h", tatamibari)
     assert "a clue (5) that this genre cannot hold" in err.value.message
+
+
+def test_usotatami_urls_are_number10_or_number16_after_a_dash():
+    """pzpr 0.10.1 writes Number10; puz.link's newer writer a `-` then Number16 when a number
+    is over 9."""
+    usotatami = load_genre(str(genre_file("usotatami")))
+    old = read_puzzle("https://puzz.link/p?usotatami/3/1/1.a", usotatami).grids["clues"]
+    new = read_puzzle("https://puzz.link/p?usotatami/3/1/-c.g", usotatami).grids["clues"]
+    assert [old[0, c] for c in range(3)] == [1, "?", None]
+    assert [new[0, c] for c in range(3)] == [12, "?", None]
