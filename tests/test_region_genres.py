@@ -49,7 +49,7 @@ CASES = [
 def test_the_genres_ship_the_test_board_and_constructed_instances():
     names = {f"{genre}/{puzzle.stem}" for genre, puzzle in CASES}
     assert {"tatamibari/example", "tatamibari/puzzlink-5x5", "tatamibari/constructed-8x8"} <= names
-    assert {"usotatami/example", "usotatami/puzzlink-5x5", "usotatami/constructed-6x6"} <= names
+    assert {"usotatami/example", "usotatami/puzzlink-5x5", "usotatami/constructed-8x8"} <= names
 
 
 @pytest.mark.parametrize(("genre", "puzzle"), CASES, ids=[f"{g}/{p.stem}" for g, p in CASES])
