@@ -284,7 +284,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
     "genre",
     [
         *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
-        *("icebarn", "fillmat", "lits", "nuribou"),
+        *("icebarn", "fillmat", "lits", "nuribou", "tatamibari", "usotatami"),
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

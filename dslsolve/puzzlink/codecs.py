@@ -109,6 +109,15 @@ def number10(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def number10or16(cursor: Cursor, count: int) -> list[Value]:
+    """Number10, or Number16 after a leading `-`: puz.link's newer writer (robx/pzprjs
+    `encodeNumber10or16`) falls back to Number16 when a number is over 9 (usotatami)."""
+    if cursor.peek() == "-":
+        cursor.take()
+        return number16(cursor, count)
+    return number10(cursor, count)
+
+
 def four(cursor: Cursor, count: int) -> list[Value]:
     """4Cell / 4Cross: clues 0..4 with a built-in skip of 0, 1 or 2 (section 4.2)."""
 
@@ -389,6 +398,7 @@ CountDecoder = Callable[[Cursor, int], list[Value]]
 SLOT_DECODERS: dict[str, CountDecoder] = {
     "number16": number16,
     "number10": number10,
+    "number10or16": number10or16,
     "4cell": four,
     "4cross": four,
     "binary": binary,
