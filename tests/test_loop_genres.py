@@ -1,0 +1,83 @@
+"""Loop genres of issue 31 (docs/genres.md): every shipped instance has exactly one loop by the
+search of `loops.py`, which shares no code with dslsolve, and that loop is the shipped
+solution's (which test_genres checks dslsolve finds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from loops import CROSSING, PIECES, STRAIGHTS, TURNS, Cell, Piece, loops, pieces_of
+
+from helpers import PUZZLES, solution_file
+
+
+def sections(path) -> dict[str, list[list[str]]]:
+    """A puzzle file's grid sections, each as rows of tokens (one character per token when
+    a line has no spaces)."""
+    found: dict[str, list[list[str]]] = {}
+    name = None
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.endswith(":"):
+            name = line[:-1]
+            found[name] = []
+        else:
+            found[name].append(line.split() if " " in line else list(line))
+    return found
+
+
+def pipelinkr(puzzle: dict[str, list[list[str]]]) -> dict[Cell, list[Piece]]:
+    """Every cell on the loop; a given piece kept; a circle passed straight, once or crossed;
+    any other cell a turn or a straight piece."""
+    allowed = {}
+    for r, row in enumerate(puzzle["pipes"]):
+        for c, token in enumerate(row):
+            if token == "o":
+                allowed[(r, c)] = [*STRAIGHTS, CROSSING]
+            elif token in PIECES:
+                allowed[(r, c)] = [PIECES[token]]
+            else:
+                allowed[(r, c)] = [*TURNS, *STRAIGHTS]
+    return allowed
+
+
+RULES: dict[str, Callable[[dict[str, list[list[str]]]], dict[Cell, list[Piece]]]] = {
+    "pipelinkr": pipelinkr,
+}
+CASES = [
+    (genre, path)
+    for genre in RULES
+    for path in sorted((PUZZLES / genre).glob("*.txt"))
+    if "solution" not in path.name
+]
+
+
+@pytest.mark.parametrize("genre", RULES)
+def test_the_test_board_and_two_more_instances_ship(genre):
+    names = {path.stem for g, path in CASES if g == genre}
+    assert "example" in names and any(n.startswith("puzzlink") for n in names)
+    assert len(names) >= 4
+
+
+@pytest.mark.parametrize(("genre", "puzzle"), CASES, ids=lambda x: getattr(x, "stem", x))
+def test_the_one_loop_is_the_shipped_solution(genre, puzzle):
+    tokens = sections(puzzle)
+    grid = next(iter(tokens.values()))
+    rows, columns = len(grid), len(grid[0])
+    found = loops(rows, columns, RULES[genre](tokens))
+    assert len(found) == 1
+    shipped = pieces_of([line.split() for line in solution_file(puzzle).read_text().splitlines()])
+    assert found[0] == loops(rows, columns, {cell: [p] for cell, p in shipped.items()})[0]
+
+
+def test_the_search_tells_two_loops_from_one():
+    """A figure eight through a crossing is one loop; two loops that cross are not; open
+    pieces make no loop at all."""
+    eight = [["┌", "┐", "."], ["└", "┼", "┐"], [".", "└", "┘"]]
+    assert len(loops(3, 3, {cell: [p] for cell, p in pieces_of(eight).items()})) == 1
+    two = ["·┌┐·", "┌┼┼┐", "└┼┼┘", "·└┘·"]
+    assert loops(4, 4, {cell: [p] for cell, p in pieces_of(two).items()}) == []
+    assert loops(2, 2, {(0, 0): [PIECES["─"]]}) == []
+    assert len(loops(2, 3, {}, most=5)) == 3  # 2x2 squares left, right, and the whole 2x3
