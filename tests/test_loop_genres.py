@@ -18,8 +18,8 @@ def sections(path) -> dict[str, list[list[str]]]:
     found: dict[str, list[list[str]]] = {}
     name = None
     for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
+        if not line.strip() or (name is None and line.startswith("#")):
+            continue  # comments stand before the first section only
         if line.endswith(":"):
             name = line[:-1]
             found[name] = []
@@ -43,8 +43,27 @@ def pipelinkr(puzzle: dict[str, list[list[str]]]) -> dict[Cell, list[Piece]]:
     return allowed
 
 
+def barns(puzzle: dict[str, list[list[str]]]) -> dict[Cell, list[Piece]]:
+    """Every cell on the loop; on ice straight, once or crossed; elsewhere a turn or a
+    straight piece; no piece with a side across a wall (`#` between two cells)."""
+    closed: set[tuple[Cell, str]] = set()
+    for y, row in enumerate(puzzle["walls"]):
+        for x, token in enumerate(row):
+            if token == "#" and y % 2 == 0:  # between (r, c) and (r, c + 1)
+                closed |= {((y // 2, x // 2), "R"), ((y // 2, x // 2 + 1), "L")}
+            elif token == "#":  # between (r, c) and (r + 1, c)
+                closed |= {((y // 2, x // 2), "D"), ((y // 2 + 1, x // 2), "U")}
+    allowed = {}
+    for r, row in enumerate(puzzle["ice"]):
+        for c, token in enumerate(row):
+            pieces = [*STRAIGHTS, CROSSING] if token == "*" else [*TURNS, *STRAIGHTS]
+            allowed[(r, c)] = [p for p in pieces if not any(((r, c), s) in closed for s in p)]
+    return allowed
+
+
 RULES: dict[str, Callable[[dict[str, list[list[str]]]], dict[Cell, list[Piece]]]] = {
     "pipelinkr": pipelinkr,
+    "barns": barns,
 }
 CASES = [
     (genre, path)

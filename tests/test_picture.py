@@ -248,3 +248,19 @@ def test_satogaeri_circles_are_drawn_where_their_moves_end(puzzle):
     moved = sum(1 for row in rows for t in row if t in arrows)
     assert len([x for x in svg.iter(f"{SVG}line") if x.get("stroke") == LINE]) == moved
     assert not set(arrows) & set(_texts(svg))
+
+
+def test_a_wall_mark_between_cells_is_drawn_as_the_border_there():
+    """Barns' `#` between cells (`marks: {'#': wall}`) is the thick border between them, and
+    its ice (`'*': none`) is a fill, not a token."""
+    svg = _draw("barns", "puzzlink-5x5")
+    drawn = {
+        ((x.get("x1"), x.get("y1")), (x.get("x2"), x.get("y2")))
+        for x in svg.iter(f"{SVG}line")
+        if x.get("stroke") == "black" and x.get("stroke-width") == "4"
+    }
+    expected = {((0, 2), (1, 2)), ((2, 4), (2, 5))}  # right of r1c2, below r2c5: (row, column)
+    assert drawn == {
+        tuple(tuple(str(v) for v in _centre(*end)) for end in wall) for wall in expected
+    }
+    assert "#" not in _texts(svg) and "*" not in _texts(svg)
