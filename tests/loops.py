@@ -11,6 +11,8 @@ only as the very last link of the whole grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 Cell = tuple[int, int]
 Piece = frozenset[str]
 Link = frozenset[Cell]
@@ -35,11 +37,16 @@ def _strand(cell: Cell, piece: Piece, side: str) -> tuple[Cell, str]:
 
 
 def loops(
-    rows: int, columns: int, allowed: dict[Cell, list[Piece]], most: int = 2
+    rows: int,
+    columns: int,
+    allowed: dict[Cell, list[Piece]],
+    most: int = 2,
+    holds: Callable[[dict[Cell, Piece], Cell], bool] | None = None,
 ) -> list[set[Link]]:
     """Up to `most` loops, each as its set of used links. `allowed` gives the pieces a cell may
     hold (the empty piece: the loop misses the cell); a cell not in it may hold any turn or
-    straight piece or nothing."""
+    straight piece or nothing. `holds(chosen, cell)`, the genre's other rules, is asked after
+    each cell is decided (the cells decided so far, the last one): false cuts the search."""
     found: list[set[Link]] = []
     order = [(r, c) for r in range(rows) for c in range(columns)]
     options = {cell: allowed.get(cell, [frozenset(), *TURNS, *STRAIGHTS]) for cell in order}
@@ -94,6 +101,8 @@ def loops(
             if not ok:
                 continue
             if now_closed and not closed and _open_ends(chosen | {cell: piece}, order[: at + 1]):
+                continue
+            if holds is not None and not holds(chosen | {cell: piece}, cell):
                 continue
             search(at + 1, chosen | {cell: piece}, new_parent, now_closed)
 

@@ -317,7 +317,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
     [
         *("masyu", "heyawake", "slitherlink", "sudoku", "shikaku", "easy_as_abc", "kakuro"),
         *("icebarn", "fillmat", "lits", "nawabari", "nuribou"),
-        *("pipelinkr", "barns"),
+        *("pipelinkr", "barns", "moonsun"),
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
