@@ -137,3 +137,76 @@ def pieces_of(drawing: list[list[str]]) -> dict[Cell, Piece]:
         for r, row in enumerate(drawing)
         for c, token in enumerate(row)
     }
+
+
+ENDS: list[Piece] = [frozenset(side) for side in "UDLR"]
+
+
+def paths(
+    rows: int,
+    columns: int,
+    ends: dict[Cell, str],
+    allowed: dict[Cell, list[Piece]] | None = None,
+    most: int = 2,
+) -> list[set[Link]]:
+    """Up to `most` sets of lines (arukone, numberlink) as their used links: each cell of
+    `ends` is the end of one line (a piece of one side), every other cell holds a piece from
+    `allowed` (default: a turn, a straight piece or nothing, no crossing); the lines never close
+    into a loop and each joins two ends with equal labels. The search is the loops' one: a
+    piece per cell in reading order, the lines in a union-find whose roots carry the label of
+    an end they hold."""
+    found: list[set[Link]] = []
+    order = [(r, c) for r in range(rows) for c in range(columns)]
+    options = {
+        cell: ENDS if cell in ends else (allowed or {}).get(cell, [frozenset(), *TURNS, *STRAIGHTS])
+        for cell in order
+    }
+
+    def fits(cell: Cell, piece: Piece, chosen: dict[Cell, Piece]) -> bool:
+        r, c = cell
+        if ("U" in piece) != (r > 0 and "D" in chosen[(r - 1, c)]):
+            return False
+        if ("L" in piece) != (c > 0 and "R" in chosen[(r, c - 1)]):
+            return False
+        return not ("D" in piece and r == rows - 1) and not ("R" in piece and c == columns - 1)
+
+    def find(parent: dict[Cell, Cell], cell: Cell) -> Cell:
+        while parent[cell] != cell:
+            cell = parent[cell]
+        return cell
+
+    def search(at: int, chosen: dict[Cell, Piece], parent: dict, label: dict) -> None:
+        if len(found) >= most:
+            return
+        if at == len(order):
+            found.append(_links(chosen))
+            return
+        cell = order[at]
+        r, c = cell
+        for piece in options[cell]:
+            if not fits(cell, piece, chosen):
+                continue
+            new_parent, new_label = dict(parent), dict(label)
+            if piece:
+                new_parent[cell] = cell
+                if cell in ends:
+                    new_label[cell] = ends[cell]
+            ok = True
+            for side, other in (("U", (r - 1, c)), ("L", (r, c - 1))):
+                if side not in piece:
+                    continue
+                a, b = find(new_parent, cell), find(new_parent, other)
+                if a == b:  # a loop
+                    ok = False
+                    break
+                if a in new_label and b in new_label and new_label[a] != new_label[b]:
+                    ok = False  # a line joins different labels
+                    break
+                new_parent[a] = b
+                if a in new_label:
+                    new_label[b] = new_label.pop(a) if b not in new_label else new_label[b]
+            if ok:
+                search(at + 1, chosen | {cell: piece}, new_parent, new_label)
+
+    search(0, {}, {}, {})
+    return found

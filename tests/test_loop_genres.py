@@ -8,7 +8,7 @@ from collections.abc import Callable
 from itertools import product
 
 import pytest
-from loops import CROSSING, PIECES, STRAIGHTS, TURNS, Cell, Piece, loops, pieces_of
+from loops import CROSSING, PIECES, STRAIGHTS, TURNS, Cell, Link, Piece, loops, paths, pieces_of
 
 from helpers import PUZZLES, solution_file
 
@@ -173,3 +173,42 @@ def test_the_search_tells_two_loops_from_one():
     assert loops(4, 4, {cell: [p] for cell, p in pieces_of(two).items()}) == []
     assert loops(2, 2, {(0, 0): [PIECES["─"]]}) == []
     assert len(loops(2, 3, {}, most=5)) == 3  # 2x2 squares left, right, and the whole 2x3
+
+
+ARUKONE = sorted(p for p in (PUZZLES / "arukone").glob("*.txt") if "solution" not in p.name)
+
+
+def drawn_links(drawing: list[str]) -> set[Link]:
+    """The links of a drawing as numberlink and arukone print it: `-` between two cells of a
+    row, `|` between two cells of a column."""
+    used = set()
+    for y, line in enumerate(drawing[1::2]):  # the cell rows
+        for x in range(2, len(line), 2):
+            if line[x] == "-":
+                used.add(frozenset({(y, x // 2 - 1), (y, x // 2)}))
+    for y, line in enumerate(drawing[2:-1:2]):  # the rows between cells
+        for x in range(1, len(line), 2):
+            if line[x] == "|":
+                used.add(frozenset({(y, x // 2), (y + 1, x // 2)}))
+    return used
+
+
+@pytest.mark.parametrize("puzzle", ARUKONE, ids=lambda p: p.stem)
+def test_arukone_lines_are_the_shipped_solution(puzzle):
+    """Every cell on a line (`paths` with no empty piece): one way."""
+    grid = sections(puzzle)["letters"]
+    ends = {(r, c): t for r, row in enumerate(grid) for c, t in enumerate(row) if t != "."}
+    rows, columns = len(grid), len(grid[0])
+    every_cell = {(r, c): [*TURNS, *STRAIGHTS] for r in range(rows) for c in range(columns)}
+    found = paths(rows, columns, ends, every_cell)
+    assert found == [drawn_links(solution_file(puzzle).read_text().splitlines())]
+    assert len(ARUKONE) >= 3
+
+
+def test_pzprjs_arukone_board_has_21_solutions():
+    """The test board of pzprjs (not shipped: not unique) has 21 ways by the search; dslsolve
+    finds one of them, and its check accepts all 21 (checked when the genre was written)."""
+    grid = ["A....", "...B.", ".C.C.", ".A...", "....B"]
+    ends = {(r, c): t for r, row in enumerate(grid) for c, t in enumerate(row) if t != "."}
+    every_cell = {(r, c): [*TURNS, *STRAIGHTS] for r in range(5) for c in range(5)}
+    assert len(paths(5, 5, ends, every_cell, most=100)) == 21
