@@ -83,9 +83,7 @@ def declare(variables: Iterable[ir.Variable], output: ir.OutputSpec | ir.SetOutp
         reads = list(dict.fromkeys(reads))
         unread = tuple(v for v in on_cells if v not in reads and v not in known)
         cases.append(
-            ir.AnswerCase(
-                case, tuple(guard), tuple(literals), tuple(reads), unread, tuple(derived)
-            )
+            ir.AnswerCase(case, tuple(guard), tuple(literals), tuple(reads), unread, tuple(derived))
         )
         if len(literals) == 1 and literals[0][0].type == ir.Type.BOOL:
             known.append(literals[0][0])

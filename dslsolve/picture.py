@@ -517,7 +517,9 @@ def _chevron(canvas: Canvas, row: float, column: float, step: tuple[int, int]) -
 
 def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
     """Clues on lattice points and between cells: dots as circles, inequality signs as
-    chevrons, directions as arrows, other tokens in a circle."""
+    chevrons, directions as arrows, other tokens in a circle; a token marked `wall` (or
+    `none`) in `picture: marks:` as the border between its two cells (or not at all)."""
+    marks = dict(genre_file.picture.marks)
     for section in genre_file.genre.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
@@ -529,6 +531,16 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
             else:
                 axis, r, c = element
                 row, column = (r + 0.5, c + 1) if axis == "h" else (r + 1, c + 0.5)
+                if marks.get(str(token)) == "wall":
+                    start, end = (
+                        ((r, c + 1), (r + 1, c + 1))
+                        if axis == "h"
+                        else ((r + 1, c), (r + 1, c + 1))
+                    )
+                    canvas.line(*start, *end, 4, "black")
+                    continue
+                if marks.get(str(token)) == "none":
+                    continue
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
             elif str(token) in CHEVRONS:

@@ -412,3 +412,19 @@ def test_four_numbers_of_a_list_clue_stand_in_the_corners():
     (x, y) = _centre(1.5, 1.5)
     assert at["1"][0] < x < at["2"][0] and at["1"][1] < y < at["3"][1]
     assert at["3"][0] < x < at["4"][0] and at["2"][1] < y < at["4"][1]
+
+
+def test_a_wall_mark_between_cells_is_drawn_as_the_border_there():
+    """Barns' `#` between cells (`marks: {'#': wall}`) is the thick border between them, and
+    its ice (`'*': none`) is a fill, not a token."""
+    svg = _draw("barns", "puzzlink-5x5")
+    drawn = {
+        ((x.get("x1"), x.get("y1")), (x.get("x2"), x.get("y2")))
+        for x in svg.iter(f"{SVG}line")
+        if x.get("stroke") == "black" and x.get("stroke-width") == "4"
+    }
+    expected = {((0, 2), (1, 2)), ((2, 4), (2, 5))}  # right of r1c2, below r2c5: (row, column)
+    assert drawn == {
+        tuple(tuple(str(v) for v in _centre(*end)) for end in wall) for wall in expected
+    }
+    assert "#" not in _texts(svg) and "*" not in _texts(svg)

@@ -78,8 +78,8 @@ def more_said(tmp_path, *choices: str) -> Step:
     path = changed_genre(
         tmp_path,
         "nurikabe",
-        "* rows * columns\"",
-        "* rows * columns and width <= 3\"",
+        '* rows * columns"',
+        '* rows * columns and width <= 3"',
     )
     rule = next(r for r in load_genre(str(path)).genre.rules if "each area" in r.text)
     return plan_rule(rule.body, parse_formulation(list(choices)))

@@ -3,7 +3,7 @@ stars per group is one unless the puzzle says otherwise."""
 
 from __future__ import annotations
 
-from helpers import PUZZLES, run  # noqa: F401  (run is a fixture)
+from helpers import PUZZLES
 
 STAR_BATTLE = PUZZLES / "star_battle.yaml"
 TWO_STARS = PUZZLES / "star_battle" / "puzzlink-2stars-8x8.txt"

@@ -423,9 +423,8 @@ def _misspelt_function(text: str, where: Location, column: int | None) -> None:
     if found is None:
         return
     called, start = found
-    if (
-        called.group(1) not in known_functions()
-        and difflib.get_close_matches(called.group(1), known_functions(), n=1)
+    if called.group(1) not in known_functions() and difflib.get_close_matches(
+        called.group(1), known_functions(), n=1
     ):
         _unknown_function(text, where, start + 1)
 

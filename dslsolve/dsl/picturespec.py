@@ -6,6 +6,7 @@ the input and output declarations alone.
       tint: ice is given   # cells where this holds are drawn light (icebarn's ice)
       walls: n             # walls between neighbours where this differs (fillomino's blocks)
       marks: {'+': light}  # a printed token drawn as a shape (akari's lights)
+      marks: {'#': wall}   # a token between cells drawn as the border there (barns)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
       circles: {where: circles is given, text: amount, dot: dot}
                            # cells drawn as a circle (in place of their clue), the number
@@ -32,9 +33,13 @@ from dslsolve import ir
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
 CIRCLE_KEYS = ("where", "text", "dot")
 DIRECTIONS = ("up", "down", "left", "right")
-# `none`: the token is not drawn (the cell's fill says it), the cell's clue is
+# `none`: the token is not drawn (the cell's fill says it), the cell's clue is; `wall`: a
+# token between two cells drawn as the thick border between them (barns' walls)
 GRIDS = ("lines", "dots", "none")
-SHAPES = ("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square", "none")
+SHAPES = (
+    *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
+    *("wall", "none"),
+)
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,9 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
     pairs = board.inside_borders
     vertical = (board.columns - 1) * board.rows
     bits = codecs._bits(cursor, vertical) + codecs._bits(cursor, len(pairs) - vertical)
+    if step.over == "borders":  # the walls themselves, as marks between cells (barns)
+        _draw_borders(board, step, [1 if bit else None for bit in bits])
+        return
     board.walls = bits
     if not step.into:
         if any(bits):
