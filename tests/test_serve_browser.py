@@ -305,7 +305,7 @@ def test_no_message_names_a_path_of_the_server(page):
         """() => fetch('/api/preview', {
              method: 'POST', headers: {'Content-Type': 'application/json'},
              body: JSON.stringify({
-               genre: {name: 'nurikabe'}, puzzle: 'https://puzz.link/p?sudoku/4/4/g1h'})
+               genre: {name: 'nurikabe'}, puzzle: 'https://puzz.link/p?nosuchtype/4/4/g1h'})
            }).then(r => r.json())"""
     )
     assert "nurikabe.yaml" in answer["error"]
