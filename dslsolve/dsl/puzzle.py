@@ -153,8 +153,9 @@ def _allowed(token: str, section: GridSection) -> bool:
         return True
     if section.split and section.split in token:
         parts = token.split(section.split)
-        if section.lists:  # a list of numbers: no empty part
-            return all(NUMBER.match(part) for part in parts)
+        if section.lists:  # a list of numbers, or `?` if declared: no empty part
+            unknown = "?" if "?" in section.symbols else None
+            return all(NUMBER.match(part) or part == unknown for part in parts)
         return all(part == "" or NUMBER.match(part) or part in section.symbols for part in parts)
     return False
 

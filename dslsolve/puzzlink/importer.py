@@ -80,7 +80,9 @@ def _token(board: Board, step: Step, value: Value) -> str:
     printed: dict[str, str] = {}
     for index, part in enumerate(value):
         name = names[index] if index < len(names) else f"part{index}"
-        printed[name] = _printed(board, part, dict(fields.get(name, ())), f"{name} ")
+        # a part's own map, else the step's tokens for a '?' part (tapa's `1,?`)
+        mapping = dict(fields.get(name, ())) or {k: v for k, v in tokens.items() if k == "?"}
+        printed[name] = _printed(board, part, mapping, f"{name} ")
     text = step.format.format(**printed) if step.format else ",".join(printed.values())
     return _printed(board, text, tokens, "")
 
