@@ -6,18 +6,23 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from test_url_genres import _pzpr_boards
 
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 from dslsolve.output import parse_solution
+from dslsolve.puzzlink.referee import pzpr_files, referee_ready
+from dslsolve.puzzlink.url import parse_url
 
 from helpers import (
     PUZZLES,
     accepted_patterns,
+    canonical,
     every_solution,
     genre_file,
     load_texts,
@@ -236,3 +241,53 @@ def test_a_question_clue_is_read_or_refused_by_name(run, genre, url, declared):
     else:
         assert result.code == 2, result.err
         assert "'?' clue" in result.err and "no solution" not in result.err
+
+
+# --- a URL cut short: read as pzpr reads it, or refused as cut short ---------------------------
+
+# the decoders whose cut bodies pzpr reads to no puzzle (a number `NaN`, the margin sums read
+# again from the body's start, a two-character clue read as none, no gates): dslsolve refuses
+# them, saying the URL looks cut short
+REFUSED_WHEN_CUT = {
+    "firefly": "ends inside a value (arrownumber16)",
+    "yajilin": "ends inside a value (arrownumber16)",
+    "yajikazu": "ends inside a value (arrownumber16)",
+    "tapa": "ends inside a value (tapa)",
+    "kakuro": "ends before the kakuro grid does",
+    "icebarn": "does not end with /IN/OUT",
+}
+
+
+@pytest.mark.skipif(not referee_ready(), reason="needs node and `npm ci --prefix referee`")
+def test_a_url_cut_short_reads_as_pzpr_reads_it_or_is_refused():
+    """Each pzpr test board's URL cut at a third, a half, two thirds and one short: dslsolve
+    reads the puzzle pzpr reads (the rest empty), or, for the decoders of REFUSED_WHEN_CUT,
+    refuses it with that message."""
+    cut_urls = []
+    for path, url in _pzpr_boards():
+        body = parse_url(url).body
+        for cut in {len(body) // 3, len(body) // 2, 2 * len(body) // 3, len(body) - 1} - {0}:
+            cut_urls.append((path, url[: len(url) - len(body) + cut], parse_url(url).type))
+    assert len({kind for _, _, kind in cut_urls}) >= 50
+    read = pzpr_files([url for _, url, _ in cut_urls])
+    same, refused, differ = set(), set(), []
+    for (path, url, kind), pzpr in zip(cut_urls, read, strict=True):
+        genre = load_genre(path)
+        try:
+            mine = read_puzzle(url, genre)
+        except DslError as err:
+            assert REFUSED_WHEN_CUT.get(kind, "(not refused)") in err.message, url
+            assert "copy it again" in err.message or kind == "icebarn"
+            refused.add(kind)
+            continue
+        theirs = read_puzzle("(pzpr's file)", genre, text=pzpr["file"])
+        if (mine.rows, mine.columns, canonical(mine, genre)) == (
+            theirs.rows,
+            theirs.columns,
+            canonical(theirs, genre),
+        ):
+            same.add(kind)
+        else:
+            differ.append(url)
+    assert differ == []
+    assert refused == set(REFUSED_WHEN_CUT) and len(same) >= 50
