@@ -106,7 +106,9 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
                 if section.split:
                     allowed.append(f"NUMBER{section.split}NUMBER")
-                    if section.symbols:
+                    if section.lists and "?" in section.symbols:
+                        allowed[-1] += " (a part may be '?': a run of any length)"
+                    elif section.symbols and not section.lists:
                         allowed[-1] += " (a part may be a symbol)"
                 raise DslError(
                     Location(raw.where.file, number, position),
