@@ -4,6 +4,7 @@ read by the genre that declares it, or refused with a message naming the variant
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from test_url_genres import _pzpr_boards
@@ -18,6 +19,7 @@ from dslsolve.geometry import Grid
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.referee import pzpr_files, referee_ready
 from dslsolve.puzzlink.url import parse_url
+from dslsolve.shipped import genre_for_url
 
 from helpers import (
     PUZZLES,
@@ -183,6 +185,8 @@ def test_a_pipelink_url_with_circles_is_the_circle_variant(run):
     url = "https://puzz.link/p?pipelink/3/3/1m"
     pipelinkr = load_genre(str(genre_file("pipelinkr")))
     assert read_puzzle(url, pipelinkr)
+    assert Path(genre_for_url(url)).name == "pipelinkr.yaml"
+    assert Path(genre_for_url("https://puzz.link/p?pipelink/3/3/am")).name == "pipelink.yaml"
     result = run(genre_file("pipelink"), url, "--time-limit", "5")
     assert result.code == 2 and "'pipelinkr' URL is not a pipelink puzzle" in result.err
 
