@@ -212,11 +212,18 @@ class Cycle(tuple):
     compare as multisets when either is a Cycle."""
 
 
+# a list entry of unknown length (tapa's `1,?`, or `?` alone): any run matches it
+UNKNOWN_ENTRY = "?"
+
+
 def _as_list(token: Token, split: str) -> Token:
     if isinstance(token, int):
         return Numbers((token,), str(token))
+    if token == UNKNOWN_ENTRY:
+        return Numbers((UNKNOWN_ENTRY,), token)
     if isinstance(token, str) and split in token:
-        return Numbers(tuple(int(part) for part in token.split(split)), token)
+        parts = token.split(split)
+        return Numbers(tuple(p if p == UNKNOWN_ENTRY else int(p) for p in parts), token)
     return token  # '.' (None) or a declared symbol
 
 
@@ -236,17 +243,30 @@ def as_number(value: object) -> int | None:
         return int(value)
     if isinstance(value, int):
         return value
-    if isinstance(value, tuple) and len(value) == 1:
+    if isinstance(value, tuple) and len(value) == 1 and isinstance(value[0], int):
         return value[0]
     return None
 
 
 def same_list(left: tuple, right: tuple) -> bool:
     """List equality for run patterns: zeros do not count, so the clue `0` is no runs. The
-    runs of a cycle have no first one: against a `Cycle` the order does not count either."""
+    runs of a cycle have no first one: against a `Cycle` the order does not count either.
+    An entry `?` (UNKNOWN_ENTRY) stands for any one length; alone it is any number, 0 (no
+    run) included, as today's puz.link checks a tapa clue `?`."""
     unordered = isinstance(left, Cycle) or isinstance(right, Cycle)
     left, right = tuple(v for v in left if v), tuple(v for v in right if v)
-    return sorted(left) == sorted(right) if unordered else left == right
+    if (UNKNOWN_ENTRY,) in (left, right) and not (left and right):
+        return True
+    if len(left) != len(right):
+        return False
+    if not unordered:
+        return all(a == b or UNKNOWN_ENTRY in (a, b) for a, b in zip(left, right, strict=True))
+    known_left = Counter(v for v in left if v != UNKNOWN_ENTRY)
+    known_right = Counter(v for v in right if v != UNKNOWN_ENTRY)
+    # the numbers one side has beyond the other are matched by the other side's `?` entries
+    return (known_left - known_right).total() <= right.count(UNKNOWN_ENTRY) and (
+        known_right - known_left
+    ).total() <= left.count(UNKNOWN_ENTRY)
 
 
 def parse_token(text: str) -> Token:

@@ -270,7 +270,7 @@ def test_a_list_token_with_a_part_that_is_not_a_number(tmp_path, run, token, col
     result = run(TAPA, puzzle)
     no_traceback(result)
     assert f"{puzzle}:2:5: error: unknown symbol '{token}' in section 'clues'" in result.err
-    assert "hint: a cell here is a number, '.', NUMBER,NUMBER" in result.err
+    assert "hint: a cell here is a number, '.', '?', NUMBER,NUMBER (a part may be '?'" in result.err
 
 
 @pytest.mark.parametrize(

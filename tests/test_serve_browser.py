@@ -320,3 +320,13 @@ def test_many_differing_cells_are_tinted_not_framed(page):
     for mark in marks:
         assert float(mark.get_attribute("fill-opacity")) < 0.3
         assert float(mark.get_attribute("stroke-width")) <= 1
+
+
+def test_a_pasted_url_of_another_genre_picks_that_genre(page):
+    """A masyu URL pasted while nurikabe is picked runs as masyu (the run's `genre`), and the
+    page picks masyu and shows its genre file."""
+    pick(page, "nurikabe", "https://puzz.link/p?mashu/6/6/1063000i3000")
+    assert solve(page).startswith("Unique")
+    assert page.input_value("#genre") == "masyu"
+    assert "the URL's genre, not nurikabe" in page.text_content("#genre-source")
+    assert page.input_value("#genre-text") == (PUZZLES / "masyu.yaml").read_text()

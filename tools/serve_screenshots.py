@@ -9,6 +9,8 @@ Chromium (the system's, driven by Playwright): `python tools/serve_screenshots.p
     no-clue.png       no solution in a genre with no clue to leave out (fillomino): why
     rule-error.png    a mistake in an edited genre file, at its line and column
     caret.png         the same after wide characters: the caret under its column
+    url-genre.png     a masyu URL pasted while nurikabe is picked: the page picks masyu
+    question.png      a tapa URL with '?' in its clues, solved
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from dslsolve.serve.local import CHROMIUM_ARGS, find_chromium, served
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "serve"
 NURIKABE_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+MASYU_URL = "https://puzz.link/p?mashu/6/6/1063000i3000"
+TAPA_QUESTION_URL = "https://puzz.link/p?tapa/5/5/.n5hb5hain2"
 OPEN_SUDOKU = "givens:\n12..\n3...\n....\n...4\n"
 CLASHING_SUDOKU = "givens:\n1..1\n....\n.2..\n....\n"
 WIDTH, HEIGHT = 1200, 800
@@ -71,6 +75,12 @@ def main() -> int:
         pick(page, "sudoku", CLASHING_SUDOKU)
         solve(page)
         shoot(page, "no-solution")
+        pick(page, "nurikabe", MASYU_URL)
+        solve(page)
+        shoot(page, "url-genre")
+        pick(page, "tapa", TAPA_QUESTION_URL)
+        solve(page)
+        shoot(page, "question")
         pick(page, "nurikabe", NURIKABE_URL)
         page.click("#genre-details summary")
         text = page.input_value("#genre-text")

@@ -37,7 +37,7 @@ from dslsolve.geometry import (
     GeometryError,
     Grouping,
 )
-from dslsolve.instance import as_number
+from dslsolve.instance import UNKNOWN_ENTRY, as_number
 
 
 def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
@@ -491,6 +491,11 @@ class RuleCompiler:
         if cyclic:  # around a cycle (`ring`)
             self.cyclic_runs(aggregate, env, clue, guard, why)
             return
+        if UNKNOWN_ENTRY in clue:
+            raise LoweringError(
+                "a '?' entry (a run of any length) is solved around a cell (runs(C of ring)), "
+                "not along a line"
+            )
         cells = []
         for inner, membership in self.lower.filtered(aggregate, env):
             if membership is not True:

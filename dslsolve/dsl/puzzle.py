@@ -106,7 +106,9 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
                 allowed = ["a number", "'.'"] + [f"'{s}'" for s in section.symbols]
                 if section.split:
                     allowed.append(f"NUMBER{section.split}NUMBER")
-                    if section.symbols:
+                    if section.lists and "?" in section.symbols:
+                        allowed[-1] += " (a part may be '?': a run of any length)"
+                    elif section.symbols and not section.lists:
                         allowed[-1] += " (a part may be a symbol)"
                 raise DslError(
                     Location(raw.where.file, number, position),
@@ -153,8 +155,9 @@ def _allowed(token: str, section: GridSection) -> bool:
         return True
     if section.split and section.split in token:
         parts = token.split(section.split)
-        if section.lists:  # a list of numbers: no empty part
-            return all(NUMBER.match(part) for part in parts)
+        if section.lists:  # a list of numbers, or `?` if declared: no empty part
+            unknown = "?" if "?" in section.symbols else None
+            return all(NUMBER.match(part) or part == unknown for part in parts)
         return all(part == "" or NUMBER.match(part) or part in section.symbols for part in parts)
     return False
 

@@ -20,6 +20,7 @@ Value = int | str | tuple[int, ...] | None
 class Cursor:
     body: str
     at: int = 0
+    cut: bool = False  # a run-length part ended with the body, before its last slot
 
     def more(self) -> bool:
         return self.at < len(self.body)
@@ -51,6 +52,7 @@ def _walk(cursor: Cursor, count: int, step: Step) -> list[Value]:
     values: list[Value] = []
     while len(values) < count and cursor.more():
         values.extend(step(cursor.take(), cursor))
+    cursor.cut = cursor.cut or len(values) < count
     return values[:count] + [None] * (count - len(values))
 
 
@@ -149,8 +151,10 @@ def binary(cursor: Cursor, count: int) -> list[Value]:
 
 def binary_clear(cursor: Cursor, count: int) -> list[Value]:
     """One bit per slot as `binary`, read the other way: 1 for a slot whose bit is clear
-    (nondango sets the bit of a cell without a circle)."""
-    return [None if bit else 1 for bit in _bits(cursor, count)]
+    (nondango sets the bit of a cell without a circle). The slots past the body's end are
+    empty, as pzprjs leaves them, not clear bits."""
+    present = 5 * len(cursor.rest())
+    return [None if bit or slot >= present else 1 for slot, bit in enumerate(_bits(cursor, count))]
 
 
 def ternary(cursor: Cursor, count: int) -> list[Value]:

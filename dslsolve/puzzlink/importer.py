@@ -80,7 +80,9 @@ def _token(board: Board, step: Step, value: Value) -> str:
     printed: dict[str, str] = {}
     for index, part in enumerate(value):
         name = names[index] if index < len(names) else f"part{index}"
-        printed[name] = _printed(board, part, dict(fields.get(name, ())), f"{name} ")
+        # a part's own map, else the step's tokens for a '?' part (tapa's `1,?`)
+        mapping = dict(fields.get(name, ())) or {k: v for k, v in tokens.items() if k == "?"}
+        printed[name] = _printed(board, part, mapping, f"{name} ")
     text = step.format.format(**printed) if step.format else ",".join(printed.values())
     return _printed(board, text, tokens, "")
 
@@ -206,6 +208,10 @@ def _separator(board: Board, step: Step, cursor: Cursor) -> None:
 
 def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
     values = codecs.kakuro(cursor, board.columns, board.rows)
+    if cursor.cut:  # pzprjs then reads the margin sums from the body's start: not a puzzle
+        raise board.fail(
+            "the URL body ends before the kakuro grid does (a URL cut short?): copy it again"
+        )
     tokens = [_token(board, step, value) for value in values]
     board.grids[step.into[0]] = _grid_of(tokens, board.rows + 1, board.columns + 1)
     board.rows, board.columns = board.rows + 1, board.columns + 1
@@ -310,6 +316,11 @@ def url_to_text(text: str, genre: GenreFile) -> str:
             else:
                 _slots(board, step, cursor)
         except (ValueError, IndexError):
+            if not cursor.more():
+                raise board.fail(
+                    f"the URL body ends inside a value ({step.decoder}): a URL cut short? "
+                    "copy it again"
+                ) from None
             raise board.fail(f"the URL body is not valid {step.decoder} data") from None
     return puzzle_text(board, genre)
 

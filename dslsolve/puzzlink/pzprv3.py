@@ -71,8 +71,11 @@ class Source:
     def convert(self, value: object) -> str:
         """A given's token as the file writes it."""
         if not self.order:
-            printed = [token for given, token in self.tokens if given == str(value)]
-            return printed[0] if printed else str(value)
+            printed = dict(reversed(self.tokens))  # a value's first token
+            text = str(value)
+            if text in printed or "," not in text:
+                return printed.get(text, text)
+            return ",".join(printed.get(part, part) for part in text.split(","))  # tapa's `1,-`
         pieces = str(value).split(",")
         mapped = [dict(self.parts[i]).get(p, p) for i, p in enumerate(pieces)]
         return ",".join(mapped[i] for i in self.order)
@@ -80,7 +83,12 @@ class Source:
     def unconvert(self, token: str) -> list[str]:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
-            return [value for value, printed in self.tokens if printed == token]
+            whole = [value for value, printed in self.tokens if printed == token]
+            back = {printed: value for value, printed in self.tokens}
+            parts = token.split(",")
+            if whole or len(parts) == 1 or not any(part in back for part in parts):
+                return whole
+            return [",".join(back.get(part, part) for part in parts)]
         pieces = token.split(",")
         if len(pieces) != len(self.order):
             return []

@@ -95,7 +95,11 @@ def _read_section(
     variables = {v.name for v in genre.genre.variables}
     rows, columns = board.rows - frame, board.columns - frame  # pzprjs's board
     if section.kind == "rooms":
-        cells = [label(int(t)) if t.isdigit() else "." for t in tokens[1:]]
+        # a cell in no room (`.`: makaro's black cells) is a room of its own, as the URL's
+        # walls around it make it
+        count = int(tokens[0]) if tokens and tokens[0].isdigit() else 0
+        alone = iter(range(count, count + len(tokens)))
+        cells = [label(int(t) if t.isdigit() else next(alone)) for t in tokens[1:]]
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
     elif section.kind == "count":

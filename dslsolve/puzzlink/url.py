@@ -43,12 +43,24 @@ def is_url(text: str) -> bool:
     return bool(URL.match(text.strip()))
 
 
+# pzprjs's parser renames a type by its body (`changeProperPid` in src/pzpr/parser.js): a
+# pipelink URL whose body holds a digit (circle cells) is the circle variant
+BODY_TYPES = {"pipelink": (re.compile(r"\d"), "pipelinkr")}
+
+
 def url_type(text: str) -> str:
-    """The type name a puzzle URL names (`_edit` stripped); UrlError when it names none."""
+    """The type name a puzzle URL names (`_edit` stripped, renamed by its body as pzprjs
+    does); UrlError when it names none."""
     query = URL.match(text.strip())
     if not query:
         raise UrlError("not a puzz.link URL (https://puzz.link/p?TYPE/COLS/ROWS/BODY)")
-    return _type(_puzzle_part(query.group(1)).split("/", 1)[0])
+    kind = _type(_puzzle_part(query.group(1)).split("/", 1)[0])
+    if kind in BODY_TYPES:
+        try:
+            return parse_url(text).type
+        except UrlError:
+            return kind
+    return kind
 
 
 def _puzzle_part(query: str) -> str:
@@ -102,4 +114,6 @@ def parse_url(text: str) -> PuzzlinkUrl:
         raise UrlError(
             f"the URL body holds {wrong!r}, a character no puz.link URL has: copy the URL again"
         )
+    if kind in BODY_TYPES and BODY_TYPES[kind][0].search(body_text):
+        kind = BODY_TYPES[kind][1]
     return PuzzlinkUrl(text.strip(), kind, variant, pflags, columns, rows, body_text)

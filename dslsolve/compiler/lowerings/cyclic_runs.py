@@ -4,13 +4,15 @@ A cycle of positions (the ring of eight around a cell) is short, so the rule is 
 enumeration: the positions where C is unknown are the literals of a table
 (`dslsolve.compiler.lowerings.table`), and a pattern is allowed when the lengths of the maximal
 runs of the whole cycle, a run across the start counting once, are the clue's numbers in some
-order (zeros aside). Positions the puzzle decides (off the grid, a clue cell) are constants.
+order (zeros aside; a `?` entry matches any length). Positions the puzzle decides (off the
+grid, a clue cell) are constants.
 """
 
 from __future__ import annotations
 
 from dslsolve.compiler.lowerings.table import allowed_patterns, post_table
 from dslsolve.compiler.model import Lin, LinearModel, Why
+from dslsolve.instance import Cycle, same_list
 
 
 def cycle_run_lengths(values: list[bool]) -> list[int]:
@@ -36,14 +38,13 @@ def post_cyclic_runs(
     why: Why,
     guard: Lin | None = None,
 ) -> None:
-    wanted = sorted(v for v in clue if v)
     unknown = [i for i, cell in enumerate(cells) if isinstance(cell, Lin)]
 
     def allows(pattern: tuple[int, ...]) -> bool:
         values = [bool(cell) if not isinstance(cell, Lin) else False for cell in cells]
         for i, bit in zip(unknown, pattern, strict=True):
             values[i] = bool(bit)
-        return cycle_run_lengths(values) == wanted
+        return same_list(Cycle(cycle_run_lengths(values)), clue)
 
     allowed = allowed_patterns(len(unknown), allows)
     post_table(model, [cells[i] for i in unknown], allowed, why, guard)

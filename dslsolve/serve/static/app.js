@@ -99,6 +99,17 @@ async function pickGenre() {
   for (const name of Object.keys(genre.instances)) instances.add(new Option(name, name));
 }
 
+// A pasted URL runs in its own shipped genre when the one picked does not read it (the run's
+// `genre`): pick that genre on the page too, so the genre file shown is the one that runs.
+async function followUrlGenre(report) {
+  const picked = $("genre").value;
+  if (genreEdited || !report.genre || report.genre === picked) return;
+  if (![...$("genre").options].some((option) => option.value === report.genre)) return;
+  $("genre").value = report.genre;
+  await pickGenre();
+  $("genre-source").textContent = `(${report.genre}.yaml, shipped: the URL's genre, not ${picked})`;
+}
+
 function pickInstance() {
   const text = $("instance").instances?.[$("instance").value];
   if (text !== undefined) {
@@ -176,6 +187,7 @@ async function preview() {
     pointAtGenreLine(answer);
     return false;
   }
+  await followUrlGenre(answer);
   board = answer.board;
   board.text = answer.text; // a URL stays in its box; its text is shown below it
   const url = isUrl($("puzzle").value);
