@@ -2,13 +2,15 @@
 enumeration of `area=anchored` can outrun any time limit in the compile and grow to gigabytes),
 the lowerings alternating per instance.
 
-    python bench/areas.py [--time-limit 60] [--area anchored,assign] [--unique] [PUZZLE ...]
+    python bench/areas.py [--time-limit 60] [--area anchored,assign] [--unique]
+        [--genre puzzles/nurikabe.yaml,OTHER.yaml] [PUZZLE ...]
 
 PUZZLE: puzzle files (default: the shipped `puzzles/nurikabe/*.txt`); a `NAME.solution.txt` or
 `NAME.dataset.solution.txt` beside one is its known answer. Prints, per instance and lowering:
 status (`timeout` when the process outlived the limit by 30 s), compile and solve time from
 `--stats`, the whole run, peak memory (RSS of the process) and whether the answer is the known
-one.
+one. `--genre`: genre files to alternate as well (default: the shipped nurikabe's), such as
+an older version of it (`git show REV:puzzles/nurikabe.yaml > /tmp/nurikabe-REV.yaml`).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ def known_answer(puzzle: Path) -> str | None:
     return None
 
 
-def run(puzzle: Path, area: str, time_limit: float, unique: bool) -> dict[str, str]:
-    command = [sys.executable, "-m", "dslsolve", str(ROOT / "puzzles" / "nurikabe.yaml")]
+def run(
+    puzzle: Path, genre: str, area: str, time_limit: float, unique: bool
+) -> dict[str, str]:
+    command = [sys.executable, "-m", "dslsolve", genre]
     command += [str(puzzle), "--stats", "--time-limit", str(time_limit)]
     command += ["--formulation", f"area={area}"] + (["--unique"] if unique else [])
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -77,20 +81,30 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--area", default="anchored,assign", help="lowerings, comma-separated")
     parser.add_argument("--unique", action="store_true")
+    parser.add_argument(
+        "--genre",
+        default=str(ROOT / "puzzles" / "nurikabe.yaml"),
+        help="genre files, comma-separated",
+    )
     args = parser.parse_args()
     shipped = sorted((ROOT / "puzzles" / "nurikabe").glob("*.txt"))
     puzzles = args.puzzles or [p for p in shipped if not p.name.endswith("solution.txt")]
     unique = " --unique" if args.unique else ""
     print(f"# the default backend, --time-limit {args.time_limit:g}{unique}")
-    print(f"{'instance':22} {'area':12} {'status':16} compile   solve   whole  rss_mb right")
+    genres = args.genre.split(",")
+    print(f"# genre files: {', '.join(genres)}")
+    head = f"{'instance':22} {'genre':22} {'area':12} {'status':16}"
+    print(f"{head} compile   solve   whole  rss_mb right")
     for puzzle in puzzles:
-        for area in args.area.split(","):
-            got = run(puzzle, area, args.time_limit, args.unique)
-            print(
-                f"{puzzle.stem:22} {area:12} {got['status']:16} {got['compile']:>7} "
-                f"{got['solve']:>7} {got['whole']:>7} {got['rss_mb']:>7} {got['right']}",
-                flush=True,
-            )
+        for genre in genres:
+            for area in args.area.split(","):
+                got = run(puzzle, genre, area, args.time_limit, args.unique)
+                print(
+                    f"{puzzle.stem:22} {Path(genre).name:22} {area:12} {got['status']:16} "
+                    f"{got['compile']:>7} {got['solve']:>7} {got['whole']:>7} "
+                    f"{got['rss_mb']:>7} {got['right']}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

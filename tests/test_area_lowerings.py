@@ -23,7 +23,7 @@ from helpers import (
 ISLANDS = """\
 name: islands
 input:
-  clues: {type: grid}
+  clues: {type: grid, symbols: '?'}
 variables:
   black: {type: bool}
 define:
@@ -40,6 +40,12 @@ output:
 
 EXACT = "each area of white: count(clues is given) = 1 and size = sum(clues)"
 AT_MOST = "each area of white: count(clues is given) = 1 and size <= sum(clues)"
+# nurikabe's: exact for a number, up to the grid for a '?'
+UNLESS = (
+    "each area of white: count(clues is given) = 1 and size <= sum(clues where clues is number)"
+    " + count(clues = '?') * rows * columns and (size = sum(clues where clues is number)"
+    " or any(clues = '?'))"
+)
 
 
 def patterns(tmp_path, rule: str, grid: str, choice: str, native: bool = False):
@@ -67,6 +73,7 @@ def patterns(tmp_path, rule: str, grid: str, choice: str, native: bool = False):
         (EXACT, "6..\n...\n..1", 17),
         (EXACT, "8...\n....\n.2..", 52),  # under mixed: the 8 assigned, the 2 enumerated
         (AT_MOST, "6..\n...\n.1.", 47),
+        (UNLESS, "2..\n..?", 17),  # the 2 exact, the ? any size
     ],
 )
 def test_the_model_has_the_evaluators_patterns(tmp_path, choice, rule, grid, count):
@@ -102,6 +109,19 @@ def test_the_native_islands_have_the_rows_of_their_lazy_lowering(tmp_path):
     )
     assert str(native.model.problem) == str(lazy.model.problem)
     assert (len(lazy.model.natives), len(native.model.natives)) == (0, 1)
+
+
+@pytest.mark.parametrize("choice", ["mixed", "assign"])
+@pytest.mark.parametrize("grid", ["3..1\n....\n.2..", "8...\n....\n.2.."])
+def test_without_a_question_mark_the_model_is_that_of_exact_sizes(tmp_path, choice, grid):
+    """`size = F or D` where D is false at every anchor: the rows of `size = E` (one shape
+    size, the assignment's `=`), not the weaker `size <= E`'s nor the anchored enumeration."""
+    models = []
+    for rule in (UNLESS, EXACT):
+        loaded, instance = load_texts(tmp_path, ISLANDS.replace("RULE", rule), f"clues:\n{grid}\n")
+        compiled = compile_model(loaded.genre, instance, parse_formulation([f"area={choice}"]))
+        models.append(str(compiled.model.problem))
+    assert models[0] == models[1]
 
 
 def test_assign_refuses_a_body_that_says_more(tmp_path, run):

@@ -51,7 +51,12 @@ def rule_plan(genre: str, text: str, *choices: str) -> Step:
             ["grounded", "absolute", "conjunction", "support", "comparison"],
         ),
         ("minarism", "|a.digit - b.digit|", ("abs=sign",), ["grounded", "comparison"]),
-        ("nurikabe", "each area", (), ["area", "conjunction", "count", "comparison"]),
+        (
+            "nurikabe",
+            "each area",
+            (),
+            ["area", "conjunction", "count", "comparison", "disjunction"],
+        ),
         ("nurikabe", "connected", (), ["connected"]),
         ("icebarn", "each area of ice", (), ["grounded", "disjunction"]),
         ("fillomino", "each piece", (), ["pieces", "conjunction", "all", "count"]),
@@ -78,8 +83,8 @@ def more_said(tmp_path, *choices: str) -> Step:
     path = changed_genre(
         tmp_path,
         "nurikabe",
-        '* rows * columns"',
-        '* rows * columns and width <= 3"',
+        "or any(clues = '?'))\"",
+        "or any(clues = '?')) and width <= 3\"",
     )
     rule = next(r for r in load_genre(str(path)).genre.rules if "each area" in r.text)
     return plan_rule(rule.body, parse_formulation(list(choices)))
@@ -132,7 +137,8 @@ def test_the_plan_prints_under_each_rule():
         "  each cell where ...: grounded",
         "    forbid: not black",
         "line 18: each area of white: count(clues is given) = 1 and size <= sum(clues where "
-        "clues is number) + count(clues = '?') * rows * columns",
+        "clues is number) + count(clues = '?') * rows * columns and (size = sum(clues where "
+        "clues is number) or any(clues = '?'))",
         "  each area: area, anchored (area=anchored)",
         "    conjunction: and",
         "      count: count(...) = 1",

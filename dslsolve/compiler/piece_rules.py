@@ -186,9 +186,9 @@ def compile_pieces(
             if not remaining or verdict(rest, shape):
                 check_bound(shape, v)
                 kept.append((shape, v))
-        if form.anchors is None and len(kept) > PLACED_PIECES:
-            lazy()  # nothing is posted yet: the candidates are dropped
-            return
+                if form.anchors is None and len(kept) > PLACED_PIECES:
+                    lazy()  # nothing is posted yet: the candidates are dropped
+                    return
     place_values(model, grid, indicator, domain, kept, why)
 
 

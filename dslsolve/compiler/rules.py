@@ -207,7 +207,18 @@ class RuleCompiler:
         def body_holds(group: Grouping) -> Value:
             return self.lower.boolean(body, Env(None, None, group, env.bound))
 
-        areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why)
+        exact_size = None
+        if form.unless is not None:
+            size, unless = form.unless
+
+            def exact_size(group: Grouping) -> Value:
+                group_env = Env(None, None, group, env.bound)
+                holds = self.lower.boolean(unless, group_env)
+                if isinstance(holds, Lin):
+                    raise AreaFormError("in 'size = F or D', D must depend on the input only")
+                return None if holds else self.lower.lower(size, group_env)
+
+        areas = Areas(self.grid, inside, anchors, bound_at, body_holds, why, exact_size)
         if form.lowering == "free":
             shapes = (form.more, form.rectangles)
             post_free_areas(self.model, areas, (form.bound, form.exact), choice, shapes)

@@ -104,10 +104,25 @@ def size_bound(body: ir.Expr) -> tuple[ir.Expr, bool]:
     raise AreaFormError("the body needs 'size = E' or 'size <= E' to bound the areas")
 
 
-def says_more(body: ir.Expr, anchored: bool = True) -> bool:
-    """Does the body say more than its anchor count (if `anchored`) and its size bound (which
-    `anchor_condition` and `size_bound` found)?"""
-    return len(_conjuncts(body)) > (2 if anchored else 1)
+def exact_unless(body: ir.Expr) -> tuple[ir.Expr, ir.Expr] | None:
+    """(F, D) of the body's conjunct `size = F or D` (either order), D and F no measure of the
+    area: the area has exactly F cells unless D holds. Nurikabe's `size = sum(clues where clues
+    is number) or any(clues = '?')` beside `size <= ...`: where D is false at an anchor, its
+    area's size is exact, and the lowerings take the tighter model of `size = E` there."""
+    for part in _conjuncts(body):
+        if not isinstance(part, ir.Or) or len(part.args) != 2:
+            continue
+        for sized, unless in (part.args, part.args[::-1]):
+            found = _size_limit(sized)
+            if found is not None and found[1] and not _measures(unless):
+                return found[0], unless
+    return None
+
+
+def says_more(body: ir.Expr, anchored: bool = True, unless: bool = False) -> bool:
+    """Does the body say more than its anchor count (if `anchored`), its size bound (which
+    `anchor_condition` and `size_bound` found) and (if `unless`) its `size = F or D`?"""
+    return len(_conjuncts(body)) > (2 if anchored else 1) + unless
 
 
 GRID_SIZE = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))
@@ -124,17 +139,21 @@ class AreaForm:
     anchor: ir.Expr | None  # A of `count(A) = 1`
     bound: ir.Expr  # E of `size = E` or `size <= E`
     exact: bool  # `size = E`
-    more: bool  # the body says more than its anchor count and size bound
+    more: bool  # the body says more than its anchor count and size bound (and `unless`)
     rectangles: bool  # `size = width * height`
+    unless: tuple[ir.Expr, ir.Expr] | None = None  # (F, D) of `size = F or D` (`exact_unless`)
 
 
 def area_form(body: ir.Expr, choice: str) -> AreaForm:
     """The form of the body (`AreaFormError` if no lowering takes it)."""
     anchor = anchor_condition(body)
-    more = says_more(body, anchored=anchor is not None)
     rectangles = rectangular(body)
+    unless = None
     try:
         bound, exact = size_bound(body)
+        if anchor is not None and not exact:
+            unless = exact_unless(body)
+        more = says_more(body, anchor is not None, unless is not None)
     except AreaFormError:
         if anchor is not None or not rectangles:
             raise
@@ -151,7 +170,7 @@ def area_form(body: ir.Expr, choice: str) -> AreaForm:
         )
     else:
         lowering = "assigned"
-    return AreaForm(lowering, anchor, bound, exact, more, rectangles)
+    return AreaForm(lowering, anchor, bound, exact, more, rectangles, unless)
 
 
 def anchor_limit(anchor: Element, bound_at: Callable[[Grouping], Value]) -> int:
@@ -172,6 +191,23 @@ class Areas:
     bound_at: Callable[[Grouping], Value]  # E over a group
     body_holds: Callable[[Grouping], Value]
     why: Why
+    # F over a group where D of `size = F or D` is false, None where D holds (`exact_unless`)
+    exact_size: Callable[[Grouping], Value] | None = None
+
+
+def exact_at(anchor: Element, areas: Areas, limit: int) -> bool:
+    """Must the anchor's area have exactly `limit` cells by the body's `size = F or D`?"""
+    if areas.exact_size is None:
+        return False
+    size = areas.exact_size(Grouping(cell_name(anchor), (anchor,)))
+    if size is None:
+        return False
+    if size != limit:
+        raise AreaFormError(
+            f"at {cell_name(anchor)}, 'size = F or D' needs F equal to the size bound "
+            "where D does not hold"
+        )
+    return True
 
 
 def post_areas(model: LinearModel, areas: Areas) -> None:

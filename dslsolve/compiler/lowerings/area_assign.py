@@ -38,6 +38,7 @@ from dslsolve.compiler.lowerings.area import (
     AreaFormError,
     Areas,
     anchor_limit,
+    exact_at,
     post_shapes,
 )
 from dslsolve.compiler.lowerings.connected import declare_native, post_rooted
@@ -101,8 +102,9 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if anchor not in may_be_in:
             continue
         limit = anchor_limit(anchor, areas.bound_at)
+        exact_here = exact or exact_at(anchor, areas, limit)
         if choice.startswith("mixed") and limit <= SHAPES_UP_TO:
-            post_shapes(model, areas, anchor, limit, cover, exact)
+            post_shapes(model, areas, anchor, limit, cover, exact_here)
             continue
         here = as_lin(inside[anchor])
         if limit < 1:  # no area is that small: the anchor is outside C
@@ -110,7 +112,9 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
             continue
         cells = reach(grid, anchor, limit - 1, may_be_in, anchor_set)
         check_limit(anchor, limit, cells, areas.bound_at, anchor_set)
-        post_owner(model, areas, (anchor, here), limit, cells, exact, choice, cover)
+        if exact_here and not exact:  # F and D of `size = F or D` are the anchor's alone too
+            check_limit(anchor, limit, cells, areas.exact_size, anchor_set)
+        post_owner(model, areas, (anchor, here), limit, cells, exact_here, choice, cover)
     for cell, parts in cover.items():
         if cell not in anchor_set and (parts or cell in may_be_in):
             held = pulp.lpSum(parts) == as_lin(inside[cell]).expr
