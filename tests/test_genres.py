@@ -82,6 +82,7 @@ TOO_SLOW = {
 CONNECTED = "aqre cave creek heyawake hitori kurodoko mochikoro nanro nurikabe nurimisaki"
 CONNECTED += " paint_area sukoro tapa yin_yang"
 CONNECTED += " kurochute yajikazu ayeheya shimaguni"
+CONNECTED += " usoone"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},
