@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from shadings import Cell, Check, grid, neighbours, shadings, shipped_black
+from shadings import Cell, Check, grid, neighbours, regions, shadings, shipped_black
 
 from helpers import PUZZLES, solution_file
 
@@ -16,12 +16,8 @@ def usoone_checks(rows: int, columns: int, text: str) -> list[Check]:
     """A number is white; in each room exactly one number differs from the count of its black
     neighbours (a `?` never does, and a room without a number cannot hold its liar)."""
     rooms, clues = grid(text, "rooms"), grid(text, "clues")
-    room_cells: dict[str, set[Cell]] = {}
-    for r in range(rows):
-        for c in range(columns):
-            room_cells.setdefault(rooms[r][c], set()).add((r, c))
     checks = []
-    for cells in room_cells.values():
+    for cells in regions(rows, columns, rooms).values():
         numbers = {}
         for r, c in cells:
             if clues[r][c] != ".":
