@@ -83,6 +83,7 @@ CONNECTED = "aqre cave creek heyawake hitori kurodoko mochikoro nanro nurikabe n
 CONNECTED += " paint_area sukoro tapa yin_yang"
 CONNECTED += " kurochute yajikazu ayeheya shimaguni"
 CONNECTED += " usoone"
+CONNECTED += " mochinyoro"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},
