@@ -103,6 +103,15 @@ def grid(text: str, section: str | None = None) -> list[list[str]]:
     return rows
 
 
+def regions(rows: int, columns: int, labels: list[list[str]]) -> dict[str, set[Cell]]:
+    """The cells of each label of a grid section (a room)."""
+    cells: dict[str, set[Cell]] = {}
+    for r in range(rows):
+        for c in range(columns):
+            cells.setdefault(labels[r][c], set()).add((r, c))
+    return cells
+
+
 def shipped_black(solution: str) -> set[Cell]:
     """The black cells (`#`) of a solution file's text."""
     rows = grid(solution)

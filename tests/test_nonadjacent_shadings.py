@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from shadings import Cell, Check, grid, shadings, shipped_black
+from shadings import Cell, Check, grid, regions, shadings, shipped_black
 
 from helpers import PUZZLES, solution_file
 
@@ -74,12 +74,8 @@ def ayeheya_checks(rows: int, columns: int, text: str) -> list[Check]:
     across a whole second room to the first cell of a third holds a black cell."""
     rooms = grid(text, "rooms")
     clues = grid(text, "clues")
-    room_cells: dict[str, set[Cell]] = {}
-    for r in range(rows):
-        for c in range(columns):
-            room_cells.setdefault(rooms[r][c], set()).add((r, c))
     checks = []
-    for cells in room_cells.values():
+    for cells in regions(rows, columns, rooms).values():
         numbers = [int(clues[r][c]) for r, c in cells if clues[r][c] != "."]
         for number in numbers:
             checks.append(Check(frozenset(cells), count_holds(number)))

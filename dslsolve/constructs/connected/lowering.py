@@ -3,7 +3,8 @@ C holds (within the group in scope) and the graph that joins them, handed to the
 the form in `dslsolve/compiler/lowerings/`: `linked` (via V, rooted with `to R`),
 `connected.post_rooted` (to R), `connected.post_connected`; the relation's edges (`diagonally`:
 corners too) make the graph.
-`both_sides` then adds the face rows where a set and its complement are both connected.
+`both_sides` then adds the face rows where a set and its complement are both connected;
+`without loops` the rows of `tree` (no more edges inside the set than its cells less one).
 
 Behind a guard g (`each region of rooms where count(black) >= 2: black cells connected`) the
 chosen cells are those where C and g hold (one binary per cell that C leaves unknown): where
@@ -19,6 +20,7 @@ from dslsolve.compiler.lowerings.both_sides import post_if_complements
 from dslsolve.compiler.lowerings.connected import post_connected, post_rooted
 from dslsolve.compiler.lowerings.linked import post_linked
 from dslsolve.compiler.lowerings.logic import conjunction
+from dslsolve.compiler.lowerings.tree import post_no_cycle
 from dslsolve.constructs.connected.syntax import Connected
 from dslsolve.geometry import Env
 from dslsolve.instance import Element
@@ -60,6 +62,8 @@ def compile_connected(
         post_rooted(model, chosen, roots, edges, choice)
     else:
         post_connected(model, chosen, edges, choice)
+    if body.loopless:
+        post_no_cycle(model, chosen, edges)
     if guard is None:
         post_if_complements(model, compiler.connected_sets, chosen, edges, roots)
 

@@ -1,6 +1,7 @@
 """The evaluator's reading of `C cells connected [diagonally] [to R] [via V]` (`syntax.py`):
 the parts of the cells where C holds, joined as the modifiers say, each a violation beyond
-the largest (with `to`: each part that holds no root). No code shared with `lowering.py`."""
+the largest (with `to`: each part that holds no root), and (`without loops`) the cells of each
+part that lie on a loop. No code shared with `lowering.py`."""
 
 from __future__ import annotations
 
@@ -24,10 +25,15 @@ def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) ->
     parts = evaluator.areas(body.cond, Env(None, None, env.group), body.relation)
     if body.root is not None:
         return _unrooted(evaluator, rule, body.root, [part.cells for part in parts])
-    if len(parts) <= 1:
-        return []
-    parts.sort(key=lambda g: -len(g.cells))
     within = f"{env.group.label}: " if env.group else ""
+    loops = [
+        Violation(rule, f"{within}cells that close a loop", tuple(cell_name(c) for c in cycle))
+        for part in parts
+        if body.loopless and (cycle := _on_loops(evaluator, part.cells, body.relation))
+    ]
+    if len(parts) <= 1:
+        return loops
+    parts.sort(key=lambda g: -len(g.cells))
     return [
         Violation(
             rule,
@@ -35,7 +41,28 @@ def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) ->
             tuple(cell_name(c) for c in part.cells),
         )
         for part in parts[1:]
-    ]
+    ] + loops
+
+
+def _on_loops(evaluator: Evaluator, cells: tuple[Element, ...], relation: str) -> list[Element]:
+    """The cells of a part left once its dead ends are pruned again and again (a cell with
+    at most one neighbour in the part): none in a tree, else the loops and what joins them."""
+    left = set(cells)
+    neighbours = {
+        c: {n for n in evaluator.grid.related(ir.ElementKind.CELL, relation, c) if n in left}
+        for c in cells
+    }
+    ends = [c for c in cells if len(neighbours[c]) <= 1]
+    while ends:
+        cell = ends.pop()
+        if cell not in left:
+            continue
+        left.discard(cell)
+        for other in neighbours[cell]:
+            neighbours[other].discard(cell)
+            if other in left and len(neighbours[other]) <= 1:
+                ends.append(other)
+    return sorted(left)
 
 
 def _unrooted(
