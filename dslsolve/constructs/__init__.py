@@ -61,6 +61,7 @@ CONSTRUCTS = (
     "shape",
     "contains",
     "extreme",
+    "order",
     "connected",
     "loop",
     "paths",

@@ -759,24 +759,8 @@ class Checker:
             if filter_node is not None:
                 set_node = Node("filtered", None, (set_node, filter_node), set_node.column)
             value_node = filter_node = None
-        if set_node is None and focus.sets and focus.element is None:
-            raise self.error(  # no group is in focus: name what the aggregate ranges over
-                node,
-                f"{func}(...) inside 'each {focus.sets[-1]}' needs what it ranges over: "
-                "a set's name, or 'cells' for every cell of the grid",
-                f"e.g. {func}(cells where ...) over the grid, or {func}(E of {focus.sets[-1]}) "
-                f"and count({focus.sets[-1]} where ...) over a set's members",
-            )
         if set_node is None:
-            if focus.element is not None and not focus.member:
-                raise self.error(
-                    node,
-                    f"{func}(...) without a set needs a group as the focus",
-                    f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
-                )
-            # at a cell of the group in scope (or next to it), as at the group: its cells
-            over: ir.SetExpr = ir.GroupMembers()
-            element = Focus(ir.ElementKind.CELL, member=True, line=focus.line)
+            over, element = self.group_members(node, focus, func)
         else:
             over, element, set_filter = self.element_set(set_node, focus)
             if set_filter is not None:
@@ -821,6 +805,26 @@ class Checker:
         return _Checked(
             ir.Aggregate(func, value.expr, over, cond.expr if cond else None), result, static
         )
+
+    def group_members(self, node: Node, focus: Focus, func: str) -> tuple[ir.SetExpr, Focus]:
+        """The cells of the group in focus, what `func(E)` without a set ranges over, and
+        the focus at each of them."""
+        if focus.sets and focus.element is None:
+            raise self.error(  # no group is in focus: name what the aggregate ranges over
+                node,
+                f"{func}(...) inside 'each {focus.sets[-1]}' needs what it ranges over: "
+                "a set's name, or 'cells' for every cell of the grid",
+                f"e.g. {func}(cells where ...) over the grid, or {func}(E of {focus.sets[-1]}) "
+                f"and count({focus.sets[-1]} where ...) over a set's members",
+            )
+        if focus.element is not None and not focus.member:
+            raise self.error(
+                node,
+                f"{func}(...) without a set needs a group as the focus",
+                f"name the cells, e.g. {func}(neighbours where ...) inside 'each cell'",
+            )
+        # at a cell of the group in scope (or next to it), as at the group: its cells
+        return ir.GroupMembers(), Focus(ir.ElementKind.CELL, member=True, line=focus.line)
 
     def set_static(self, over: ir.SetExpr) -> bool:
         if isinstance(over, ir.Around) and over.via is not None:

@@ -250,6 +250,26 @@ def makaro(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def kakuru(cursor: Cursor, count: int) -> list[Value]:
+    """Kakuru's cells (section 5): `+` a black cell (`#`), a base-36 digit `0`..`j` the number
+    0..19, `A`..`Z` the number 20..45, `_` "?", `.` an empty cell, `k`..`z` skip 2..17."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char == "+":
+            return ["#"]
+        if char == "_":
+            return [QUESTION]
+        if "k" <= char <= "z":
+            return _skip(_b36(char) - 18)
+        if char.isdigit() or "a" <= char <= "j":
+            return [_b36(char)]
+        if "A" <= char <= "Z":
+            return [_b36(char) + 10]
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def tapa(cursor: Cursor, count: int) -> list[Value]:
     """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
 
@@ -412,6 +432,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "arrownumber16": arrow_number16,
     "hitori": hitori,
     "makaro": makaro,
+    "kakuru": kakuru,
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
