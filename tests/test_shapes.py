@@ -85,6 +85,67 @@ def test_the_evaluator_reads_the_families():
     assert [meaning.belongs(strip, s) for s in ("strips", "squares", "rectangles")] == [1, 0, 1]
     assert [meaning.belongs(square, s) for s in ("strips", "squares", "rectangles")] == [0, 1, 1]
     assert not any(meaning.belongs(ell, s) for s in ("strips", "squares", "rectangles"))
+    assert [meaning.belongs(s, "ells") for s in (strip, square, ell)] == [0, 0, 1]
+
+
+def is_ell(cells) -> bool:
+    """An L one cell wide, read plainly: a path with one turn, each arm of 2 or more cells:
+    two ends (one neighbour each), every other cell with two neighbours, and one of them
+    with its two neighbours in different directions (a second part would be a cycle, with
+    four turns or more)."""
+    own = set(cells)
+    steps = [
+        [(dr, dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (r + dr, c + dc) in own]
+        for r, c in own
+    ]
+    degrees = sorted(len(s) for s in steps)
+    turns = [s for s in steps if len(s) == 2 and s[0][0] != -s[1][0]]
+    return degrees[:2] == [1, 1] and degrees[2:] == [2] * (len(own) - 2) and len(turns) == 1
+
+
+def box(cells) -> tuple[int, int]:
+    """The sides of the bounding box, the shorter first: an L's shape up to turning."""
+    height = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+    width = max(c for _, c in cells) - min(c for _, c in cells) + 1
+    return min(height, width), max(height, width)
+
+
+def test_ells_are_the_paths_with_one_turn():
+    """`ells`: of every connected set of 3 to 7 cells in a 4 x 4 grid, the evaluator's Ls
+    are the plainly read ones, and the lowering places an L of each box of 2 x 2 or more in
+    its 4 corners (4 fixed Ls per box: 9 boxes fit a 4 x 4 grid)."""
+    for size in range(3, 8):
+        shapes = connected_sets(size, 4, 4)
+        assert {s for s in shapes if meaning.belongs(s, "ells")} == {s for s in shapes if is_ell(s)}
+    assert len(lowering._fixed_shapes("ells", 4, 4)) == 4 * 9
+
+
+def test_areas_that_are_ells(tmp_path):
+    """Every black area an L one cell wide, with the Ls of one size never touching at a
+    corner: the evaluator accepts exactly the patterns read plainly here, and the model has
+    exactly those, on every pattern of a 3 x 3 grid."""
+    loaded, instance = load_texts(
+        tmp_path,
+        shading(
+            "each area of black: shape in ells and shape differs from diagonals",
+            "each cell where clues is given: black",
+        ),
+        "clues:\n...\n...\n..#\n",
+    )
+    accepted = accepted_patterns(loaded, instance, "black")
+
+    def fine(pattern):
+        parts = components(pattern, 3)
+        touching = any(
+            box(a) == box(b)
+            and any(abs(r - s) == 1 and abs(c - t) == 1 for r, c in a for s, t in b)
+            for a, b in itertools.combinations(parts, 2)
+        )
+        return all(is_ell(p) for p in parts) and not touching and pattern[8]
+
+    plain = {p for p in itertools.product((0, 1), repeat=9) if fine(p)}
+    assert accepted == plain and len(plain) > 10
+    assert model_patterns(loaded, instance) == accepted
 
 
 def test_areas_of_a_shape_set(tmp_path):
