@@ -389,3 +389,70 @@ def test_shapes_that_the_puzzle_draws(tmp_path):
     assert accepted == {p for p in itertools.product((0, 1), repeat=9) if fine(p)}
     assert len(accepted) >= 2
     assert model_patterns(loaded, instance) == accepted
+
+
+def ell_tilings(rows: int, columns: int) -> set[frozenset]:
+    """Every partition of the grid into plainly read Ls (`is_ell`), each a set of parts."""
+    grid = {(r, c) for r in range(rows) for c in range(columns)}
+    parts = [
+        s
+        for size in range(3, rows + columns)
+        for s in connected_sets(size, rows, columns)
+        if is_ell(s)
+    ]
+
+    def cover(left: frozenset) -> list[frozenset]:
+        if not left:
+            return [frozenset()]
+        first = min(left)
+        return [
+            rest | {part}
+            for part in parts
+            if first in part and part <= left
+            for rest in cover(left - part)
+        ]
+
+    return set(cover(frozenset(grid)))
+
+
+@pytest.mark.parametrize(("rows", "columns", "count"), [(2, 3, 2), (3, 3, 0), (2, 6, 6)])
+def test_pieces_that_are_ells(tmp_path, rows, columns, count):
+    """`each piece of wall: shape in ells` needs no size bound (the Ls that fit are placed):
+    the model's tilings are the partitions into Ls found here by plain search, and the
+    evaluator accepts each and rejects the walls of the partition into rows (a 3 x 3 grid
+    has no tiling by Ls)."""
+    blank = "\n".join("." * columns for _ in range(rows))
+    loaded, instance = load_texts(
+        tmp_path,
+        PIECES.replace("RULES", '  - "each piece of wall: shape in ells"'),
+        f"clues:\n{blank}\n",
+    )
+    (wall,) = loaded.genre.variables
+    grid = Grid(rows, columns)
+    borders = grid.borders()
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(wall, b) for b in borders]
+    )
+    tilings = every_solution(compiled, lambda values: tuple(values["wall"][b] for b in borders))
+
+    def walls(partition) -> tuple[int, ...]:
+        """1 on the outline and between two parts ('h', r, c: above cell (r, c); 'v', r, c:
+        left of it)."""
+        owner = {cell: part for part in partition for cell in part}
+        inner = {
+            ("h", r, c) if axis == "h" else ("v", r, c): owner[(r, c)]
+            != owner[(r - 1, c) if axis == "h" else (r, c - 1)]
+            for axis in "hv"
+            for r in range(axis == "h", rows)
+            for c in range(axis == "v", columns)
+        }
+        return tuple(int(inner.get(b, True)) for b in borders)
+
+    plain = {walls(p) for p in ell_tilings(rows, columns)}
+    assert tilings == plain and len(plain) == count
+    for tiling in tilings:
+        values = {"wall": dict(zip(borders, tiling, strict=True))}
+        assert Evaluator(loaded.genre, instance, values).violations() == []
+    straight = [frozenset((r, c) for c in range(columns)) for r in range(rows)]
+    values = {"wall": dict(zip(borders, walls(straight), strict=True))}
+    assert Evaluator(loaded.genre, instance, values).violations()

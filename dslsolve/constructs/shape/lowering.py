@@ -274,3 +274,15 @@ def size_limit(part: ir.Expr) -> int | None:
 
 
 SIZE_LIMIT = size_limit
+
+
+def piece_shapes(lowerer: Lowerer, part: ir.Expr) -> frozenset[Placement] | None:
+    """`shape in SET` allows a piece the fixed shapes of SET that fit the grid: `each piece`
+    places them rather than growing every connected set (the families need no size bound)."""
+    if not isinstance(part, ShapeIn):
+        return None
+    grid = lowerer.grid
+    return frozenset(cells for _, cells in fixed_shapes(lowerer, part, grid.rows, grid.columns))
+
+
+PIECE_SHAPES = piece_shapes
