@@ -107,3 +107,49 @@ def test_only_a_boolean_on_borders_is_read_as_a_side(tmp_path, run):
     (tmp_path / "p.txt").write_text("clues:\n..\n")
     result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
     assert result.code == 2 and "'black' cannot form lines" in result.err, result.err
+
+
+SASHIGANE = """\
+name: sashigane_rules
+input:
+  clues: {type: grid, symbols: '↑ ↓ ← → o ?'}
+variables:
+  wall: {type: bool, on: borders}
+rules:
+  - "each piece of wall: shape in ells and count(clues is number and clues != size) = 0"
+  - "each cell where clues = 'o' or clues is number: count(sides where wall) = 2
+    and not (wall toward up and wall toward down) and not (wall toward left and wall toward right)"
+  - "each cell where clues = '↑' or clues = '↓' or clues = '←' or clues = '→':
+    count(sides where wall) = 3 and not wall toward clues"
+output:
+  cell:
+    - show: clues
+  edges: wall
+"""
+
+# pzprjs's correct sashigane test board (boards.jsonl, sabo2/pzprjs test/script): the URL
+# sashigane/5/5/jm.o3khkgojm4 read by hand (j, h, g: arrows right, down, up; `.` a circle; a
+# digit a circle with its number; k..z skip cells), and its answer's walls as pzprjs gives them
+BOARD = "clues:\n→ . . . o\n. . . . .\n3 . ↓ . ↑\n. . . . .\n→ . . . 4\n"
+ANSWER = """\
++-+-+-+-+-+
+|→       o|
++-+-+-+-+ +
+|       | |
++-+-+-+ + +
+|3  |↓| |↑|
++ +-+ +-+-+
+| | |   | |
++-+ +-+-+ +
+|→  |    4|
++-+-+-+-+-+
+"""
+
+
+def test_sashigane_s_rules_solve_pzprjs_s_board(tmp_path, run):
+    """Ls (`shape in ells`), circles at corners and arrows at the ends pointing to them (the
+    sides toward a direction): pzprjs's own sashigane board has exactly its answer."""
+    (tmp_path / "g.yaml").write_text(SASHIGANE)
+    (tmp_path / "p.txt").write_text(BOARD)
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--unique", "--time-limit", "30")
+    assert result.code == 0 and result.out == ANSWER and "unique" in result.err, result.err
