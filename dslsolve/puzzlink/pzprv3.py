@@ -56,6 +56,9 @@ INWARD = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
+NUMBER = "number"  # a map's key for every number: its token a template, `{}` the number
+
+
 @dataclass(frozen=True)
 class Source:
     name: str
@@ -69,9 +72,13 @@ class Source:
     boundary_of: int | None = None  # edges: the outline of the cells of this value
 
     def convert(self, value: object) -> str:
-        """A given's token as the file writes it."""
+        """A given's token as the file writes it (a number through the map's `number`
+        template, `o{}`, when the map has one and not the number itself)."""
         if not self.order:
             printed = [token for given, token in self.tokens if given == str(value)]
+            template = dict(self.tokens).get(NUMBER)
+            if not printed and template is not None and isinstance(value, int):
+                return template.replace("{}", str(value))
             return printed[0] if printed else str(value)
         pieces = str(value).split(",")
         mapped = [dict(self.parts[i]).get(p, p) for i, p in enumerate(pieces)]
@@ -80,7 +87,14 @@ class Source:
     def unconvert(self, token: str) -> list[str]:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
-            return [value for value, printed in self.tokens if printed == token]
+            found = [value for value, printed in self.tokens if printed == token]
+            template = dict(self.tokens).get(NUMBER)
+            if not found and template is not None:
+                head, _, tail = template.partition("{}")
+                number = token[len(head) : len(token) - len(tail)]
+                if token.startswith(head) and token.endswith(tail) and number.isdigit():
+                    found = [number]
+            return found
         pieces = token.split(",")
         if len(pieces) != len(self.order):
             return []

@@ -1,0 +1,57 @@
+"""The genres that cut the grid into Ls one cell wide (sashigane): every shipped instance has
+exactly one cutting by the search of `ells.py`, which shares no code with dslsolve, and that
+cutting is the shipped solution's (which test_genres checks dslsolve finds); and the URL
+format of the marks."""
+
+from __future__ import annotations
+
+import pytest
+from ells import cuttings
+from test_shape_genres import read_grid, rooms_of
+
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+
+from helpers import PUZZLES, genre_file
+
+CASES = sorted(p for p in (PUZZLES / "sashigane").glob("*.txt") if ".solution" not in p.name)
+
+
+def marks(path) -> tuple[int, int, dict[tuple[int, int], str]]:
+    grid = read_grid(path, "clues")
+    clues = {(r, c): t for r, row in enumerate(grid) for c, t in enumerate(row) if t != "."}
+    return len(grid), len(grid[0]), clues
+
+
+def test_the_genre_ships_the_test_board_and_constructed_instances():
+    names = {p.stem for p in CASES}
+    assert {"example", "puzzlink-5x5", "constructed-6x6", "constructed-8x8"} <= names
+
+
+@pytest.mark.parametrize("puzzle", CASES, ids=[p.stem for p in CASES])
+def test_one_cutting_the_shipped_one(puzzle):
+    rows, columns, clues = marks(puzzle)
+    [only] = cuttings(rows, columns, clues)
+    drawn = rooms_of(puzzle.with_name(puzzle.stem + ".solution.txt").read_text())
+    assert set(only) == drawn
+
+
+def test_the_search_tells_cuttings_apart():
+    """Without its arrows (or without its circles), the 8x8 instance has more than one
+    cutting: the search reads both kinds of mark."""
+    rows, columns, clues = marks(PUZZLES / "sashigane" / "constructed-8x8.txt")
+    circles = {cell: mark for cell, mark in clues.items() if mark not in "UDLR"}
+    arrows = {cell: mark for cell, mark in clues.items() if mark in "UDLR"}
+    assert len(cuttings(rows, columns, circles)) == 2
+    assert len(cuttings(rows, columns, arrows)) == 2
+
+
+def test_sashigane_urls_give_circles_numbers_arrows_and_unknown_marks():
+    """pzprjs writes a circle's number as a hex digit or `-`XX, a circle without one as `.`,
+    `%` a mark of unknown kind, `g`..`j` the arrows up, down, left, right, and `k`..`z` skip
+    1..16 cells."""
+    genre = load_genre(str(genre_file("sashigane")))
+    clues = read_puzzle("https://puzz.link/p?sashigane/9/1/3-1a.%ghijk", genre).grids["clues"]
+    assert [clues[0, c] for c in range(9)] == [3, 26, "o", "?", "U", "D", "L", "R", None]
+    clues = read_puzzle("https://puzz.link/p?sashigane/18/1/zg", genre).grids["clues"]
+    assert [clues[0, c] for c in (15, 16, 17)] == [None, "U", None]
