@@ -55,3 +55,27 @@ def test_sashigane_urls_give_circles_numbers_arrows_and_unknown_marks():
     assert [clues[0, c] for c in range(9)] == [3, 26, "o", "?", "U", "D", "L", "R", None]
     clues = read_puzzle("https://puzz.link/p?sashigane/18/1/zg", genre).grids["clues"]
     assert [clues[0, c] for c in (15, 16, 17)] == [None, "U", None]
+
+
+# pzprjs's correct sashigane test board as its pzprv3 file (sabo2/pzprjs test_sashigane.js):
+# `o3` a circle numbered 3, `o` a circle, 1..4 the arrows, then the answer's walls
+PZPRV3 = (
+    "pzprv3/sashigane/5/5/4 . . . o /. . . . . /o3 . 2 . 1 /. . . . . /4 . . . o4 /"
+    "-1 0 0 -1 /0 0 0 1 /-1 1 1 1 /1 1 0 1 /-1 1 -1 -1 /"
+    "1 1 1 1 -1 /1 1 1 0 -1 /-1 1 -1 1 1 /1 -1 1 1 -1 /"
+)
+
+
+def test_a_pzprv3_file_reads_numbered_circles_through_the_number_template(tmp_path, run):
+    """`number: 'o{}'` reads `o3` as the number 3 (a circle `o` stays `o`): the file as the
+    puzzle has the test board's solution, and `check` accepts its answer."""
+    board = tmp_path / "b.pzprv3"
+    board.write_text(PZPRV3.replace("/", "\n"))
+    genre = genre_file("sashigane")
+    solved = run(genre, board, "--time-limit", "30")
+    shipped = PUZZLES / "sashigane" / "puzzlink-5x5.solution.txt"
+    assert solved.code == 0 and solved.out == shipped.read_text(), solved.err
+    assert run("check", genre, board, board).code == 0
+    wrong = board.read_text().replace("o3 .", "o4 .")
+    board.write_text(wrong)
+    assert run("check", genre, board, board).code == 1
