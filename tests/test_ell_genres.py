@@ -1,4 +1,4 @@
-"""The genres that cut the grid into Ls one cell wide (sashigane): every shipped instance has
+"""The genres that cut the grid into Ls one cell wide (sashigane, loute): every shipped instance has
 exactly one cutting by the search of `ells.py`, which shares no code with dslsolve, and that
 cutting is the shipped solution's (which test_genres checks dslsolve finds); and the URL
 format of the marks."""
@@ -11,10 +11,17 @@ from test_shape_genres import read_grid, rooms_of
 
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.errors import DslError
 
 from helpers import PUZZLES, genre_file
 
-CASES = sorted(p for p in (PUZZLES / "sashigane").glob("*.txt") if ".solution" not in p.name)
+GENRES = ("sashigane", "loute")
+CASES = [
+    p
+    for genre in GENRES
+    for p in sorted((PUZZLES / genre).glob("*.txt"))
+    if ".solution" not in p.name
+]
 
 
 def marks(path) -> tuple[int, int, dict[tuple[int, int], str]]:
@@ -23,17 +30,29 @@ def marks(path) -> tuple[int, int, dict[tuple[int, int], str]]:
     return len(grid), len(grid[0]), clues
 
 
-def test_the_genre_ships_the_test_board_and_constructed_instances():
-    names = {p.stem for p in CASES}
-    assert {"example", "puzzlink-5x5", "constructed-6x6", "constructed-8x8"} <= names
+def test_the_genres_ship_the_test_board_and_constructed_instances():
+    names = {f"{p.parent.name}/{p.stem}" for p in CASES}
+    for genre in GENRES:
+        shipped = ("example", "puzzlink-5x5", "constructed-6x6", "constructed-8x8")
+        assert {f"{genre}/{name}" for name in shipped} <= names
 
 
-@pytest.mark.parametrize("puzzle", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.parametrize("puzzle", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
 def test_one_cutting_the_shipped_one(puzzle):
     rows, columns, clues = marks(puzzle)
     [only] = cuttings(rows, columns, clues)
     drawn = rooms_of(puzzle.with_name(puzzle.stem + ".solution.txt").read_text())
     assert set(only) == drawn
+
+
+def test_loute_urls_give_arrows_circles_and_unknown_marks_and_refuse_other_digits():
+    """pzprjs writes 1..4 for the arrows up, down, left, right, 5 for a circle, `.` for a mark
+    of unknown kind; a digit it never writes is refused."""
+    loute = load_genre(str(genre_file("loute")))
+    clues = read_puzzle("https://puzz.link/p?loute/7/1/12345.g", loute).grids["clues"]
+    assert [clues[0, c] for c in range(7)] == ["U", "D", "L", "R", "o", "?", None]
+    with pytest.raises(DslError):
+        read_puzzle("https://puzz.link/p?loute/2/1/6g", loute)
 
 
 def test_the_search_tells_cuttings_apart():
