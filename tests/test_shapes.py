@@ -85,6 +85,67 @@ def test_the_evaluator_reads_the_families():
     assert [meaning.belongs(strip, s) for s in ("strips", "squares", "rectangles")] == [1, 0, 1]
     assert [meaning.belongs(square, s) for s in ("strips", "squares", "rectangles")] == [0, 1, 1]
     assert not any(meaning.belongs(ell, s) for s in ("strips", "squares", "rectangles"))
+    assert [meaning.belongs(s, "ells") for s in (strip, square, ell)] == [0, 0, 1]
+
+
+def is_ell(cells) -> bool:
+    """An L one cell wide, read plainly: a path with one turn, each arm of 2 or more cells:
+    two ends (one neighbour each), every other cell with two neighbours, and one of them
+    with its two neighbours in different directions (a second part would be a cycle, with
+    four turns or more)."""
+    own = set(cells)
+    steps = [
+        [(dr, dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (r + dr, c + dc) in own]
+        for r, c in own
+    ]
+    degrees = sorted(len(s) for s in steps)
+    turns = [s for s in steps if len(s) == 2 and s[0][0] != -s[1][0]]
+    return degrees[:2] == [1, 1] and degrees[2:] == [2] * (len(own) - 2) and len(turns) == 1
+
+
+def box(cells) -> tuple[int, int]:
+    """The sides of the bounding box, the shorter first: an L's shape up to turning."""
+    height = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+    width = max(c for _, c in cells) - min(c for _, c in cells) + 1
+    return min(height, width), max(height, width)
+
+
+def test_ells_are_the_paths_with_one_turn():
+    """`ells`: of every connected set of 3 to 7 cells in a 4 x 4 grid, the evaluator's Ls
+    are the plainly read ones, and the lowering places an L of each box of 2 x 2 or more in
+    its 4 corners (4 fixed Ls per box: 9 boxes fit a 4 x 4 grid)."""
+    for size in range(3, 8):
+        shapes = connected_sets(size, 4, 4)
+        assert {s for s in shapes if meaning.belongs(s, "ells")} == {s for s in shapes if is_ell(s)}
+    assert len(lowering._fixed_shapes("ells", 4, 4)) == 4 * 9
+
+
+def test_areas_that_are_ells(tmp_path):
+    """Every black area an L one cell wide, with the Ls of one size never touching at a
+    corner: the evaluator accepts exactly the patterns read plainly here, and the model has
+    exactly those, on every pattern of a 3 x 3 grid."""
+    loaded, instance = load_texts(
+        tmp_path,
+        shading(
+            "each area of black: shape in ells and shape differs from diagonals",
+            "each cell where clues is given: black",
+        ),
+        "clues:\n...\n...\n..#\n",
+    )
+    accepted = accepted_patterns(loaded, instance, "black")
+
+    def fine(pattern):
+        parts = components(pattern, 3)
+        touching = any(
+            box(a) == box(b)
+            and any(abs(r - s) == 1 and abs(c - t) == 1 for r, c in a for s, t in b)
+            for a, b in itertools.combinations(parts, 2)
+        )
+        return all(is_ell(p) for p in parts) and not touching and pattern[8]
+
+    plain = {p for p in itertools.product((0, 1), repeat=9) if fine(p)}
+    assert accepted == plain and len(plain) > 10
+    assert model_patterns(loaded, instance) == accepted
 
 
 def test_areas_of_a_shape_set(tmp_path):
@@ -328,3 +389,70 @@ def test_shapes_that_the_puzzle_draws(tmp_path):
     assert accepted == {p for p in itertools.product((0, 1), repeat=9) if fine(p)}
     assert len(accepted) >= 2
     assert model_patterns(loaded, instance) == accepted
+
+
+def ell_tilings(rows: int, columns: int) -> set[frozenset]:
+    """Every partition of the grid into plainly read Ls (`is_ell`), each a set of parts."""
+    grid = {(r, c) for r in range(rows) for c in range(columns)}
+    parts = [
+        s
+        for size in range(3, rows + columns)
+        for s in connected_sets(size, rows, columns)
+        if is_ell(s)
+    ]
+
+    def cover(left: frozenset) -> list[frozenset]:
+        if not left:
+            return [frozenset()]
+        first = min(left)
+        return [
+            rest | {part}
+            for part in parts
+            if first in part and part <= left
+            for rest in cover(left - part)
+        ]
+
+    return set(cover(frozenset(grid)))
+
+
+@pytest.mark.parametrize(("rows", "columns", "count"), [(2, 3, 2), (3, 3, 0), (2, 6, 6)])
+def test_pieces_that_are_ells(tmp_path, rows, columns, count):
+    """`each piece of wall: shape in ells` needs no size bound (the Ls that fit are placed):
+    the model's tilings are the partitions into Ls found here by plain search, and the
+    evaluator accepts each and rejects the walls of the partition into rows (a 3 x 3 grid
+    has no tiling by Ls)."""
+    blank = "\n".join("." * columns for _ in range(rows))
+    loaded, instance = load_texts(
+        tmp_path,
+        PIECES.replace("RULES", '  - "each piece of wall: shape in ells"'),
+        f"clues:\n{blank}\n",
+    )
+    (wall,) = loaded.genre.variables
+    grid = Grid(rows, columns)
+    borders = grid.borders()
+    compiled = compile_model(
+        loaded.genre, instance, parse_formulation([]), [(wall, b) for b in borders]
+    )
+    tilings = every_solution(compiled, lambda values: tuple(values["wall"][b] for b in borders))
+
+    def walls(partition) -> tuple[int, ...]:
+        """1 on the outline and between two parts ('h', r, c: above cell (r, c); 'v', r, c:
+        left of it)."""
+        owner = {cell: part for part in partition for cell in part}
+        inner = {
+            ("h", r, c) if axis == "h" else ("v", r, c): owner[(r, c)]
+            != owner[(r - 1, c) if axis == "h" else (r, c - 1)]
+            for axis in "hv"
+            for r in range(axis == "h", rows)
+            for c in range(axis == "v", columns)
+        }
+        return tuple(int(inner.get(b, True)) for b in borders)
+
+    plain = {walls(p) for p in ell_tilings(rows, columns)}
+    assert tilings == plain and len(plain) == count
+    for tiling in tilings:
+        values = {"wall": dict(zip(borders, tiling, strict=True))}
+        assert Evaluator(loaded.genre, instance, values).violations() == []
+    straight = [frozenset((r, c) for c in range(columns)) for r in range(rows)]
+    values = {"wall": dict(zip(borders, walls(straight), strict=True))}
+    assert Evaluator(loaded.genre, instance, values).violations()

@@ -281,7 +281,16 @@ def _form(
             )
         ):
             exact_value = True
-    if bound is None and rectangles:
+    shapes = next(
+        (
+            found
+            for part in parts
+            for allowed in constructs.piece_shapes()
+            if (found := allowed(lower, part)) is not None
+        ),
+        None,
+    )
+    if bound is None and (rectangles or shapes is not None):
         bound = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))  # the grid bounds them
     limits = [n for part in parts for limit in constructs.size_limits() if (n := limit(part))]
     if bound is None and limits:
@@ -332,7 +341,7 @@ def _form(
             decided.append(part)
         return out, tuple(decided)
 
-    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked)
+    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes)
     return form, None if exact_value else bound
 
 

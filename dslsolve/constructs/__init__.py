@@ -26,8 +26,11 @@ A construct package NAME holds three modules, each imported only by the stage th
   by which its `EACH` compiles this `each`, or None when it does not take it (the plan,
   `compiler/plan.py`, then names it, and the compiler calls that construct's `EACH` for it and
   no other; a construct with `EACH` and no `ACCEPTS` is asked at compile time, as before, and
-  the plan cannot name it); and `SIZE_LIMIT`, `(conjunct) -> int | None`, the most cells a
-  conjunct of an `each piece` body allows.
+  the plan cannot name it); `SIZE_LIMIT`, `(conjunct) -> int | None`, the most cells a
+  conjunct of an `each piece` body allows; and `PIECE_SHAPES`, `(lowerer, conjunct) ->
+  shapes | None`, every fixed shape (a frozenset of cells at the origin) that fits the grid
+  and that the conjunct allows a piece, the candidates `each piece` places instead of
+  growing every connected set (so a family bounded by the grid only needs no size bound).
 
 A construct that is a whole rule (`C cells connected`, `VAR forms single loop`) rather than
 an expression fills the rule-level hooks instead (a module may hold both kinds):
@@ -146,6 +149,12 @@ def rule_lowerings() -> dict[type, Callable]:
 def size_limits() -> tuple[Callable, ...]:
     """The constructs' readings of a bound on the size of a piece from a body's conjunct."""
     return tuple(part.SIZE_LIMIT for part in _parts("lowering") if hasattr(part, "SIZE_LIMIT"))
+
+
+@functools.cache
+def piece_shapes() -> tuple[Callable, ...]:
+    """The constructs' readings of the only shapes a piece may have from a body's conjunct."""
+    return tuple(part.PIECE_SHAPES for part in _parts("lowering") if hasattr(part, "PIECE_SHAPES"))
 
 
 @functools.cache

@@ -270,6 +270,29 @@ def kakuru(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def sashigane(cursor: Cursor, count: int) -> list[Value]:
+    """Sashigane's cells (section 5): a hex digit or `-`XX a circle with that number, `.` a
+    circle without one (`o`), `%` "?", `g`..`j` an arrow `U` `D` `L` `R`; `k`..`z` skip
+    1..16."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "f":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == ".":
+            return ["o"]
+        if char == "%":
+            return [QUESTION]
+        if "g" <= char <= "j":
+            return ["UDLR"[_b36(char) - 16]]
+        if "k" <= char <= "z":
+            return _skip(_b36(char) - 19)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def tapa(cursor: Cursor, count: int) -> list[Value]:
     """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
 
@@ -433,6 +456,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "hitori": hitori,
     "makaro": makaro,
     "kakuru": kakuru,
+    "sashigane": sashigane,
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,

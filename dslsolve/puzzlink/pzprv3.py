@@ -56,6 +56,9 @@ INWARD = {"top": "down", "bottom": "up", "left": "right", "right": "left"}
 OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
+NUMBER = "number"  # a map's key for every number: its token a template, `{}` the number
+
+
 @dataclass(frozen=True)
 class Source:
     name: str
@@ -69,10 +72,14 @@ class Source:
     boundary_of: int | None = None  # edges: the outline of the cells of this value
 
     def convert(self, value: object) -> str:
-        """A given's token as the file writes it."""
+        """A given's token as the file writes it (a number through the map's `number`
+        template, `o{}`, when the map has one and not the number itself)."""
         if not self.order:
             printed = dict(reversed(self.tokens))  # a value's first token
             text = str(value)
+            template = printed.get(NUMBER)
+            if text not in printed and template is not None and isinstance(value, int):
+                return template.replace("{}", text)
             if text in printed or "," not in text:
                 return printed.get(text, text)
             return ",".join(printed.get(part, part) for part in text.split(","))  # tapa's `1,-`
@@ -84,6 +91,12 @@ class Source:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
             whole = [value for value, printed in self.tokens if printed == token]
+            template = dict(self.tokens).get(NUMBER)
+            if not whole and template is not None:
+                head, _, tail = template.partition("{}")
+                number = token[len(head) : len(token) - len(tail)]
+                if token.startswith(head) and token.endswith(tail) and number.isdigit():
+                    return [number]
             back = {printed: value for value, printed in self.tokens}
             parts = token.split(",")
             if whole or len(parts) == 1 or not any(part in back for part in parts):

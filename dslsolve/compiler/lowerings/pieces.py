@@ -9,9 +9,11 @@ The compiler (`dslsolve.compiler.rules`) reads the body once for what bounds the
 
 `piece=placements` (default): choose placements from an enumerated set with coverage rules.
 - Generators: every connected set of cells (polyominoes, grown cell by cell), or only
-  rectangles when the body says `size = width * height`; of at most the bound that the body
-  gives (`size = E` or `size <= E`, E from the anchor's input or a number; for pieces of a
-  cell variable X, `all(X = size)` makes a piece of value v exactly v cells). With an anchor
+  rectangles when the body says `size = width * height`, or only the fixed shapes that a
+  construct's conjunct allows (`shape in SET`: each moved to every position); of at most
+  the bound that the body gives (`size = E` or `size <= E`, E from the anchor's input or a
+  number; for pieces of a cell variable X, `all(X = size)` makes a piece of value v exactly
+  v cells). With an anchor
   (`count(A) = 1`), each anchor grows its own candidates, which hold no other anchor; without
   one, every cell seeds the candidates whose first cell it is.
 - Cells that fail a member test of the body (`all(Q)`, `count(P) = 0`, read at the cell with
@@ -49,7 +51,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from dslsolve.compiler.lowerings.placements import Shape, polyominoes, rectangles
+from dslsolve.compiler.lowerings.placements import Shape, polyominoes, rectangles, translations
 from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, sum_of, value_of
 from dslsolve.geometry import Grid, cell_name
 from dslsolve.instance import Element
@@ -66,8 +68,10 @@ class PieceForm:
     `anchors`: the anchor cells when the body says `count(A) = 1`, else None. `limit(anchor)`
     (anchor None without anchors, value None for walls): the most cells a candidate may have.
     `exact`: the limit is also the least (`size = E`, `all(X = size)`). `rectangles`: only
-    rectangles can satisfy the body. `blocked(value)`: cells no piece (of that value) holds,
-    and the body's conjuncts that this decides.
+    rectangles can satisfy the body. `shapes`: the only fixed shapes (cells at the origin)
+    that a construct's conjunct allows (`shape in SET`), placed instead of grown; or None.
+    `blocked(value)`: cells no piece (of that value) holds, and the body's conjuncts that
+    this decides.
     """
 
     anchors: list[Element] | None
@@ -75,6 +79,7 @@ class PieceForm:
     exact: bool
     rectangles: bool
     blocked: Callable[[int | None], tuple[set[Element], tuple]]
+    shapes: frozenset[Shape] | None = None
 
 
 def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
@@ -88,7 +93,13 @@ def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
         if limit is None or limit < 1 or seed in blocked:
             continue
         others = (set(anchors or ()) | blocked) - {seed}
-        if form.rectangles:
+        if form.shapes is not None:
+            found = [
+                s
+                for s in translations(grid, seed, limit, anchors is not None, form.shapes)
+                if not s & others
+            ]
+        elif form.rectangles:
             found = [
                 s for s in rectangles(grid, seed, limit, anchors is not None) if not s & others
             ]

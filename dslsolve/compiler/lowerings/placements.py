@@ -38,6 +38,24 @@ def rectangles(grid: Grid, seed: Element, limit: int, anchored: bool) -> list[Sh
     return found
 
 
+def translations(
+    grid: Grid, seed: Element, limit: int, anchored: bool, shapes: frozenset[Shape]
+) -> list[Shape]:
+    """The given fixed shapes (cells at the origin) of at most `limit` cells, moved to every
+    position on the grid: holding `seed` (anchored), or with `seed` as their first cell."""
+    found = []
+    for shape in shapes:
+        if len(shape) > limit:
+            continue
+        first = min(shape)
+        starts = shape if anchored else (first,)
+        for r, c in starts:
+            moved = frozenset((i + seed[0] - r, j + seed[1] - c) for i, j in shape)
+            if all(0 <= i < grid.rows and 0 <= j < grid.columns for i, j in moved):
+                found.append(moved)
+    return found
+
+
 def polyominoes(
     grid: Grid, seed: Element, limit: int, anchored: bool, blocked: set[Element]
 ) -> list[Shape]:

@@ -3,8 +3,9 @@
 `each area of C [within W]: shape in SET [and shape differs from R] [and REST]`:
 - the candidates are every placement of every shape of SET on the grid (each orientation of
   each polyomino of a finite set, translated; for `strips`, `squares`, `rectangles` every
-  such rectangle), whose cells all lie in one region of W (with `within`), where C may hold,
-  and on which REST (depending on the input only) holds;
+  such rectangle; for `ells` every L of a box of 2 x 2 or more, in its 4 corners), whose
+  cells all lie in one region of W (with `within`), where C may hold, and on which REST
+  (depending on the input only) holds;
 - one binary x_P per candidate P; every cell c: sum_{P holds c} x_P = C(c), so every C-cell
   lies in exactly one chosen placement and no other cell does;
 - every two neighbours c, d (in one region of W): sum_{P holds c, not d} x_P + C(d) <= 1: a
@@ -62,6 +63,14 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
             for letter, cells in FINITE_SETS[name].items()
             for oriented in _orientations(cells)
         ]
+    elif name == "ells":
+        pairs = [
+            ((min(h, w), max(h, w)), _ell(h, w, row, column))
+            for h in range(2, rows + 1)
+            for w in range(2, columns + 1)
+            for row in (0, h - 1)
+            for column in (0, w - 1)
+        ]
     else:
         sizes = [
             (h, w)
@@ -76,6 +85,11 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
             for h, w in sizes
         ]
     return _fitting(pairs, rows, columns)
+
+
+def _ell(height: int, width: int, row: int, column: int) -> Placement:
+    """The L of a height x width box: its whole row `row` and its whole column `column`."""
+    return frozenset({(row, c) for c in range(width)} | {(r, column) for r in range(height)})
 
 
 def _fitting(pairs, rows: int, columns: int) -> tuple[tuple[object, Placement], ...]:
@@ -260,3 +274,15 @@ def size_limit(part: ir.Expr) -> int | None:
 
 
 SIZE_LIMIT = size_limit
+
+
+def piece_shapes(lowerer: Lowerer, part: ir.Expr) -> frozenset[Placement] | None:
+    """`shape in SET` allows a piece the fixed shapes of SET that fit the grid: `each piece`
+    places them rather than growing every connected set (the families need no size bound)."""
+    if not isinstance(part, ShapeIn):
+        return None
+    grid = lowerer.grid
+    return frozenset(cells for _, cells in fixed_shapes(lowerer, part, grid.rows, grid.columns))
+
+
+PIECE_SHAPES = piece_shapes

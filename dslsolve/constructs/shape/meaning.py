@@ -53,12 +53,27 @@ def _full_rectangle(cells) -> tuple[int, int] | None:
     return (height, width) if height * width == len(set(cells)) else None
 
 
+def _ell(cells) -> bool:
+    """Are the cells one full row and one full column of their bounding box (at least 2 x 2),
+    the row its top or bottom, the column its left or right?"""
+    own = set(cells)
+    top, bottom = min(r for r, _ in own), max(r for r, _ in own)
+    left, right = min(c for _, c in own), max(c for _, c in own)
+    if bottom == top or right == left:
+        return False
+    across = {row: {(row, c) for c in range(left, right + 1)} for row in (top, bottom)}
+    down = {column: {(r, column) for r in range(top, bottom + 1)} for column in (left, right)}
+    return any(own == line | arm for line in across.values() for arm in down.values())
+
+
 def belongs(cells, name: str) -> bool:
     """Do these cells form a shape of the named set?"""
     if not cells:
         return False
     if name in FINITE_SETS:
         return canonical(cells) in _finite(name)
+    if name == "ells":
+        return _ell(cells)
     box = _full_rectangle(cells)
     if box is None:
         return False

@@ -1,14 +1,15 @@
 """`VAR toward DIRECTION` in the model (`syntax.py`): the used-edge literal of the edge that
 leaves the vertex toward the direction (no new variable for a boolean line, no row), from the
 lowerer's `edge_toward`, which the line shapes share; none at the grid's edge, except a gate's
-outline side (used)."""
+outline side (used). At a cell, a boolean on borders is the literal of the cell's side toward
+the direction (`side_toward`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.toward.syntax import Toward
+from dslsolve.constructs.toward.syntax import SideToward, Toward, side_of
 from dslsolve.geometry import DIRECTION_TOKENS, Env
 
 if TYPE_CHECKING:
@@ -16,18 +17,31 @@ if TYPE_CHECKING:
     from dslsolve.constructs.interface import Lowerer
 
 
+def _direction(lowerer: Lowerer, expr: Toward | SideToward, vertex) -> str | None:
+    """The written direction, or the one the section's token names at the vertex (None where
+    it names none)."""
+    if isinstance(expr.direction, ir.InputLayer):
+        return DIRECTION_TOKENS.get(lowerer.instance.value(expr.direction, vertex))
+    return expr.direction
+
+
 def toward(lowerer: Lowerer, expr: Toward, env: Env) -> Value:
     """A token of the direction section that names no direction leaves no value."""
     vertex, _ = env.target(expr.at)
-    direction = expr.direction
-    if isinstance(direction, ir.InputLayer):
-        direction = DIRECTION_TOKENS.get(lowerer.instance.value(direction, vertex))
-        if direction is None:
-            return None
+    direction = _direction(lowerer, expr, vertex)
+    if direction is None:
+        return None
     key = ("toward", expr.var.name, vertex, direction)
     if key not in lowerer.shapes:
         lowerer.shapes[key] = lowerer.edge_toward(expr.var, expr.gates, vertex, direction)
     return lowerer.shapes[key]
 
 
-VALUES = {Toward: toward}
+def side_toward(lowerer: Lowerer, expr: SideToward, env: Env) -> Value:
+    """The wall variable's literal on the cell's side toward the direction."""
+    cell, _ = env.target(expr.at)
+    direction = _direction(lowerer, expr, cell)
+    return None if direction is None else lowerer.used(expr.var, side_of(cell, direction))
+
+
+VALUES = {Toward: toward, SideToward: side_toward}

@@ -6,21 +6,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.toward.syntax import Toward
+from dslsolve.constructs.toward.syntax import SideToward, Toward, side_of
 from dslsolve.geometry import DIRECTION_TOKENS, Env
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Evaluator
 
 
+def _direction(evaluator: Evaluator, expr: Toward | SideToward, vertex) -> str | None:
+    """The written direction, or the one the section's token names at the vertex."""
+    if isinstance(expr.direction, ir.InputLayer):
+        return DIRECTION_TOKENS.get(evaluator.instance.value(expr.direction, vertex))
+    return expr.direction
+
+
 def toward(evaluator: Evaluator, expr: Toward, env: Env) -> bool | None:
     """None (no value) where the direction section's token names no direction."""
     vertex, _ = env.target(expr.at)
     used = evaluator.used_sides(expr.var, expr.gates, vertex)
-    direction = expr.direction
-    if isinstance(direction, ir.InputLayer):
-        direction = DIRECTION_TOKENS.get(evaluator.instance.value(direction, vertex))
+    direction = _direction(evaluator, expr, vertex)
     return None if direction is None else direction in used
 
 
-EVALUATORS = {Toward: toward}
+def side_toward(evaluator: Evaluator, expr: SideToward, env: Env) -> bool | None:
+    """The value of the wall on the cell's side toward the direction in the answer."""
+    cell, _ = env.target(expr.at)
+    direction = _direction(evaluator, expr, cell)
+    if direction is None:
+        return None
+    return bool(evaluator.values[expr.var.name][side_of(cell, direction)])
+
+
+EVALUATORS = {Toward: toward, SideToward: side_toward}

@@ -3,7 +3,9 @@ the focus vertex (a point for borders, a cell for links) toward DIRECTION is use
 leaves this cell toward that neighbour. DIRECTION is written (`up`, `down`, `left`, `right`)
 or is a section on the vertices whose tokens name directions (`line toward arrows`: no value
 where a token names none). At a gate of the path that VAR forms through a gates section, the
-side on the grid's outline counts as used.
+side on the grid's outline counts as used. A boolean on borders (walls) read at a cell is
+the cell's side toward DIRECTION instead: `wall toward up` holds where the top side of the
+cell is a wall (the outline's sides too).
 
 This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
 (the evaluator) and `lowering.py` (the compiler) read the node and share no code.
@@ -37,7 +39,29 @@ class Toward:
     direction: str | ir.InputLayer
 
 
-NODES = (Toward,)
+@dataclass(frozen=True)
+class SideToward:
+    """`VAR toward DIRECTION` read at a cell, VAR a boolean on borders (walls): the cell's side
+    toward `direction` (a border, on the outline too) holds VAR. `direction` as in `Toward`."""
+
+    var: ir.Variable
+    at: ir.Target
+    direction: str | ir.InputLayer
+
+
+def side_of(cell: tuple[int, int], direction: str) -> tuple[str, int, int]:
+    """The border on the side of `cell` toward `direction` ('h', r, c: the top of cell (r, c);
+    'v', r, c: its left)."""
+    r, c = cell
+    return {
+        "up": ("h", r, c),
+        "down": ("h", r + 1, c),
+        "left": ("v", r, c),
+        "right": ("v", r, c + 1),
+    }[direction]
+
+
+NODES = (Toward, SideToward)
 
 WORDS = ("toward",)
 
@@ -46,11 +70,23 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
     """A line variable read at the focus vertex; a written direction (kind `toward`) or a
     section on the vertices (kind `toward_layer`)."""
     name, direction = node.value
-    var, gates = checker.line_at_vertex(node, name, f"{name} toward {direction}", focus)
+    var = checker.scope.variables.get(name)
+    side = (
+        var is not None
+        and var.on == ir.ElementKind.BORDER
+        and var.type == ir.Type.BOOL
+        and focus.element == ir.ElementKind.CELL
+    )
+    if side:
+        vertex = ir.ElementKind.CELL
+    else:
+        var, gates = checker.line_at_vertex(node, name, f"{name} toward {direction}", focus)
+        vertex = vertex_kind(var.on)
     if node.kind == "toward":
+        if side:
+            return SideToward(var, ir.Focus(), direction), ir.Type.BOOL, False
         return Toward(var, ir.Focus(), gates, direction), ir.Type.BOOL, False
     layer = checker.scope.layers.get(direction)
-    vertex = vertex_kind(var.on)
     if layer is None or layer.per != vertex.value or layer.lists:
         raise checker.error(
             node,
@@ -58,14 +94,16 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
             f"write up, down, left or right, or name a section on {vertex.value}s whose "
             "tokens are directions (← ↑ → ↓, L U R D or up ...)",
         )
+    if side:
+        return SideToward(var, ir.Focus(), layer), ir.Type.BOOL, False
     return Toward(var, ir.Focus(), gates, layer), ir.Type.BOOL, False
 
 
-def rebase(expr: Toward, at: ir.Bound) -> Toward:
+def rebase(expr: Toward | SideToward, at: ir.Bound) -> Toward | SideToward:
     """Read at the named vertex (`c.NAME`, NAME a define of `line toward D`)."""
     return dataclasses.replace(expr, at=at) if isinstance(expr.at, ir.Focus) else expr
 
 
 SYNTAX = {"toward": check, "toward_layer": check}
 
-REBASE = {Toward: rebase}
+REBASE = {Toward: rebase, SideToward: rebase}
