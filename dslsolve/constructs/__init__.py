@@ -65,6 +65,7 @@ CONSTRUCTS = (
     "loop",
     "paths",
     "paths_from",
+    "forest",
     "path_through",
     "spells",
     "traces",
