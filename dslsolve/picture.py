@@ -412,6 +412,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "square":
         corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
         canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
+    elif shape in ("slash", "backslash"):  # corner to corner: '/' rises to the right
+        rise = 0.5 if shape == "slash" else -0.5
+        canvas.line(row + rise, column - 0.5, row - rise, column + 0.5, 3, "black")
     elif shape == "star":
         points = []
         for k in range(10):
