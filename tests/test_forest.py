@@ -136,3 +136,45 @@ def test_a_misplaced_no_loop_is_refused_where_it_stands(tmp_path, run, genre, me
     assert result.code == 2
     assert "g.yaml:7:" in result.err
     assert message in result.err
+
+
+ON_LOOP = """\
+name: on_loop
+input:
+  marks: {type: grid}
+variables:
+  rising: {type: bool}
+rules:
+  - RULE
+output:
+  cell:
+    - when: rising
+      symbol: "/"
+    - symbol: "\\\\"
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "marks", "count"),
+    [
+        # r1c1 on a loop: the diamond around point 2,2; r1c3 on none; r2c3 free
+        ("each cell where marks = 1: diagonal of rising on loop", "1.2\n...\n", 4),
+        ("each cell where marks = 2: not diagonal of rising on loop", "2.2\n...\n", 64 - 4 - 4),
+        ("count(cells where diagonal of rising on loop) = 4", "...\n...\n", 4 + 4),
+    ],
+)
+def test_diagonals_on_a_loop_are_the_evaluators(tmp_path, rule, marks, count):
+    loaded, instance = load_texts(tmp_path, ON_LOOP.replace("RULE", rule), f"marks:\n{marks}")
+    wanted = evaluator_answers(loaded, instance, "rising")
+    assert model_answers(loaded, instance, "rising", "lazy") == wanted
+    assert len(wanted) == count
+
+
+def test_a_diagonal_on_a_loop_is_read_at_a_cell(tmp_path, run):
+    genre = ON_LOOP.replace("RULE", "each point: diagonal of rising on loop")
+    (tmp_path / "g.yaml").write_text(genre)
+    (tmp_path / "p.txt").write_text("marks:\n...\n")
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt")
+    assert result.code == 2
+    assert "g.yaml:7:" in result.err
+    assert "diagonal of rising on loop is read at a cell, but here the focus is point" in result.err

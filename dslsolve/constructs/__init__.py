@@ -66,6 +66,7 @@ CONSTRUCTS = (
     "paths",
     "paths_from",
     "forest",
+    "on_loop",
     "path_through",
     "spells",
     "traces",

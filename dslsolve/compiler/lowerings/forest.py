@@ -31,7 +31,7 @@ def post_forest(model: LinearModel, edges: list[Edge]) -> None:
         model.separators.append(lambda: _cycle_cuts(edges))
 
 
-def _value(x: pulp.LpAffineExpression | pulp.LpVariable | int) -> int:
+def edge_value(x: pulp.LpAffineExpression | pulp.LpVariable | int) -> int:
     """The solution's value of an edge; a binary that no row holds yet has none from the
     solver and is read as 0, as the decoding reads it (so a cell no other rule reads is
     `\\`, and that diagonal is used)."""
@@ -47,7 +47,7 @@ def _cycle_cuts(edges: list[Edge]) -> list[pulp.LpConstraint]:
 
     graph = nx.Graph()
     for a, b, x in edges:
-        if _value(x) == 1:
+        if edge_value(x) == 1:
             graph.add_edge(a, b, x=x)
     cuts = []
     for cycle in nx.cycle_basis(graph):
