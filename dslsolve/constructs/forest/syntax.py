@@ -36,13 +36,9 @@ NODES = (NoLoop,)
 WORDS = ("forms", "no", "loop", "of", "diagonals")
 
 
-def check(checker: Checker, node: Node, focus: Focus | None) -> NoLoop:
-    """VAR is a boolean on borders or links; with `of diagonals`, a boolean on cells. The
-    rule stands on its own."""
-    if focus is not None:
-        raise checker.own_rule(node, "no loop")
-    if node.kind == "no_loop":
-        return NoLoop(checker.line_variable(node, node.value, "no loop", boolean=True))
+def diagonal_variable(checker: Checker, node: Node) -> ir.Variable:
+    """The variable named by `node.value`, a boolean on cells that chooses each cell's
+    diagonal (shared with `diagonal of VAR on loop`)."""
     var = checker.scope.variables.get(node.value)
     if var is None:
         raise checker.unknown(node, node.value, "variable")
@@ -50,9 +46,20 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> NoLoop:
         raise checker.error(
             node,
             f"'{var.name}' cannot choose diagonals",
-            "'no loop of diagonals' needs a boolean variable on cells "
+            "a diagonal is chosen by a boolean variable on cells "
             "(true: the cell's diagonal rises '/', false: it falls '\\')",
         )
+    return var
+
+
+def check(checker: Checker, node: Node, focus: Focus | None) -> NoLoop:
+    """VAR is a boolean on borders or links; with `of diagonals`, a boolean on cells. The
+    rule stands on its own."""
+    if focus is not None:
+        raise checker.own_rule(node, "no loop")
+    if node.kind == "no_loop":
+        return NoLoop(checker.line_variable(node, node.value, "no loop", boolean=True))
+    var = diagonal_variable(checker, node)
     return NoLoop(var, diagonals=True)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
+from dslsolve.constructs.forest.syntax import diagonal_variable
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Checker, Focus
@@ -37,16 +38,7 @@ WORDS = ("diagonal", "of", "on", "loop")
 def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """VAR a boolean on cells, read at a cell."""
     text = f"diagonal of {node.value} on loop"
-    var = checker.scope.variables.get(node.value)
-    if var is None:
-        raise checker.unknown(node, node.value, "variable")
-    if var.on != ir.ElementKind.CELL or var.type != ir.Type.BOOL:
-        raise checker.error(
-            node,
-            f"'{var.name}' cannot choose diagonals",
-            "a diagonal is chosen by a boolean variable on cells "
-            "(true: the cell's diagonal rises '/', false: it falls '\\')",
-        )
+    var = diagonal_variable(checker, node)
     if focus.element != ir.ElementKind.CELL:
         where = focus.element.value if focus.element else focus.group
         raise checker.error(
