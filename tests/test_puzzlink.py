@@ -287,6 +287,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         *("icebarn", "fillmat", "lits", "nuribou", "tatamibari", "usotatami"),
         *("pipelinkr", "barns", "moonsun"),
         "gokigen",
+        "wagiri",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
