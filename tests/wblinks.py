@@ -11,10 +11,12 @@ from pathlib import Path
 Cell = tuple[int, int]
 Link = frozenset[Cell]  # the two cells a used link joins
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-# the line pieces of a solution file: the sides each one reaches
+# the line pieces of a solution file: the sides each one reaches (read by tests/ichimagas.py's
+# test too, whose circles have up to four lines)
 SIDES = {
     "╵": "u", "╷": "d", "╴": "l", "╶": "r", "│": "ud", "─": "lr",
     "┘": "ul", "└": "ur", "┐": "dl", "┌": "dr", ".": "",
+    "├": "udr", "┤": "udl", "┬": "dlr", "┴": "ulr", "┼": "udlr",
 }  # fmt: skip
 
 
