@@ -55,6 +55,8 @@ ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 LINE = "#1a5fb4"  # the solution's lines and values
 LIGHT = "#cfe8f3"
 BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
+# marks drawn across the whole cell, over its clue (wagiri's diagonals over 輪 and 切)
+CROSSING_MARKS = ("slash", "backslash")
 RADIUS = 0.36  # a drawn circle's radius, in cells
 # where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
 # their count: as puz.link arranges them, with no commas
@@ -320,6 +322,8 @@ class _Cells:
         shown = shown and (token != "*" or found is None)
         shown = shown and all(token != str(layer[(r, c)]) for layer in self.labels)
         if shown and marks.get(token, "none") != "none":
+            if found and marks[token] in CROSSING_MARKS:  # the clue shows under the line
+                self._clue(canvas, r, c, *found, dark)
             _shape(canvas, r + 0.5, c + 0.5, marks[token])
         elif shown and token not in marks and not self.given(token, (r, c)):
             self._text(canvas, r, c, _label(token, self.spec.letters), LINE, dark)
@@ -412,6 +416,9 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "square":
         corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
         canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
+    elif shape in ("slash", "backslash"):  # corner to corner: '/' rises to the right
+        rise = 0.5 if shape == "slash" else -0.5
+        canvas.line(row + rise, column - 0.5, row - rise, column + 0.5, 3, "black")
     elif shape == "star":
         points = []
         for k in range(10):

@@ -288,6 +288,10 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         *("pipelinkr", "barns", "moonsun"),
         "sashigane",
         "loute",
+        "gokigen",
+        "wagiri",
+        "wblink",
+        "ichimaga",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -203,6 +203,8 @@ VARIANTS = [
     ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m3.j10", False),  # ? shaded cells leftward
     ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m02j10", False),  # gray cell, 2 and no arrow
     ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m0.j10", False),  # gray cell
+    ("gokigen", "gokigen/4/4/iaegcgcj6a", "gokigen/4/4/iaeg.hgcj6a", False),  # the 2 at 3,1
+    ("wagiri", "wagiri/4/4/lebcacja1d2b1d1a", "wagiri/4/4/l.hbcacja1d2b1d1a", False),  # the 4
 ]
 
 

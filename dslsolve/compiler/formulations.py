@@ -24,6 +24,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # added in rounds; or single-commodity flow
     "loop": ("native", "lazy", "flow"),
     "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
+    # no loop: cycle cuts added in rounds, or each edge oriented to a parent with depths
+    "forest": ("lazy", "orient"),
     # a set and its complement both connected on a plane grid: face rows implied, or none
     "planar": ("faces", "none"),
     # block start positions ordered by cumulative rows, or by one row per pair of blocks; or a

@@ -69,6 +69,8 @@ CONSTRUCTS = (
     "loop",
     "paths",
     "paths_from",
+    "forest",
+    "on_loop",
     "path_through",
     "spells",
     "traces",

@@ -38,6 +38,7 @@ DIRECTIONS = ("up", "down", "left", "right")
 GRIDS = ("lines", "dots", "none")
 SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
+    *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
     *("wall", "none"),
 )
 

@@ -1,0 +1,1 @@
+"""No loop: `VAR forms no loop [of diagonals]` (see syntax.py)."""

@@ -1,0 +1,1 @@
+"""A diagonal on a loop: `diagonal of VAR on loop` (see syntax.py)."""
