@@ -36,27 +36,22 @@ def referee_ready() -> bool:
 def pzpr_verdicts(boards: list[str]) -> list[dict]:
     """pzpr's verdict on each board (a URL or a pzprv3 file): type, url, code (None when
     complete and correct), text; or error."""
-    if not boards:
-        return []
-    run = subprocess.run(
-        ["node", str(REFEREE / "check.js")],
-        input="".join(json.dumps(board) + "\n" for board in boards),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    return [json.loads(line) for line in run.stdout.splitlines()]
+    return _node("check.js", boards)
 
 
 def pzpr_files(urls: list[str]) -> list[dict]:
     """pzpr's reading of each URL: {"type": pid, "file": the puzzle as a pzprv3 file} or
     {"error": ...} (`referee/file.js`), to compare dslsolve's URL decoding with pzpr's."""
-    if not urls:
+    return _node("file.js", urls)
+
+
+def _node(script: str, items: list[str]) -> list[dict]:
+    """The JSON lines `referee/SCRIPT` answers for `items`, one JSON line each, under Node."""
+    if not items:
         return []
     run = subprocess.run(
-        ["node", str(REFEREE / "file.js")],
-        input="".join(json.dumps(url) + "\n" for url in urls),
+        ["node", str(REFEREE / script)],
+        input="".join(json.dumps(item) + "\n" for item in items),
         capture_output=True,
         text=True,
         check=True,
