@@ -449,6 +449,9 @@ class Rule:
     origin: Origin
     body: RuleBody
     repeated: frozenset[Expr] = frozenset()  # `repeated(body)`, worked out when loaded
+    # follows from the other rules, and is stated to help the solver (MiniZinc's
+    # `implied_constraint`): compiled and checked like any rule
+    implied: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """Every rule of every genre changes something: with one rule left out, some shipped instance
 of the genre either gains another solution or gets an answer that breaks the full rules (a rule
-that never changes anything is likely mis-translated)."""
+that never changes anything is likely mis-translated). A rule marked `implied` is the other way
+round: it follows from the others, so leaving it out changes no instance's answer."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,10 @@ from dslsolve.evaluator import Evaluator
 from dslsolve.solve import solve_puzzle
 
 from helpers import PUZZLES, genre_file
+
+# Boards too small or too odd to ship, on which a rule that no shipped instance needs shows what
+# it rules out: the full rules give them one answer or none.
+WITNESSES = Path(__file__).parent / "rules_matter"
 
 GENRES = sorted(p.stem for p in PUZZLES.glob("*.yaml"))
 CASES = [(g, i) for g in GENRES for i in range(len(load_genre(str(genre_file(g))).genre.rules))]
@@ -27,13 +33,32 @@ def test_leaving_a_rule_out_changes_the_answer(genre, index):
     weaker = dataclasses.replace(
         loaded, genre=dataclasses.replace(loaded.genre, rules=rules[:index] + rules[index + 1 :])
     )
-    for puzzle in sorted((PUZZLES / genre).glob("*.solution.txt")):
-        path = puzzle.with_name(puzzle.name.replace(".solution.txt", ".txt"))
+    solutions = sorted((PUZZLES / genre).glob("*.solution.txt"), key=lambda p: p.stat().st_size)
+    shipped = [p.with_name(p.name.replace(".solution.txt", ".txt")) for p in solutions]
+    for path in shipped + sorted((WITNESSES / genre).glob("*.txt")):  # the smallest first
         instance = read_puzzle(str(path), loaded)
         outcome = solve_puzzle(weaker, instance, parse_formulation([]), unique=True)
-        if outcome.assignment is None:
-            pytest.fail(f"without '{rules[index].text}', {path.name} has no solution at all")
-        broken = Evaluator(loaded.genre, instance, outcome.assignment).violations()
-        if outcome.unique is False or broken:
+        if path in shipped:
+            if outcome.assignment is None:
+                pytest.fail(f"without '{rules[index].text}', {path.name} has no solution at all")
+            broken = Evaluator(loaded.genre, instance, outcome.assignment).violations()
+            changed = outcome.unique is False or bool(broken)
+        else:
+            changed = _changes_witness(loaded, instance, outcome, path)
+        if changed and rules[index].implied:
+            pytest.fail(f"'{rules[index].text}' is marked implied, but {path.name} needs it")
+        if changed:
             return
-    pytest.fail(f"'{rules[index].text}' changes nothing on any instance")
+    if not rules[index].implied:
+        pytest.fail(f"'{rules[index].text}' changes nothing on any instance")
+
+
+def _changes_witness(loaded, instance, weaker_outcome, path) -> bool:
+    """Whether the rules without one rule answer a witness board otherwise than the full rules."""
+    full = solve_puzzle(loaded, instance, parse_formulation([]), unique=True)
+    if full.assignment is None:
+        return weaker_outcome.assignment is not None
+    assert full.unique, f"{path.name} has two answers under the full rules: no witness"
+    if weaker_outcome.unique is False:
+        return True
+    return bool(Evaluator(loaded.genre, instance, weaker_outcome.assignment).violations())

@@ -569,6 +569,16 @@ def _variables(
     return variables
 
 
+def _rule_entry(value: Any, where: Location) -> tuple[str, Location, bool]:
+    """An entry of `rules`: its text, where it starts, and whether it is marked implied
+    (`- implied: "RULE"`, a rule that follows from the others, stated for the solver)."""
+    if isinstance(value, dict) and list(value) == ["implied"]:
+        text, at = _rule_text(value["implied"], where_of(value["implied"], where))
+        return text, at, True
+    text, at = _rule_text(value, where)
+    return text, at, False
+
+
 def _rule_text(value: Any, where: Location) -> tuple[str, Location]:
     """A rule's text and where it starts.
 
@@ -921,13 +931,13 @@ def _load_genre(path: str, text: str) -> GenreFile:
         raise _fail(raw_rules, top, "'rules' must be a non-empty list of rule strings")
     parsed = []
     for raw in raw_rules:
-        text, at = _rule_text(raw, where_of(raw, where_of(raw_rules, top)))
-        parsed.append((parse_rule(text, at), at, text))
-    scope.gates = path_gates([node for node, _, _ in parsed])
-    for node, at, text in parsed:
+        text, at, implied = _rule_entry(raw, where_of(raw, where_of(raw_rules, top)))
+        parsed.append((parse_rule(text, at), at, text, implied))
+    scope.gates = path_gates([node for node, _, _, _ in parsed])
+    for node, at, text, implied in parsed:
         body = check_rule(scope, node, at, text)
         origin = ir.Origin(at.file, at.line, at.column)
-        rules.append(ir.Rule(text, origin, body, ir.repeated(body)))
+        rules.append(ir.Rule(text, origin, body, ir.repeated(body), implied))
     output_spec = _mapping(data["output"], top, "output")
     if "lines" in output_spec:
         output: ir.OutputSpec | ir.SetOutput = _set_output(output_spec, scope, top)
