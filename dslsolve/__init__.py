@@ -8,10 +8,10 @@ __all__ = ["Genre", "Result"]
 
 
 def __getattr__(name: str):
-    """`Genre` and `Result` from `dslsolve.api`, imported on first use: `import dslsolve`
+    """`Genre` and `Result` from `dslsolve.frontends.api`, imported on first use: `import dslsolve`
     stays light."""
     if name in __all__:
-        from dslsolve import api
+        from dslsolve.frontends import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'dslsolve' has no attribute {name!r}")

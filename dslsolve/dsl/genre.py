@@ -126,7 +126,7 @@ class GenreFile:
     path: str
     genre: ir.Genre
     puzzlink: PuzzlinkSpec | None = None  # how the genre reads puzz.link URLs
-    picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/picture.py`)
+    picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/frontends/picture.py`)
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:

@@ -97,7 +97,7 @@ class Result:
         solution or a genre that is not a grid of cells)."""
         if self.outcome.assignment is None or isinstance(self.genre.genre.output, SetOutput):
             return None
-        from dslsolve.picture import picture
+        from dslsolve.frontends.picture import picture
 
         return picture(self.genre, self.instance, self.outcome.assignment)
 

@@ -1,6 +1,6 @@
 """The commands that solve: `dslsolve GENRE PUZZLE` and `dslsolve compare`. Apart from
-`dslsolve.cli` so that `check`, which needs no solver, does not import PuLP (with numpy and
-highspy, about 0.2 s of every command's start)."""
+`dslsolve.frontends.cli` so that `check`, which needs no solver, does not import PuLP (with numpy
+and highspy, about 0.2 s of every command's start)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 
-from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compiler.formulations import (
     FormulationError,
@@ -16,7 +15,8 @@ from dslsolve.compiler.formulations import (
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
-from dslsolve.options import (
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.options import (
     FORMULATION_HELP,
     add_scheduler_option,
     formulation_option,
@@ -158,8 +158,8 @@ def _compare_parser() -> argparse.ArgumentParser:
 
 def compare_command(argv: list[str]) -> int:
     # `compare`'s machinery (worker pools, progress lines) is not a solve's: imported here
-    from dslsolve.batch import ProgressLine, open_pool
-    from dslsolve.compare import compare, disagreements, formulations, render_rows
+    from dslsolve.frontends.batch import ProgressLine, open_pool
+    from dslsolve.frontends.compare import compare, disagreements, formulations, render_rows
 
     parser = _compare_parser()
     args = parser.parse_args(argv)
@@ -230,7 +230,7 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
     if args.determined:
-        from dslsolve.determined import determined_command
+        from dslsolve.frontends.determined import determined_command
 
         return determined_command(args, genre_file, instance, formulation, progress)
     result = Genre(genre_file).solve(
@@ -297,7 +297,7 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
 
             sys.stdout.write(pzprv3_answer(genre_file, instance, outcome.assignment, args.puzzle))
         elif solution is not None and args.format == "svg":
-            from dslsolve.picture import picture  # drawing code only for a picture
+            from dslsolve.frontends.picture import picture  # drawing code only for a picture
 
             sys.stdout.write(picture(genre_file, instance, outcome.assignment))
         elif solution is not None:
