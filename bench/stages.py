@@ -50,9 +50,9 @@ if "--child" not in sys.argv:  # a fresh process times its own imports
     from dslsolve.compiler import compile_model
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
-    from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
     from dslsolve.output import render
+    from dslsolve.puzzlink.source import read_puzzle
 
 DEFAULT = ["akari:example", "akari:30x30_1"]
 SOLVE = "solver call"
@@ -118,9 +118,9 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
     from dslsolve.answer import ground
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
-    from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
     from dslsolve.output import render, unfaithful
+    from dslsolve.puzzlink.source import read_puzzle
     from dslsolve.solve import Stats, _compile, _session, _solve_with_cuts, no_good
 
     watch.stage("imports: the solving side")

@@ -5,6 +5,8 @@ understood, loaded and changed together (issue 20); this test names the modules 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -153,3 +155,67 @@ def test_constructs_call_only_what_the_interface_declares():
         if callable(value) and not member.startswith("_") and not hasattr(cls, member)
     )
     assert missing == []
+
+
+# The layers (docs/architecture.md, "The layers"): the front ends reach the core, never the
+# other way. `dslsolve/__init__.py` hands out the API's `Genre` and `Result` on first use and
+# `__main__` starts the command line: they are the package's doors, not its core.
+FRONT_ENDS = "dslsolve.frontends"
+DOORS = {"dslsolve", "dslsolve.__main__"}
+
+
+def _core_imports_of_front_ends(graph: nx.DiGraph) -> list[tuple[str, str]]:
+    def front_end(module: str) -> bool:
+        return module == FRONT_ENDS or module.startswith(FRONT_ENDS + ".")
+
+    return sorted(
+        (module, imported)
+        for module, imported in graph.edges
+        if not front_end(module) and module not in DOORS and front_end(imported)
+    )
+
+
+def test_the_core_imports_no_front_end():
+    assert _core_imports_of_front_ends(import_graph()) == []
+
+
+def test_a_core_module_that_imports_a_front_end_is_found():
+    """The check above can fail: an import of the picture from the evaluator is named, a
+    front end importing the core and one another is not."""
+    graph = nx.DiGraph(
+        [
+            ("dslsolve.evaluator", "dslsolve.frontends.picture"),
+            ("dslsolve.frontends.cli", "dslsolve.frontends.commands"),
+            ("dslsolve.frontends.commands", "dslsolve.solve"),
+            ("dslsolve", "dslsolve.frontends.api"),
+        ]
+    )
+    found = _core_imports_of_front_ends(graph)
+    assert found == [("dslsolve.evaluator", "dslsolve.frontends.picture")]
+
+
+def _loaded_by(statement: str) -> set[str]:
+    """The package's modules that a fresh interpreter has loaded after `statement`."""
+    probe = f"import sys; {statement}; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PACKAGE.parent,
+    )
+    return {name for name in done.stdout.split() if name.split(".")[0] == "dslsolve"}
+
+
+def test_data_flows_one_way_when_a_genre_loads_and_a_puzzle_is_read():
+    """Loading a genre file reads and checks it: nothing of the evaluator, the answer on a
+    puzzle, the compiler or the puzzle reader is loaded. Reading a text puzzle
+    (`dsl/puzzle.py`) loads nothing of puz.link's readers: a URL or a pzprv3 board is
+    converted to text before it (`dslsolve/reading.py`), not from inside it."""
+    loaded = _loaded_by("import dslsolve.dsl.genre")
+    later = {"dslsolve.evaluator", "dslsolve.answer", "dslsolve.compiler", "dslsolve.dsl.puzzle"}
+    assert loaded & later == set()
+    read = _loaded_by("import dslsolve.dsl.puzzle")
+    readers = {"importer", "pzprv3_puzzle", "answer", "referee"}  # puz.link's, above dsl/
+    assert read & {f"dslsolve.puzzlink.{name}" for name in readers} == set()
+    assert "dslsolve.evaluator" not in read

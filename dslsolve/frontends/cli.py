@@ -24,7 +24,6 @@ from contextlib import contextmanager, suppress
 from typing import NoReturn
 
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -34,6 +33,7 @@ from dslsolve.errors import (
     read_text,
 )
 from dslsolve.frontends.api import Genre
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
 from dslsolve.shipped import GENRE_HELP, settle_genre
 

@@ -13,7 +13,6 @@ from dslsolve.compiler.formulations import (
     FormulationError,
 )
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.frontends.api import Genre
 from dslsolve.frontends.options import (
@@ -23,6 +22,7 @@ from dslsolve.frontends.options import (
     seconds_option,
 )
 from dslsolve.output import differences, render, unfaithful
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline
 from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile, load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.frontends.pools import WORKER_DIED, Pool, run_jobs
 from dslsolve.instance import Instance
 from dslsolve.output import render
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.solve import Outcome, Stats, solve_puzzle
 

@@ -26,7 +26,6 @@ import dslsolve.backends.cpsat  # noqa: F401 - the solver's library, imported ah
 from dslsolve import ir
 from dslsolve.backends import DEFAULT_BACKEND
 from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.frontends.api import Genre
 from dslsolve.frontends.determined import places, shown
@@ -35,6 +34,7 @@ from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import differences, render
 from dslsolve.puzzlink.importer import url_to_text
 from dslsolve.puzzlink.pzprv3 import write_pzprv3
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import is_url
 from dslsolve.solve import determined_values
 
