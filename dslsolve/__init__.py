@@ -2,6 +2,8 @@
 
 Data flows one way: genre file (`dsl`) -> IR (`ir`) -> linear model (`compiler`) -> solver
 (`backends`) -> assignment -> printed solution (`output`), with `evaluator` as the referee.
+The front ends (command line, Python API, web page, pictures) are in `frontends`; the layers
+and what each may import: docs/architecture.md.
 """
 
 __all__ = ["Genre", "Result"]
