@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from dslsolve.serve.local import served
+from dslsolve.frontends.serve.local import served
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU = ROOT / "puzzles" / "sudoku" / "example.txt"

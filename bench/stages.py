@@ -19,8 +19,8 @@ target (1.10) means that no compiler that builds the same PuLP objects can reach
 
 `--fresh` is the fixed cost of a run: each repetition is a new process that does what
 `dslsolve GENRE PUZZLE --unique --backend B` does, timing each stage as it goes: the imports
-of the command line and of its solving side (as `dslsolve.cli` imports them), the genre file
-(nothing cached in the process: YAML, the rules' parser loaded from its disk cache, the
+of the command line and of its solving side (as `dslsolve.frontends.cli` imports them), the genre
+file (nothing cached in the process: YAML, the rules' parser loaded from its disk cache, the
 checker), the puzzle, the compile (with the values the output shows), opening the backend's
 session (importing the solver library, handing the model over), the solver calls with their
 lazy-cut rounds, decoding, the uniqueness call (the no-good and the solver again), the
@@ -50,9 +50,9 @@ if "--child" not in sys.argv:  # a fresh process times its own imports
     from dslsolve.compiler import compile_model
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
-    from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
     from dslsolve.output import render
+    from dslsolve.puzzlink.source import read_puzzle
 
 DEFAULT = ["akari:example", "akari:30x30_1"]
 SOLVE = "solver call"
@@ -110,17 +110,17 @@ class Stopwatch:
 def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, float]:
     """One run as the command line makes it, in this new process: each stage's wall time."""
     watch = Stopwatch()
-    from dslsolve import cli
+    from dslsolve.frontends import cli
 
     watch.stage("imports: the command line")
     with cli._unprobed(cli.PROBED_BY_PULP):
-        from dslsolve import commands  # noqa: F401  (what the solving side imports)
+        from dslsolve.frontends import commands  # noqa: F401  (what the solving side imports)
     from dslsolve.answer import ground
     from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
-    from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
     from dslsolve.output import render, unfaithful
+    from dslsolve.puzzlink.source import read_puzzle
     from dslsolve.solve import Stats, _compile, _session, _solve_with_cuts, no_good
 
     watch.stage("imports: the solving side")
@@ -203,7 +203,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:  # instances: the genre file and the puzzle file
         print(json.dumps(fresh_stages(*args.instances, args.backend)), flush=True)
-        os._exit(0)  # as the command line ends (`dslsolve.cli.run`)
+        os._exit(0)  # as the command line ends (`dslsolve.frontends.cli.run`)
     if args.fresh:
         fresh_report(args)
         return

@@ -1,3 +1,3 @@
-from dslsolve.cli import run
+from dslsolve.frontends.cli import run
 
 run()

@@ -23,7 +23,8 @@ requires the same text, so a token that the rules of printing cannot produce is 
 from __future__ import annotations
 
 from dslsolve import ir, setoutput
-from dslsolve.answer import ground, literal_unknown, when_literals
+from dslsolve.answer import ground
+from dslsolve.dsl.answer import literal_unknown, when_literals
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator

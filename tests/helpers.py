@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
-from dslsolve.cli import main
 from dslsolve.dsl.genre import GenreFile, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
+from dslsolve.frontends.cli import main
 from dslsolve.geometry import Grid
 from dslsolve.instance import Instance
 from dslsolve.ir import GridSection
@@ -133,7 +133,7 @@ def serve_workers(server_pid: int) -> list[int]:
             directory = os.readlink(stat.with_name("cwd"))
         except OSError:
             continue
-        working = b"dslsolve.serve.worker" in command and "dslsolve-serve-" in directory
+        working = b"dslsolve.frontends.serve.worker" in command and "dslsolve-serve-" in directory
         if parent == server_pid and working:
             found.append(int(stat.parent.name))
     return found

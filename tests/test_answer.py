@@ -1,5 +1,6 @@
-"""The answer declared when the genre loads (`dslsolve/answer.py`) and the printer that only
-reads it: what the compile, `--unique` and `--determined` take as a solution's values."""
+"""The answer declared when the genre loads (`dslsolve/dsl/answer.py`), grounded on a puzzle
+(`dslsolve/answer.py`), and the printer that only reads it: what the compile, `--unique` and
+`--determined` take as a solution's values."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from dslsolve.api import Genre
-from dslsolve.batch import Job, solve_job
 from dslsolve.dsl.genre import load_genre
-from dslsolve.pools import WORKER_DIED, LocalPool, run_jobs
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.batch import Job, solve_job
+from dslsolve.frontends.pools import WORKER_DIED, LocalPool, run_jobs
 
 from helpers import PUZZLES, genre_file, solution_file
 
@@ -209,7 +209,7 @@ def test_compare_on_the_dask_cluster_gives_the_local_table(run, cluster):
 def test_a_worker_that_dies_on_the_dask_cluster_loses_no_puzzle(tmp_path, cluster):
     import cloudpickle
 
-    from dslsolve.cluster import DaskPool
+    from dslsolve.frontends.cluster import DaskPool
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import it
     jobs = puzzles_with_dying_workers(tmp_path)
@@ -225,7 +225,7 @@ def test_a_worker_that_dies_on_the_dask_cluster_loses_no_puzzle(tmp_path, cluste
 
 
 def test_no_scheduler_is_a_message(run, monkeypatch):
-    monkeypatch.setattr("dslsolve.cluster.CONNECT_SECONDS", 1)
+    monkeypatch.setattr("dslsolve.frontends.cluster.CONNECT_SECONDS", 1)
     result = run("batch", genre_file("akari"), AKARI, "--scheduler", "tcp://127.0.0.1:1")
     assert result.code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in result.err
@@ -239,7 +239,7 @@ def test_the_time_limit_bounds_a_whole_puzzle_in_a_local_worker(monkeypatch):
         time.sleep(60)
         return Genre(load_genre(path))
 
-    monkeypatch.setattr("dslsolve.batch.Genre.load", slow_load)
+    monkeypatch.setattr("dslsolve.frontends.batch.Genre.load", slow_load)
     found: list[dict] = []
     pool = LocalPool(1)
     try:

@@ -13,7 +13,7 @@ import pytest
 from shadings import shipped_black
 
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.puzzlink.source import read_puzzle
 
 from helpers import PUZZLES, genre_file, solution_file
 

@@ -216,7 +216,7 @@ def test_check_does_not_load_the_solver_side():
     start, so the solving commands are imported only when one of them runs."""
     akari = PUZZLES / "akari"
     script = (
-        "import sys; from dslsolve.cli import main; "
+        "import sys; from dslsolve.frontends.cli import main; "
         f"code = main(['check', {str(PUZZLES / 'akari.yaml')!r}, "
         f"{str(akari / 'example.txt')!r}, {str(akari / 'example.solution.txt')!r}]); "
         "print(code, 'pulp' in sys.modules)"
@@ -233,7 +233,7 @@ def test_a_solve_does_not_load_libraries_it_does_not_use():
     they are there: 0.5 s of every run for nothing (docs/formulations.md, "Fixed costs")."""
     akari = PUZZLES / "akari"
     script = (
-        "import sys; from dslsolve.cli import main; "
+        "import sys; from dslsolve.frontends.cli import main; "
         f"code = main([{str(PUZZLES / 'akari.yaml')!r}, {str(akari / 'example.txt')!r}, "
         "'--unique']); "
         "print(code, sorted({'pandas', 'numpy', 'highspy', 'pyscipopt'} & set(sys.modules)))"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from dslsolve.cli import main
-from dslsolve.compare import Row, Run, compare, run_one
 from dslsolve.compiler.lowerings import connected
 from dslsolve.dsl.genre import load_genre
-from dslsolve.pools import LocalPool
+from dslsolve.frontends.cli import main
+from dslsolve.frontends.compare import Row, Run, compare, run_one
+from dslsolve.frontends.pools import LocalPool
 
 from helpers import PUZZLES, genre_file, solution_file
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from dslsolve import indexsets, ir
-from dslsolve.api import Genre
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.rules import RuleCompiler
 from dslsolve.evaluator import Evaluator
+from dslsolve.frontends.api import Genre
 from dslsolve.geometry import Env
 
 from helpers import genre_file, instances, solution_file

@@ -5,6 +5,8 @@ understood, loaded and changed together (issue 20); this test names the modules 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -153,3 +155,141 @@ def test_constructs_call_only_what_the_interface_declares():
         if callable(value) and not member.startswith("_") and not hasattr(cls, member)
     )
     assert missing == []
+
+
+# The layers (docs/architecture.md, "The layers"), bottom to top: a module imports only its
+# own layer and those MAY_IMPORT names. The front ends come last: no core module imports one.
+# `dslsolve/__init__.py` (the API's `Genre` on first use) and `__main__` are the doors.
+LAYERS = {
+    "doors": ("dslsolve", "dslsolve.__main__"),
+    "base": (
+        "dslsolve.ir",
+        "dslsolve.errors",
+        "dslsolve.instance",
+        "dslsolve.geometry",
+        "dslsolve.indexsets",
+        "dslsolve.grounding",
+        "dslsolve.elementsets",
+        "dslsolve.prepared",
+        "dslsolve.violation",
+        "dslsolve.shipped",
+    ),
+    "language": ("dslsolve.dsl", "dslsolve.grammar", "dslsolve.constructs", "*.syntax"),
+    "reading": (
+        "dslsolve.evaluator",
+        "*.meaning",
+        "dslsolve.answer",
+        "dslsolve.output",
+        "dslsolve.setoutput",
+    ),
+    "compiling": ("dslsolve.compiler", "*.lowering", "dslsolve.backends", "dslsolve.runguard"),
+    "solving": ("dslsolve.solve",),
+    "input formats": ("dslsolve.puzzlink",),
+    "front ends": ("dslsolve.frontends",),
+}
+# what each layer may import besides itself (the last column of the table): reading and
+# compiling stand side by side on the language, neither imports the other
+MAY_IMPORT = {
+    "base": set(),
+    "language": {"base"},
+    "reading": {"base", "language"},
+    "compiling": {"base", "language"},
+    "solving": {"base", "language", "reading", "compiling"},
+    "input formats": {"base", "language", "reading", "compiling", "solving"},
+    "front ends": {"base", "language", "reading", "compiling", "solving", "input formats"},
+}
+# the imports beyond MAY_IMPORT that the table in docs/architecture.md names
+EXCEPTIONS = {
+    ("base", "dslsolve.puzzlink.url"),  # a leaf: the shipped genre of a URL's type
+    ("language", "dslsolve.puzzlink.spec"),  # the genre file's `puzzlink:` block
+    ("language", "dslsolve.compiler.model"),  # interface.py's type hints
+}
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of a module: a construct's stage module (`syntax`, `meaning`, `lowering`) by
+    its name, any other by the longest prefix in LAYERS that names it or its folder."""
+    if module.startswith("dslsolve.constructs."):
+        stage = "*." + module.rsplit(".", 1)[-1]
+        for layer, prefixes in LAYERS.items():
+            if stage in prefixes:
+                return layer
+    found = [
+        (len(prefix), layer)
+        for layer, prefixes in LAYERS.items()
+        for prefix in prefixes
+        if module == prefix or (layer != "doors" and module.startswith(prefix + "."))
+    ]
+    return max(found)[1] if found else None
+
+
+def _forbidden_imports(graph: nx.DiGraph) -> list[tuple[str, str]]:
+    """The imports of a layer that the importer's layer may not import (the doors may)."""
+    found = []
+    for module, imported in graph.edges:
+        importer, target = layer_of(module), layer_of(imported)
+        if importer in (None, "doors") or target in (None, importer):
+            continue
+        if target not in MAY_IMPORT[importer] and (importer, imported) not in EXCEPTIONS:
+            found.append((module, imported))
+    return sorted(found)
+
+
+def test_every_module_has_a_layer():
+    """A new module is placed in a layer: put its folder or name in LAYERS and in the table
+    of docs/architecture.md."""
+    assert sorted(m for m in import_graph() if layer_of(m) is None) == []
+
+
+def test_each_layer_imports_only_what_it_may():
+    """In particular no core module imports a front end, the compiler nothing of the
+    evaluator, and the language nothing of the compiler but interface.py's type hints."""
+    assert _forbidden_imports(import_graph()) == []
+
+
+def test_a_forbidden_import_is_found():
+    """The check above can fail: the evaluator importing the picture, and the compiler the
+    evaluator, are named; a front end importing the core and another front end, and the
+    package's door importing the API, are not."""
+    graph = nx.DiGraph(
+        [
+            ("dslsolve.evaluator", "dslsolve.frontends.picture"),
+            ("dslsolve.compiler.rules", "dslsolve.evaluator"),
+            ("dslsolve.constructs.loop.meaning", "dslsolve.constructs.loop.lowering"),
+            ("dslsolve.frontends.cli", "dslsolve.frontends.commands"),
+            ("dslsolve.frontends.commands", "dslsolve.solve"),
+            ("dslsolve", "dslsolve.frontends.api"),
+        ]
+    )
+    assert _forbidden_imports(graph) == [
+        ("dslsolve.compiler.rules", "dslsolve.evaluator"),
+        ("dslsolve.constructs.loop.meaning", "dslsolve.constructs.loop.lowering"),
+        ("dslsolve.evaluator", "dslsolve.frontends.picture"),
+    ]
+
+
+def _loaded_by(statement: str) -> set[str]:
+    """The package's modules that a fresh interpreter has loaded after `statement`."""
+    probe = f"import sys; {statement}; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PACKAGE.parent,
+    )
+    return {name for name in done.stdout.split() if name.split(".")[0] == "dslsolve"}
+
+
+def test_data_flows_one_way_when_a_genre_loads_and_a_puzzle_is_read():
+    """Loading a genre file reads and checks it: nothing of the evaluator, the answer on a
+    puzzle, the compiler or the puzzle reader is loaded. Reading a text puzzle
+    (`dsl/puzzle.py`) loads nothing of puz.link's readers: a URL or a pzprv3 board is
+    converted to text before it (`dslsolve/reading.py`), not from inside it."""
+    loaded = _loaded_by("import dslsolve.dsl.genre")
+    later = {"dslsolve.evaluator", "dslsolve.answer", "dslsolve.compiler", "dslsolve.dsl.puzzle"}
+    assert loaded & later == set()
+    read = _loaded_by("import dslsolve.dsl.puzzle")
+    readers = {"importer", "pzprv3_puzzle", "answer", "referee"}  # puz.link's, above dsl/
+    assert read & {f"dslsolve.puzzlink.{name}" for name in readers} == set()
+    assert "dslsolve.evaluator" not in read

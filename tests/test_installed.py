@@ -60,7 +60,7 @@ def test_a_wheel_carries_the_shipped_genres(tmp_path):
         site,
         elsewhere,
         "-c",
-        "import dslsolve, dslsolve.shipped as s; from dslsolve.api import Genre; "
+        "import dslsolve, dslsolve.shipped as s; from dslsolve.frontends.api import Genre; "
         "print(dslsolve.__file__); print(s.genres_dir()); print(len(s.shipped_genres())); "
         "print(Genre.load('nurikabe').name)",
     )

@@ -11,9 +11,9 @@ import pytest
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.frontends.picture import DARK, LIGHT, LINE, RADIUS, grid_corner, picture
+from dslsolve.frontends.svgcanvas import BASELINE_DROP, CELL, PAD
 from dslsolve.output import parse_solution
-from dslsolve.picture import DARK, LIGHT, LINE, RADIUS, grid_corner, picture
-from dslsolve.svgcanvas import BASELINE_DROP, CELL, PAD
 
 from helpers import PUZZLES, genre_file, load_texts, solution_file
 

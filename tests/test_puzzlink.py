@@ -10,12 +10,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
 from dslsolve.puzzlink.referee import judge, pzpr_verdicts, referee_ready
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import parse_url
 
 from helpers import PUZZLES, canonical, genre_file, solution_file

@@ -19,7 +19,7 @@ from helpers import EMPTY_SUDOKU, PUZZLES, serve_workers
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from dslsolve.serve.local import served  # noqa: E402
+from dslsolve.frontends.serve.local import served  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("serve")  # one test worker starts the server
 

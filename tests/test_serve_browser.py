@@ -11,9 +11,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
 from dslsolve.errors import DslError
+from dslsolve.frontends.api import Genre
 from dslsolve.puzzlink.referee import pzpr_verdicts, referee_ready
 
 from helpers import EMPTY_SUDOKU, PUZZLES, serve_workers
@@ -22,7 +22,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from dslsolve.serve.local import CHROMIUM_ARGS, find_chromium, served  # noqa: E402
+from dslsolve.frontends.serve.local import CHROMIUM_ARGS, find_chromium, served  # noqa: E402
 
 CHROMIUM = find_chromium()
 pytestmark = [

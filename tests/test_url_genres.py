@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.serve.runs import Runs, Settings
 from dslsolve.geometry import grid_of
 from dslsolve.puzzlink.referee import judge, pzpr_files, referee_ready
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import is_url, parse_url
-from dslsolve.serve.runs import Runs, Settings
 from dslsolve.shipped import genre_for_url, genres_dir
 
 from helpers import PUZZLES, canonical

@@ -230,7 +230,7 @@ class Result:
 
 def _dslsolve(args: list[str], tmpdir: str, in_process: bool) -> tuple[int, str, str]:
     if in_process:
-        from dslsolve.cli import main
+        from dslsolve.frontends.cli import main
 
         out, err = io.StringIO(), io.StringIO()
         old = os.environ.get("TMPDIR")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from dslsolve.serve.local import CHROMIUM_ARGS, find_chromium, served
+from dslsolve.frontends.serve.local import CHROMIUM_ARGS, find_chromium, served
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "serve"

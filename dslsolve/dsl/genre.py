@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dslsolve import answer, constructs, ir
-from dslsolve.answer import literal_unknown, when_literals
+from dslsolve import constructs, ir
+from dslsolve.dsl import answer
+from dslsolve.dsl.answer import literal_unknown, when_literals
 from dslsolve.dsl.checker import (
     Scope,
     check_defines,
@@ -126,7 +127,7 @@ class GenreFile:
     path: str
     genre: ir.Genre
     puzzlink: PuzzlinkSpec | None = None  # how the genre reads puzz.link URLs
-    picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/picture.py`)
+    picture: PictureSpec = PictureSpec()  # hints for its pictures (`dslsolve/frontends/picture.py`)
 
 
 def _fail(value: Any, fallback: Location, message: str, hint: str | None = None) -> DslError:
@@ -682,7 +683,7 @@ def _tokens_tell_cases_apart(cases: list[ir.OutputCase], raw_cases: list, where:
     numbers: the values of integer or boolean unknowns) where the earlier tests no given (a
     reader takes the token for the earlier case wherever the later prints it). What a puzzle
     decides (a given shown that equals a symbol) is found when the answer is grounded on it
-    (`answer.py`)."""
+    (`dslsolve/answer.py`)."""
     earlier: dict[str, int] = {}  # token -> the number of the first unguarded case printing it
     for number, (case, raw) in enumerate(zip(cases, raw_cases, strict=True)):
         token = case.symbol

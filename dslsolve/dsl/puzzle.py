@@ -20,9 +20,6 @@ from dslsolve.dsl.genre import MAX_DOMAIN_VALUES, GenreFile
 from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 from dslsolve.ir import GridSection, GroupsSection, ListSection, TableSection
-from dslsolve.puzzlink.importer import url_to_text
-from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_to_text
-from dslsolve.puzzlink.url import is_url
 
 HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$")
 INLINE_HEADER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*\S")  # `name: data`
@@ -242,12 +239,11 @@ def _table(raw: _RawSection, section: TableSection) -> Table:
 
 
 def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instance:
-    if text is None and is_url(path):
-        text = url_to_text(path, genre)
+    """A puzzle in dslsolve's text format: the file at `path`, or `text` (then `path` names it
+    in messages). A puz.link URL or pzprv3 board reaches here already written in this format
+    (`dslsolve/puzzlink/source.py`): reading goes one way, from puz.link's formats to this."""
     if text is None:
         text = read_text(path, "puzzle file")
-    if is_pzprv3(text):
-        text = pzprv3_to_text(path, text, genre)
     declared = {s.name: s for s in genre.genre.sections}
     found: dict[str, _RawSection] = {}
     for raw in _split_sections(path, text, genre):

@@ -30,13 +30,15 @@ board inside the clue frame, and the `cells` sections cover that board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dslsolve import ir
 from dslsolve.errors import DslError, Location
-from dslsolve.evaluator import Assignment, Evaluator, defined_unknowns
 from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
 from dslsolve.instance import Instance
+
+if TYPE_CHECKING:  # a genre's `pzprv3:` block loads no evaluator; reading an answer does
+    from dslsolve.evaluator import Assignment
 
 KINDS = (
     "cells",
@@ -481,6 +483,8 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
     that a section shows reads from it; one that no section shows is worked out from the
     others by its defining rule (fillmat's lengths from its walls), if it has one, else it
     keeps its lowest value."""
+    from dslsolve.evaluator import Evaluator, defined_unknowns
+
     grid = grid_of(instance.rows, instance.columns)
     frame = spec.frame
     rows, columns = instance.rows - frame, instance.columns - frame

@@ -17,12 +17,12 @@ from pathlib import Path
 
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import GenreFile
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Evaluator
 from dslsolve.instance import Instance
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.solve import solve_puzzle
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"

@@ -5,8 +5,8 @@ rounds. Every answer is checked by the evaluator. An answer it rejects, or "infe
 another combination found a valid solution, means a lowering is wrong: reported loudly. Two
 different valid solutions only mean that the puzzle is not unique.
 
-The combinations run as jobs of `dslsolve batch`'s machinery (`dslsolve.pools.run_jobs`): on
-worker processes (`--jobs`, 1 by default, so that the times compare: see docs/batch.md) or a
+The combinations run as jobs of `dslsolve batch`'s machinery (`dslsolve.frontends.pools.run_jobs`):
+on worker processes (`--jobs`, 1 by default, so that the times compare: see docs/batch.md) or a
 Dask cluster (`--scheduler`). A combination whose worker dies twice is a row "worker died".
 """
 
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile, load_genre
-from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.frontends.pools import WORKER_DIED, Pool, run_jobs
 from dslsolve.instance import Instance
 from dslsolve.output import render
-from dslsolve.pools import WORKER_DIED, Pool, run_jobs
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.solve import Outcome, Stats, solve_puzzle
 
@@ -132,7 +132,7 @@ def compare(
     progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
     """The table's rows, in the order of puzzles, then backends, then formulations; the runs
-    go to `pool` (`dslsolve.batch.open_pool`)."""
+    go to `pool` (`dslsolve.frontends.batch.open_pool`)."""
     runs = []
     for puzzle in puzzles:
         read_puzzle(puzzle, genre_file)  # a puzzle that does not read stops the table, here

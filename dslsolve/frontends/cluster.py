@@ -4,8 +4,8 @@ An optional extra (`pip install 'dslsolve[cluster]'`): imported only when `--sch
 given. The workers need dslsolve installed and the genre and puzzle files at the same paths
 (a shared file system). The scheduler reschedules a task whose worker died up to its
 `distributed.scheduler.allowed-failures` times (3 by default, set in the scheduler's own
-configuration) before the task's future raises `KilledWorker`; `dslsolve.pools.run_jobs` then
-runs it once more alone before reporting "worker died".
+configuration) before the task's future raises `KilledWorker`; `dslsolve.frontends.pools.run_jobs`
+then runs it once more alone before reporting "worker died".
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 
 from dslsolve.errors import DslError, Location
-from dslsolve.pools import Work
+from dslsolve.frontends.pools import Work
 
 CONNECT_SECONDS = 10
 

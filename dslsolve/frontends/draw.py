@@ -1,9 +1,9 @@
 """`dslsolve draw GENRE PUZZLE [SOLUTION]`: a given state as an SVG picture on standard output.
 
-The puzzle alone, or with a solution (its text or a pzprv3 file), drawn by `dslsolve.picture`
-as `--format svg` draws a solver's answer. A solution that breaks rules is drawn all the same
-(a picture is how one sees what is wrong); the rules it breaks go to standard error as `check`
-lists them, and the exit code is then 1. No solver is imported.
+The puzzle alone, or with a solution (its text or a pzprv3 file), drawn by
+`dslsolve.frontends.picture` as `--format svg` draws a solver's answer. A solution that breaks rules
+is drawn all the same (a picture is how one sees what is wrong); the rules it breaks go to standard
+error as `check` lists them, and the exit code is then 1. No solver is imported.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dslsolve.api import Genre
 from dslsolve.errors import EXIT_NO_SOLUTION, EXIT_SOLVED, read_text
 from dslsolve.evaluator import Evaluator
-from dslsolve.picture import picture
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.picture import picture
 from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.violation import Violation
 

@@ -1,4 +1,4 @@
-"""The SVG canvas that `dslsolve/picture.py` draws on: lines, text, circles, polygons and
+"""The SVG canvas that `dslsolve/frontends/picture.py` draws on: lines, text, circles, polygons and
 fills placed in grid coordinates (rows and columns of cells), with margins for clues."""
 
 from __future__ import annotations

@@ -26,11 +26,11 @@ from dslsolve.constructs.path_through.syntax import PathThrough
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
+from dslsolve.frontends.svgcanvas import CELL, DARK, Canvas
 from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_of
 from dslsolve.instance import Element, Instance
 from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import render
-from dslsolve.svgcanvas import CELL, DARK, Canvas
 
 # line characters (of a printed solution, or a given piece), by the sides their lines reach
 PIECES = {

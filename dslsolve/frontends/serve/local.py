@@ -48,7 +48,7 @@ def served(*options: str) -> Iterator[tuple[str, subprocess.Popen]]:
     """`dslsolve serve` on a free port of 127.0.0.1 (with `options`), answering: its URL and
     its process; stopped after."""
     port = free_port()
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[3])
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
     server = subprocess.Popen(

@@ -1,4 +1,4 @@
-"""One run of the page, in a process of its own: `python -m dslsolve.serve.worker`.
+"""One run of the page, in a process of its own: `python -m dslsolve.frontends.serve.worker`.
 
 The server writes one JSON request on standard input and reads JSON lines from standard
 output: `{"stage": ...}` while it works, then `{"result": ...}` or `{"error": ...}`. The
@@ -24,17 +24,17 @@ from typing import Any
 
 import dslsolve.backends.cpsat  # noqa: F401 - the solver's library, imported ahead too
 from dslsolve import ir
-from dslsolve.api import Genre
 from dslsolve.backends import DEFAULT_BACKEND
 from dslsolve.compiler.formulations import parse_formulation
-from dslsolve.determined import places, shown
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.determined import places, shown
+from dslsolve.frontends.picture import CELL, grid_corner, picture
 from dslsolve.ir import GridSection, SetOutput
 from dslsolve.output import differences, render
-from dslsolve.picture import CELL, grid_corner, picture
 from dslsolve.puzzlink.importer import url_to_text
 from dslsolve.puzzlink.pzprv3 import write_pzprv3
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import is_url
 from dslsolve.solve import determined_values
 

@@ -1,31 +1,34 @@
 """The commands that solve: `dslsolve GENRE PUZZLE` and `dslsolve compare`. Apart from
-`dslsolve.cli` so that `check`, which needs no solver, does not import PuLP (with numpy and
-highspy, about 0.2 s of every command's start)."""
+`dslsolve.frontends.cli` so that `check`, which needs no solver, does not import PuLP (with numpy
+and highspy, about 0.2 s of every command's start)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 
-from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
 from dslsolve.compiler.formulations import (
     FormulationError,
 )
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
-from dslsolve.options import (
+from dslsolve.evaluator import Assignment
+from dslsolve.frontends.api import Genre, Result
+from dslsolve.frontends.options import (
     FORMULATION_HELP,
     add_scheduler_option,
     formulation_option,
     seconds_option,
 )
 from dslsolve.output import differences, render, unfaithful
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline
 from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
+from dslsolve.violation import Violation
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
 
@@ -158,8 +161,8 @@ def _compare_parser() -> argparse.ArgumentParser:
 
 def compare_command(argv: list[str]) -> int:
     # `compare`'s machinery (worker pools, progress lines) is not a solve's: imported here
-    from dslsolve.batch import ProgressLine, open_pool
-    from dslsolve.compare import compare, disagreements, formulations, render_rows
+    from dslsolve.frontends.batch import ProgressLine, open_pool
+    from dslsolve.frontends.compare import compare, disagreements, formulations, render_rows
 
     parser = _compare_parser()
     args = parser.parse_args(argv)
@@ -210,7 +213,8 @@ def solve_command(argv: list[str], started: float) -> int:
 
 
 def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
-    """Load, solve (within the deadline, which bounds the whole run) and print."""
+    """Load, solve (within the deadline, which bounds the whole run) and print: each step
+    hands its value to the next (the solve's result, its printed texts, then the report)."""
     formulation = formulation_option(args.formulation)
     if args.write_model and not args.write_model.lower().endswith(MODEL_FORMATS):
         raise DslError(
@@ -230,7 +234,7 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         else (lambda message: print(message, file=sys.stderr) if args.stats else None)
     )
     if args.determined:
-        from dslsolve.determined import determined_command
+        from dslsolve.frontends.determined import determined_command
 
         return determined_command(args, genre_file, instance, formulation, progress)
     result = Genre(genre_file).solve(
@@ -244,15 +248,41 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         args.write_model,
     )
     deadline.disarm()  # the answer is printed whole
-    outcome, diagnosis = result.outcome, result.diagnosis
-    if args.write_model and outcome.lazy:
+    if args.write_model and result.outcome.lazy:
         print(f"{args.write_model}: {LAZY_NOTE}", file=sys.stderr)
-    solution = None
+    texts = _texts(args, result)
+    broken = _broken(result)
+    if args.format == "json":
+        print(json.dumps(_json_report(result, texts, args.stats), indent=2))
+    else:
+        _print_text(args, result, texts)
+    if broken:
+        return EXIT_INTERNAL
+    return EXIT_SOLVED if result.outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The printed forms of a solve's solutions, each made once and checked to read back."""
+
+    solution: str | None
+    another: str | None  # the second solution, when `--unique` found one
+
+
+def _texts(args: argparse.Namespace, result: Result) -> Texts:
+    outcome = result.outcome
+    solution = another = None
     if outcome.assignment:
-        solution = _faithful_text(args, genre_file, instance, outcome.assignment, "the solution")
+        solution = _faithful_text(args, result, outcome.assignment, "the solution")
     if outcome.second:
-        _faithful_text(args, genre_file, instance, outcome.second, "another solution")
-    broken = outcome.violations + (diagnosis.unexplained if diagnosis else [])
+        another = _faithful_text(args, result, outcome.second, "another solution")
+    return Texts(solution, another)
+
+
+def _broken(result: Result) -> list[Violation]:
+    """The rules the solver's answers break (none, unless a lowering is wrong), reported."""
+    diagnosis = result.diagnosis
+    broken = result.outcome.violations + (diagnosis.unexplained if diagnosis else [])
     if broken:
         print(
             "dslsolve: internal error: the solver's answer breaks these rules "
@@ -261,63 +291,71 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
         )
         for violation in broken:
             print(f"  {violation}", file=sys.stderr)
-    if args.format == "json":
-        report = {
-            "status": outcome.status.value,
-            "solution": solution,
-            "unique": outcome.unique,
-            "contradictions": outcome.contradictions,
+    return broken
+
+
+def _json_report(result: Result, texts: Texts, stats: bool) -> dict:
+    """`--format json`: the status, the solution's text and what the options asked for."""
+    outcome, diagnosis = result.outcome, result.diagnosis
+    report = {
+        "status": outcome.status.value,
+        "solution": texts.solution,
+        "unique": outcome.unique,
+        "contradictions": outcome.contradictions,
+    }
+    if outcome.second is not None:
+        report["another_solution"] = texts.another
+        report["differences"] = differences(result.genre, outcome.assignment, outcome.second)
+    if diagnosis is not None:
+        report["diagnosis"] = {
+            "status": diagnosis.status.value,
+            "fewest": diagnosis.fewest,
+            "ways": [
+                {
+                    "left_out": [
+                        {"rule": d.rule.text, "line": d.rule.origin.line, "where": d.where}
+                        for d in dropped
+                    ],
+                    "solution": render(result.genre, result.instance, assignment),
+                }
+                for dropped, assignment in diagnosis.ways
+            ],
         }
-        if outcome.second is not None:
-            report["another_solution"] = render(genre_file, instance, outcome.second)
-            report["differences"] = differences(genre_file, outcome.assignment, outcome.second)
+    if stats:
+        report["stats"] = outcome.stats.as_dict()
         if diagnosis is not None:
-            report["diagnosis"] = {
-                "status": diagnosis.status.value,
-                "fewest": diagnosis.fewest,
-                "ways": [
-                    {
-                        "left_out": [
-                            {"rule": d.rule.text, "line": d.rule.origin.line, "where": d.where}
-                            for d in dropped
-                        ],
-                        "solution": render(genre_file, instance, assignment),
-                    }
-                    for dropped, assignment in diagnosis.ways
-                ],
-            }
-        if args.stats:
-            report["stats"] = outcome.stats.as_dict()
-            if diagnosis is not None:
-                report["diagnosis"]["stats"] = diagnosis.stats.as_dict()
-        print(json.dumps(report, indent=2))
-    else:
-        if solution is not None and args.format == "pzprv3":
-            from dslsolve.puzzlink.answer import pzprv3_answer
+            report["diagnosis"]["stats"] = diagnosis.stats.as_dict()
+    return report
 
-            sys.stdout.write(pzprv3_answer(genre_file, instance, outcome.assignment, args.puzzle))
-        elif solution is not None and args.format == "svg":
-            from dslsolve.picture import picture  # drawing code only for a picture
 
-            sys.stdout.write(picture(genre_file, instance, outcome.assignment))
-        elif solution is not None:
-            sys.stdout.write(solution)
-        _explain(outcome, args, genre_file, instance)
+def _print_text(args: argparse.Namespace, result: Result, texts: Texts) -> None:
+    """The text formats: the solution (as text, a pzprv3 file or a picture) on standard
+    output, what the solve found out about it on standard error."""
+    outcome, diagnosis = result.outcome, result.diagnosis
+    genre_file, instance = result.genre, result.instance
+    if texts.solution is not None and args.format == "pzprv3":
+        from dslsolve.puzzlink.answer import pzprv3_answer
+
+        sys.stdout.write(pzprv3_answer(genre_file, instance, outcome.assignment, args.puzzle))
+    elif texts.solution is not None and args.format == "svg":
+        from dslsolve.frontends.picture import picture  # drawing code only for a picture
+
+        sys.stdout.write(picture(genre_file, instance, outcome.assignment))
+    elif texts.solution is not None:
+        sys.stdout.write(texts.solution)
+    _explain(args, result, texts)
+    if diagnosis is not None:
+        _explain_diagnosis(diagnosis, args, genre_file, instance)
+    if args.stats:
+        print(outcome.stats.render(), file=sys.stderr)
         if diagnosis is not None:
-            _explain_diagnosis(diagnosis, args, genre_file, instance)
-        if args.stats:
-            print(outcome.stats.render(), file=sys.stderr)
-            if diagnosis is not None:
-                print(f"diagnosis: {diagnosis.stats.render()}", file=sys.stderr)
-    if broken:
-        return EXIT_INTERNAL
-    return EXIT_SOLVED if outcome.status == SolveStatus.SOLVED else EXIT_NO_SOLUTION
+            print(f"diagnosis: {diagnosis.stats.render()}", file=sys.stderr)
 
 
-def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:
+def _faithful_text(args, result: Result, assignment: Assignment, what: str) -> str:
     """The printed form of a solution, if it reads back as one (else a genre-file error)."""
-    text = render(genre_file, instance, assignment)
-    lost = unfaithful(genre_file, instance, assignment, text)
+    text = render(result.genre, result.instance, assignment)
+    lost = unfaithful(result.genre, result.instance, assignment, text)
     if lost:
         raise DslError(
             Location(args.genre),
@@ -331,7 +369,8 @@ def _faithful_text(args, genre_file, instance, assignment, what: str) -> str:
     return text
 
 
-def _explain(outcome, args, genre_file, instance) -> None:
+def _explain(args: argparse.Namespace, result: Result, texts: Texts) -> None:
+    outcome = result.outcome
     status = outcome.status
     if status == SolveStatus.INFEASIBLE:
         print("no solution: the rules cannot all hold for this puzzle", file=sys.stderr)
@@ -351,8 +390,8 @@ def _explain(outcome, args, genre_file, instance) -> None:
         )
     elif outcome.unique is False:
         print("not unique; another solution:", file=sys.stderr)
-        sys.stderr.write(render(genre_file, instance, outcome.second))
-        places = differences(genre_file, outcome.assignment, outcome.second)
+        sys.stderr.write(texts.another)
+        places = differences(result.genre, outcome.assignment, outcome.second)
         shown = ", ".join(places[:MAX_PLACES])
         more = f" and {len(places) - MAX_PLACES} more" if len(places) > MAX_PLACES else ""
         print(f"the two differ at {shown}{more}", file=sys.stderr)

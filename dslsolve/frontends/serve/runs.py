@@ -1,4 +1,4 @@
-"""The page's runs: each in a worker process of its own (`dslsolve.serve.worker`), at most
+"""The page's runs: each in a worker process of its own (`dslsolve.frontends.serve.worker`), at most
 `max_runs` at once, killed on cancel, at the server's time limit and when the server stops.
 
 A run's process is started in a session of its own, so that a kill reaches anything it
@@ -196,7 +196,7 @@ class Runs:
         return await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "dslsolve.serve.worker",
+            "dslsolve.frontends.serve.worker",
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL,
@@ -240,7 +240,7 @@ class Runs:
 def _worker_environment() -> dict[str, str]:
     """The worker imports the same dslsolve as the server (a checkout on PYTHONPATH too)."""
     environment = dict(os.environ)
-    here = str(Path(__file__).resolve().parents[2])
+    here = str(Path(__file__).resolve().parents[3])
     environment["PYTHONPATH"] = os.pathsep.join(
         [here, *filter(None, [environment.get("PYTHONPATH")])]
     )

@@ -52,8 +52,8 @@ def serve_command(argv: list[str]) -> int:
     try:
         import uvicorn
 
-        from dslsolve.serve.app import create_app
-        from dslsolve.serve.runs import Settings
+        from dslsolve.frontends.serve.app import create_app
+        from dslsolve.frontends.serve.runs import Settings
     except ImportError as err:
         print(
             f"dslsolve serve: {err.name} is missing: pip install 'dslsolve[serve]'",

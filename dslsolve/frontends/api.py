@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dslsolve.dsl.genre import GenreFile, load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.instance import Instance
 from dslsolve.ir import SetOutput
 from dslsolve.output import parse_solution, render
 from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import is_url
 from dslsolve.shipped import genre_for_url
 from dslsolve.violation import Violation
@@ -97,7 +97,7 @@ class Result:
         solution or a genre that is not a grid of cells)."""
         if self.outcome.assignment is None or isinstance(self.genre.genre.output, SetOutput):
             return None
-        from dslsolve.picture import picture
+        from dslsolve.frontends.picture import picture
 
         return picture(self.genre, self.instance, self.outcome.assignment)
 

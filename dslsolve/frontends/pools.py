@@ -1,6 +1,6 @@
 """Where jobs run, and the loop that runs them: a local process pool (or any `Pool`, such as
-`dslsolve.cluster.DaskPool`) driven through the `concurrent.futures` interface, keeping at most
-as many jobs in flight as there are workers, so that when a worker process dies the jobs it may
+`dslsolve.frontends.cluster.DaskPool`) driven through the `concurrent.futures` interface, keeping at
+most as many jobs in flight as there are workers, so that when a worker process dies the jobs it may
 have been running are known and each is run again alone. `dslsolve batch` and `dslsolve
 compare` both run on it."""
 

@@ -8,7 +8,7 @@
     dslsolve serve [--port 8000] [--host 127.0.0.1]    a local web page to solve puzzles
 
 Exit codes: 0 solved / valid, 1 no solution / invalid, 2 bad input, 3 internal error. The
-solving commands live in `dslsolve.commands`, imported only when one of them runs.
+solving commands live in `dslsolve.frontends.commands`, imported only when one of them runs.
 """
 
 from __future__ import annotations
@@ -23,9 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import NoReturn
 
-from dslsolve.api import Genre
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -34,6 +32,8 @@ from dslsolve.errors import (
     DslError,
     read_text,
 )
+from dslsolve.frontends.api import Genre
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
 from dslsolve.shipped import GENRE_HELP, settle_genre
 
@@ -80,7 +80,7 @@ def _check(argv: list[str]) -> int:
             )
         )
     elif violations:
-        from dslsolve.draw import report_violations
+        from dslsolve.frontends.draw import report_violations
 
         report_violations(violations, args.genre, sys.stdout)
     else:
@@ -113,18 +113,18 @@ def _command(argv: list[str], started: float) -> int:
     if argv and argv[0] == "check":
         return _check(argv[1:])
     if argv and argv[0] == "draw":
-        from dslsolve.draw import draw_command
+        from dslsolve.frontends.draw import draw_command
 
         return draw_command(argv[1:])
     if argv and argv[0] == "serve":
-        from dslsolve.serve import serve_command
+        from dslsolve.frontends.serve import serve_command
 
         return serve_command(argv[1:])
     with _unprobed(PROBED_BY_PULP):
-        from dslsolve import commands  # the solver side, not needed by `check`
+        from dslsolve.frontends import commands  # the solver side, not needed by `check`
 
     if argv and argv[0] == "batch":  # worker pools and clusters: not a solve's
-        from dslsolve import batch
+        from dslsolve.frontends import batch
 
         return batch.batch_command(argv[1:])
     if argv and argv[0] == "compare":

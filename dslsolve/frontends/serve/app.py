@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dslsolve.errors import MAX_FILE_BYTES
-from dslsolve.serve.runs import Busy, Runs, Settings
+from dslsolve.frontends.serve.runs import Busy, Runs, Settings
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 2 * MAX_FILE_BYTES + 4096  # a genre file and a puzzle, each as large as dslsolve reads

@@ -5,9 +5,9 @@
                    [--scheduler tcp://HOST:PORT]
 
 The puzzles run in worker processes: a local process pool (`--jobs`, the cores by default) or
-the workers of a Dask cluster (`--scheduler`, `dslsolve.cluster`). Both are driven through the
-`concurrent.futures` interface by the same loop (`dslsolve.pools.run_jobs`), which keeps at
-most as many puzzles in flight as there are workers, so that when a worker process dies the
+the workers of a Dask cluster (`--scheduler`, `dslsolve.frontends.cluster`). Both are driven through
+the `concurrent.futures` interface by the same loop (`dslsolve.frontends.pools.run_jobs`), which
+keeps at most as many puzzles in flight as there are workers, so that when a worker process dies the
 puzzles it may have been running are known: each of them is run again alone; one that kills
 its worker again is reported as "worker died". No puzzle is dropped.
 
@@ -29,7 +29,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from dslsolve.api import Genre
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND
 from dslsolve.errors import (
     EXIT_BAD_INPUT,
@@ -39,13 +38,14 @@ from dslsolve.errors import (
     DslError,
     Location,
 )
-from dslsolve.options import (
+from dslsolve.frontends.api import Genre
+from dslsolve.frontends.options import (
     FORMULATION_HELP,
     add_scheduler_option,
     formulation_option,
     seconds_option,
 )
-from dslsolve.pools import LocalPool, Pool, run_jobs
+from dslsolve.frontends.pools import LocalPool, Pool, run_jobs
 from dslsolve.puzzlink.url import is_url
 from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.shipped import GENRE_HELP, settle_genre
@@ -119,7 +119,7 @@ def open_pool(scheduler: str | None, jobs: int, backends: Iterable[str], count: 
     if jobs < 1:
         raise DslError(Location("--jobs"), f"{jobs} is not a number of processes above 0")
     if scheduler:
-        from dslsolve.cluster import DaskPool
+        from dslsolve.frontends.cluster import DaskPool
 
         return DaskPool(scheduler)
     for backend in backends:  # the solver library imported once, here, not by each worker
