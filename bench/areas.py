@@ -36,9 +36,7 @@ def known_answer(puzzle: Path) -> str | None:
     return None
 
 
-def run(
-    puzzle: Path, genre: str, area: str, time_limit: float, unique: bool
-) -> dict[str, str]:
+def run(puzzle: Path, genre: str, area: str, time_limit: float, unique: bool) -> dict[str, str]:
     command = [sys.executable, "-m", "dslsolve", genre]
     command += [str(puzzle), "--stats", "--time-limit", str(time_limit)]
     command += ["--formulation", f"area={area}"] + (["--unique"] if unique else [])

@@ -10,8 +10,8 @@ from ells import cuttings
 from test_shape_genres import read_grid, rooms_of
 
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.puzzlink.source import read_puzzle
 
 from helpers import PUZZLES, genre_file
 

@@ -12,12 +12,12 @@ from test_url_genres import _pzpr_boards
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
-from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
 from dslsolve.geometry import Grid
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.referee import pzpr_files, referee_ready
+from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.puzzlink.url import parse_url
 from dslsolve.shipped import genre_for_url
 
