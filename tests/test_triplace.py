@@ -12,7 +12,10 @@ import pytest
 from partitions import blocks_from
 from test_shape_genres import read_grid, rooms_of
 
-from helpers import PUZZLES
+from dslsolve.dsl.genre import load_genre
+from dslsolve.puzzlink.source import read_puzzle
+
+from helpers import PUZZLES, genre_file
 
 Cell = tuple[int, int]
 CASES = sorted(p for p in (PUZZLES / "triplace").glob("*.txt") if ".solution" not in p.name)
@@ -104,3 +107,17 @@ def test_triplace_search_needs_the_clues():
     """Without its clues, the example has more than one cutting into blocks of three."""
     board, _ = read_board(PUZZLES / "triplace" / "example.txt")
     assert len(cuttings(board, {})) == 2
+
+
+def test_triplace_urls_give_every_kind_of_clue_cell():
+    """pzprjs's tri-place format: `_` a clue cell, `$`x an across number only and `%`x a down
+    number only (base 36); two hex parts (down, across), `.` for none, with `-`, `+` and `=`
+    making the across, the down or both two digits; then the frame: a down number per column
+    and an across number per row (`.` none, `-` and two digits)."""
+    triplace = load_genre(str(genre_file("triplace")))
+    url = "https://puzz.link/p?triplace/5/1/-31a+1a3=1a1b34.4.5-1a..2"
+    board = read_puzzle(url, triplace).grids["board"]
+    assert [board[0, c] for c in range(6)] == ["*", "*", "5\\", "26\\", "*", "*"]
+    assert [board[1, c] for c in range(6)] == ["\\2", "3\\26", "26\\3", "26\\27", "3\\4", "\\4"]
+    board = read_puzzle("https://puzz.link/p?triplace/3/1/_$a%3...0", triplace).grids["board"]
+    assert [board[1, c] for c in range(4)] == ["\\0", "*", "\\10", "3\\"]
