@@ -292,6 +292,8 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "wagiri",
         "wblink",
         "ichimaga",
+        "aho",
+        "triplace",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
