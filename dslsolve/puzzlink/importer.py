@@ -275,6 +275,15 @@ SPECIAL_STEPS = {
 }
 
 
+def _left_out(board: Board, step: Step) -> None:
+    """A part that the URL's flag leaves out (`unless:`): as if it held nothing. A border part
+    then draws no walls (one room), any other leaves its sections empty."""
+    if step.decoder == "border" and step.over != "borders":
+        board.walls = [0] * len(board.inside_borders)
+        if step.into:
+            board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+
+
 def url_spec(url: PuzzlinkUrl, genre: GenreFile) -> PuzzlinkSpec:
     """The genre's puzzlink block, once the URL is known to be a puzzle of this genre."""
     spec: PuzzlinkSpec | None = genre.puzzlink
@@ -314,6 +323,9 @@ def url_to_text(text: str, genre: GenreFile) -> str:
     board = Board(url.text, url.columns, url.rows)
     cursor = Cursor(url.body)
     for step in spec.steps:
+        if step.unless is not None and step.unless in url.pflags:
+            _left_out(board, step)
+            continue
         try:
             if step.decoder in SPECIAL_STEPS:
                 SPECIAL_STEPS[step.decoder](board, step, cursor)

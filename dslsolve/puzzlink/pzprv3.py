@@ -129,6 +129,9 @@ class Pzprv3Section:
     empty: str = "."  # margins: the token of a corner or of a side without a clue; sums: blank
     sums: tuple[str, str] = ()  # sums: the across and the down layer
     none: str = "0"  # sums: the token of a side without a number
+    # cells, borders: `{fill: TOKEN}`, the token at every place, read back as nothing (what
+    # pzprjs's file holds and the genre has none of: aux marks, the walls of a board of one room)
+    fill: str | None = None
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,9 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in KINDS:
             raise _fail(where, f"a section is one of {', '.join(KINDS)}, as a one-key mapping")
         kind, value = next(iter(entry.items()))
-        if kind == "cells":
+        if kind in ("cells", "borders") and isinstance(value, dict) and set(value) == {"fill"}:
+            sections.append(Pzprv3Section(kind, fill=str(value["fill"])))
+        elif kind == "cells":
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
             sections.append(Pzprv3Section(kind, sources=sources))
@@ -361,7 +366,10 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
     for section in spec.sections:
-        if section.kind == "text":
+        if section.fill is not None:
+            lengths = line_lengths(section.kind, rows, columns)
+            lines.extend(_lines([section.fill] * sum(lengths), lengths))
+        elif section.kind == "text":
             lines.append(section.name)
         elif section.kind == "count":
             lines.append(str(len(instance.tables[section.name].values())))

@@ -94,6 +94,8 @@ def _read_section(
 ) -> None:
     variables = {v.name for v in genre.genre.variables}
     rows, columns = board.rows - frame, board.columns - frame  # pzprjs's board
+    if section.fill is not None:
+        return  # the same token everywhere: nothing of the puzzle
     if section.kind == "rooms":
         # a cell in no room (`.`: makaro's black cells) is a room of its own, as the URL's
         # walls around it make it

@@ -24,6 +24,7 @@ SPECIAL += ("tilepaint", "icebarn", "triplace")
 OVER = ("cells", "points", "borders", "rooms")
 LAYOUTS = ("frame", "stacked")
 STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")
+STEP_KEYS += ("unless",)
 BLOCK_KEYS = ("types", "flags", "decode", "pzprv3", "newer")
 
 
@@ -39,6 +40,8 @@ class Step:
     expect: int | None
     as_letters: bool
     where: Location
+    # a pflag whose URLs leave this part out (bonsan's `c`: no walls): read as an empty part
+    unless: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,7 @@ def _step(raw: Any, where: Location, sections: set[str]) -> Step:
         expect,
         raw.get("as") == "letters",
         at,
+        str(raw["unless"]) if "unless" in raw else None,
     )
 
 
