@@ -262,7 +262,23 @@ def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
     board.grids[step.into[1]] = gates
 
 
+def _yosenabe(board: Board, step: Step, cursor: Cursor) -> None:
+    """Circles and pots' numbers in one part (`codecs.yosenabe`): the circles into the first
+    section of `into` (through the step's `tokens`), the pots' numbers into the second (a "?"
+    refused)."""
+    rows, columns = board.rows, board.columns
+    grids = [[["."] * columns for _ in range(rows)] for _ in step.into]
+    for index, value in enumerate(codecs.yosenabe(cursor, rows * columns)):
+        if value is not None:
+            kind, number = value
+            token = _token(board, step, number) if kind == 0 else _printed(board, number, {}, "")
+            grids[kind][index // columns][index % columns] = token
+    for name, grid in zip(step.into, grids, strict=True):
+        board.grids[name] = grid
+
+
 SPECIAL_STEPS = {
+    "yosenabe": _yosenabe,
     "tilepaint": _tile_paint,
     "icebarn": _ice_barn,
     "border": _border,

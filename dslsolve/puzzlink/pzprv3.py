@@ -34,6 +34,7 @@ board inside the clue frame, and the `cells` and `borders` sections cover that b
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +133,10 @@ class Pzprv3Section:
     # cells, borders: `{fill: TOKEN}`, the token at every place, read back as nothing (what
     # pzprjs's file holds and the genre has none of: aux marks, the walls of a board of one room)
     fill: str | None = None
+    # cells: `{join: [[SOURCE, ...], ...]}`, a token of parts one after another, each part the
+    # first of its sources with something to say, `.` where none of the parts has (yosenabe's
+    # `io3`: a pot's cell `i` and a circle `o3`)
+    join: tuple[tuple[Source, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,13 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         kind, value = next(iter(entry.items()))
         if kind in ("cells", "borders") and isinstance(value, dict) and set(value) == {"fill"}:
             sections.append(Pzprv3Section(kind, fill=str(value["fill"])))
+        elif kind == "cells" and isinstance(value, dict) and set(value) == {"join"}:
+            if not isinstance(value["join"], list) or not all(
+                isinstance(part, list) for part in value["join"]
+            ):
+                raise _fail(where, "cells: {join: [[SOURCE, ...], ...]}: a list of parts")
+            parts = tuple(tuple(_source(s, names, where) for s in part) for part in value["join"])
+            sections.append(Pzprv3Section(kind, join=parts))
         elif kind == "cells":
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
@@ -344,6 +356,45 @@ class _Values:
                 return str(value)
         return "."
 
+    def joined(self, parts: tuple[tuple[Source, ...], ...], cell: Element) -> str:
+        """A `join` section's token: the parts that print something, one after another."""
+        printed = [self.printed(sources, cell) for sources in parts]
+        return "".join(p for p in printed if p != ".") or "."
+
+
+def split_joined(parts: tuple[tuple[Source, ...], ...], token: str) -> list[tuple[int, str]]:
+    """A `join` section's token cut into its parts: for each part, which of its sources
+    printed it and what (-1 and `.` for a part that printed nothing). A part takes the longest
+    beginning of the rest that one of its sources prints (a token of its map or its number
+    template; a whole number for a source without a map)."""
+    pieces, rest = [], "" if token == "." else token
+    for sources in parts:
+        which, longest = -1, ""
+        for index, source in enumerate(sources):
+            for candidate in _printed_forms(source, rest):
+                if len(candidate) > len(longest):
+                    which, longest = index, candidate
+        pieces.append((which, longest or "."))
+        rest = rest[len(longest) :]
+    return pieces
+
+
+def _printed_forms(source: Source, text: str) -> list[str]:
+    """The beginnings of `text` that `source` could have printed."""
+    number = re.match(r"-?\d+", text)
+    if source.token is not None:
+        return [source.token] if text.startswith(source.token) else []
+    forms = [printed for value, printed in source.tokens if value != NUMBER]
+    found = [form for form in forms if text.startswith(form)]
+    template = dict(source.tokens).get(NUMBER)
+    if template is not None:
+        head, _, tail = template.partition("{}")
+        match = re.match(re.escape(head) + r"\d+" + re.escape(tail), text)
+        found += [match.group()] if match else []
+    elif number is not None and not source.tokens:
+        found.append(number.group())  # a plain source prints its value (a map, its tokens)
+    return found
+
 
 def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
     index: dict[object, int] = {}
@@ -379,6 +430,10 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
             lines.extend(_rooms(instance.grids[section.name], rows, columns))
+        elif section.kind == "cells" and section.join:
+            for r in range(rows):
+                cells = [(r + frame, c + frame) for c in range(columns)]
+                lines.append(" ".join(board.joined(section.join, cell) for cell in cells) + " ")
         elif section.kind == "cells":
             for r in range(rows):
                 cells = [(r + frame, c + frame) for c in range(columns)]
@@ -567,6 +622,12 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             for cell, token in zip(inner, cells, strict=True):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "cells" and section.join:
+            for cell, token in zip(board_cells, tokens, strict=False):
+                cut = split_joined(section.join, token)
+                for sources, (which, piece) in zip(section.join, cut, strict=True):
+                    if which >= 0:
+                        _read_cell((sources[which],), variables, assignment, cell, piece)
         elif section.kind == "cells":
             for cell, token in zip(board_cells, tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)

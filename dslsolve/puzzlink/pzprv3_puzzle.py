@@ -26,6 +26,7 @@ from dslsolve.puzzlink.pzprv3 import (
     on_links,
     outline,
     read_answer,
+    split_joined,
 )
 
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
@@ -132,6 +133,13 @@ def _read_section(
                 tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
             ]
             board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
+    elif section.kind == "cells" and section.join:
+        places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
+        cuts = [split_joined(section.join, token) for token in tokens]
+        for index, sources in enumerate(section.join):
+            for which, source in enumerate(sources):  # each source its own pieces
+                mine = [cut[index][1] if cut[index][0] == which else "." for cut in cuts]
+                _read_layers(board, genre, (source,), mine, places)
     elif section.kind == "cells":
         places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
         _read_layers(board, genre, section.sources, tokens, places)
