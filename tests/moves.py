@@ -1,9 +1,10 @@
 """A search independent of dslsolve for the genres where circles move in a straight line
-(heyabon, bonsan; docs/genres.md): each circle takes one move, a direction and a distance (its
-number's, or any for a circle without one, 0 included), circles decided in reading order. A
-move's track, the cells it passes and the cell it stops on, holds no circle's start and no
-other track. A genre's test on where the circles end is checked for each room as soon as
-every circle that could end in the room's bounding box has moved, and once more at the end.
+(heyabon, bonsan, yosenabe; docs/genres.md): each circle takes one move, a direction and a
+distance (its number's, or any for a circle without one, 0 included), circles decided in
+reading order. A move's track, the cells it passes and the cell it stops on, holds no
+circle's start and no other track. A genre's test on where the circles end is checked for
+each room as soon as every circle that could end in the room's bounding box has moved, and
+once more at the end.
 
 Also here: the links of a solution drawn as the solver prints lines (`edges:`)."""
 
@@ -31,32 +32,40 @@ def end(start: Cell, move: Move) -> Cell:
 def move_solutions(
     rooms: list[list[str]],
     circles: list[list[str]],
-    room_holds: Callable[[list[Cell], set[Cell]], bool],
+    room_holds: Callable[[list[Cell], dict[Cell, str]], bool],
     most: int = 2,
+    any_distance: bool = False,
 ) -> list[dict[Cell, Move]]:
     """Up to `most` moves of every circle (`o`: no number) such that `room_holds(cells, ends)`
-    for each room (its cells, and the cells where circles end anywhere on the board)."""
+    for each room (its cells, and where circles end anywhere on the board, each with its
+    circle's token). A number is the distance, or with `any_distance` only the circle's value
+    (yosenabe): then every circle moves any distance and ends in a room; cells labelled `.`
+    are in no room."""
     height, width = len(circles), len(circles[0])
     start = {cell: t for cell, t in by_cell(circles).items() if t != "."}
     room = by_cell(rooms)
     members: dict[str, list[Cell]] = {}
     for cell, label in room.items():
-        members.setdefault(label, []).append(cell)
+        if label != ".":
+            members.setdefault(label, []).append(cell)
 
     def inside(cell: Cell) -> bool:
         return 0 <= cell[0] < height and 0 <= cell[1] < width
 
     def moves(cell: Cell) -> list[Move]:
         token = start[cell]
-        longest = max(height, width) if token == "o" else int(token)
-        found = [(0, 0, 0)] if token in ("o", "0") else []
+        free = token == "o" or any_distance
+        longest = max(height, width) if free else int(token)
+        found = [(0, 0, 0)] if free or token == "0" else []
         for dr, dc in STEPS:
             for distance in range(1, longest + 1):
                 path = track(cell, (dr, dc, distance))
                 if not inside(path[-1]) or path[-1] in start:
                     break  # off the board, or over a circle: no farther either
-                if token == "o" or distance == int(token):
+                if free or distance == int(token):
                     found.append((dr, dc, distance))
+        if any_distance:  # every circle ends in a room
+            found = [move for move in found if room.get(end(cell, move), ".") != "."]
         return found
 
     options = {cell: moves(cell) for cell in start}
@@ -70,8 +79,8 @@ def move_solutions(
         box = [(r, c) for r in range(min(rs), max(rs) + 1) for c in range(min(cs), max(cs) + 1)]
         boxes[label] = set().union(*(reach.get(cell, set()) for cell in box))
 
-    def ends(placed: dict) -> set[Cell]:
-        return {end(cell, move) for cell, move in placed.items()}
+    def ends(placed: dict) -> dict[Cell, str]:
+        return {end(cell, move): start[cell] for cell, move in placed.items()}
 
     def fits(placed: dict, cell: Cell) -> bool:
         mine = track(cell, placed[cell])
@@ -93,7 +102,7 @@ def move_solutions(
     return solutions(sorted(start), options.__getitem__, fits, whole, most=most)
 
 
-def symmetric(cells: list[Cell], ends: set[Cell]) -> bool:
+def symmetric(cells: list[Cell], ends: dict[Cell, str]) -> bool:
     """A cell of the room holds a circle exactly where the cell opposite it about the centre
     of the room's bounding box does (pzprjs's check: that cell may lie outside the room)."""
     rs, cs = [r for r, _ in cells], [c for _, c in cells]
