@@ -96,3 +96,13 @@ def test_opposite_needs_a_cell_and_a_group_the_puzzle_decides(tmp_path, run):
     path.write_text(genre("each area of black: each cell: any(opposite where black)"))
     result = run(path, tmp_path / "p.txt")
     assert result.code == 2 and "'opposite' needs a group that the puzzle decides" in result.err
+
+
+def test_opposite_is_a_word_of_the_rule_language(tmp_path, run):
+    path = tmp_path / "g.yaml"
+    (tmp_path / "p.txt").write_text("rooms:\naa\nclues:\n..\n")
+    path.write_text(
+        genre("count(black) = 1").replace("  black: {type: bool}", "  opposite: {type: bool}")
+    )
+    result = run(path, tmp_path / "p.txt")
+    assert result.code == 2 and "'opposite' is a word of the rule language" in result.err
