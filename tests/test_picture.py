@@ -428,3 +428,18 @@ def test_a_wall_mark_between_cells_is_drawn_as_the_border_there():
         tuple(tuple(str(v) for v in _centre(*end)) for end in wall) for wall in expected
     }
     assert "#" not in _texts(svg) and "*" not in _texts(svg)
+
+
+@pytest.mark.parametrize("genre", ["roma"])
+def test_given_arrows_are_drawn_as_givens_solved_or_not(genre):
+    """A given that a rule `VAR = INPUT` copies into the solution, printed otherwise than its
+    clue (1 as U), is drawn as the solution prints it but in black: as an arrow in the puzzle
+    alone too, not as the number."""
+    givens = (PUZZLES / genre / "example.txt").read_text().split("givens:\n")[1].split()
+    arrows = sorted("↑↓←→"[int(t) - 1] for t in givens if t in "1234")
+    alone = _texts(_draw(genre, solved=False))
+    assert sorted(t for t in alone if t in "↑↓←→") == arrows
+    assert not any(t in "1234" for t in alone)
+    solved = _draw(genre)
+    assert sorted(t for t in _texts(solved, "black") if t in "↑↓←→") == arrows
+
