@@ -443,3 +443,11 @@ def test_given_arrows_are_drawn_as_givens_solved_or_not(genre):
     solved = _draw(genre)
     assert sorted(t for t in _texts(solved, "black") if t in "↑↓←→") == arrows
 
+
+def test_juosan_bars_cross_their_cells_with_the_numbers_in_a_corner():
+    svg = _draw("juosan")
+    solution = (PUZZLES / "juosan" / "example.solution.txt").read_text().split()
+    bars = [p for p in svg.iter(f"{SVG}polygon") if p.get("fill") == LINE]
+    assert len(bars) == len(solution) == 36
+    clues = (PUZZLES / "juosan" / "example.txt").read_text().split("clues:\n")[1].split()
+    assert sorted(_texts(svg)) == sorted(t for t in clues if t != ".")
