@@ -430,7 +430,7 @@ def test_a_wall_mark_between_cells_is_drawn_as_the_border_there():
     assert "#" not in _texts(svg) and "*" not in _texts(svg)
 
 
-@pytest.mark.parametrize("genre", ["roma"])
+@pytest.mark.parametrize("genre", ["roma", "toichika"])
 def test_given_arrows_are_drawn_as_givens_solved_or_not(genre):
     """A given that a rule `VAR = INPUT` copies into the solution, printed otherwise than its
     clue (1 as U), is drawn as the solution prints it but in black: as an arrow in the puzzle

@@ -197,6 +197,22 @@ def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def arrows(cursor: Cursor, count: int) -> list[Value]:
+    """An arrow per slot (pzprjs's `decode4Cell_toichika`): `1`..`4` an arrow up, down, left,
+    right, `.` "?", `5`..`z` skip 1..31 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "1234":
+            return [int(char)]
+        if char == ".":
+            return [QUESTION]
+        if char.isalnum() and _b36(char) >= 5:
+            return _skip(_b36(char) - 4)
+        return []
+
+    return _walk(cursor, count, step)
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -460,6 +476,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
+    "arrows": arrows,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
