@@ -451,3 +451,12 @@ def test_juosan_bars_cross_their_cells_with_the_numbers_in_a_corner():
     assert len(bars) == len(solution) == 36
     clues = (PUZZLES / "juosan" / "example.txt").read_text().split("clues:\n")[1].split()
     assert sorted(_texts(svg)) == sorted(t for t in clues if t != ".")
+
+
+def test_a_split_clue_on_a_dark_cell_leaves_out_its_symbol():
+    """Tateyoko's `#,2`: a shaded cell with the number 2, drawn dark with a white 2."""
+    board = (PUZZLES / "tateyoko" / "example.txt").read_text().split("board:\n")[1].split()
+    svg = _draw("tateyoko", solved=False)
+    assert _fills(svg, DARK) == sum(t.startswith("#") for t in board)
+    assert sorted(_texts(svg, "white")) == sorted(t[2:] for t in board if t.startswith("#,"))
+    assert not any("#" in t for t in _texts(svg))

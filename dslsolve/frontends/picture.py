@@ -339,7 +339,11 @@ class _Cells:
         elif found and _diagonal_split(found[0]):
             _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
-            self._clue(canvas, r, c, *found, dark)
+            section, clue = found
+            if dark and section.fields:  # a part that is a symbol: the shading says it
+                parts = [p for p in clue.split(section.split) if p not in section.symbols]
+                clue = section.split.join(parts)
+            self._clue(canvas, r, c, section, clue, dark)
         elif shown and token not in marks:
             self._text(canvas, r, c, _label(token, self.spec.letters), "black", dark)
 
