@@ -84,6 +84,7 @@ CONNECTED += " paint_area sukoro tapa yin_yang"
 CONNECTED += " kurochute yajikazu ayeheya shimaguni"
 CONNECTED += " usoone"
 CONNECTED += " mochinyoro"
+CONNECTED += " stostone"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},
