@@ -50,6 +50,8 @@ SHIPPED = _shipped_urls()
         ("tapa", "tapa/3/1/a7bm9", "clues", "1,1 1,1,2 1,1,1,1"),
         # a body that ends early leaves the other cells empty, as in pzprjs (no "?" clues)
         ("hitori", "hitori/3/2/12a", "numbers", "1 2 10/. . ."),
+        # blocked cells: `.` skips 36 cells, `5` five more, then a block (pzpr reads it so)
+        ("dosufuwa", "dosufuwa/7/6/000000000000000.5", "board", "......./" * 5 + "......#"),
     ],
 )
 def test_decoders(genre, url, section, expected):
@@ -292,6 +294,8 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "wagiri",
         "wblink",
         "ichimaga",
+        "stostone",
+        "dosufuwa",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

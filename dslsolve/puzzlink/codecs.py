@@ -438,6 +438,20 @@ def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     return values
 
 
+def block_cells(cursor: Cursor, count: int) -> list[Value]:
+    """Blocked cells, one mark `#` each (pzprjs's BlockCell, dosufuwa's blocks): a base-36
+    digit `0`..`z` skips that many slots, then marks one; `.` skips 36 slots unmarked."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "z":
+            return [*_skip(_b36(char)), "#"]
+        if char == ".":
+            return _skip(36)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
@@ -460,6 +474,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
+    "blockcell": block_cells,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

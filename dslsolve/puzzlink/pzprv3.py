@@ -13,6 +13,9 @@ A section is one of
                           of directions (gates) whose direction crosses it;
   `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
                           their first cell in row-major order), from a region layer;
+                          `rooms: [SOURCE, ..., NAME]`: a cell where one of the sources
+                          before the layer has something to say is in no room and shows
+                          that source's token (dosufuwa's blocks `#`);
   `count: TABLE`          one line: how many values the table holds (easy as ABC's letters);
   `gates: NAME`           two lines: the outline border ids (after the inside borders: top,
                           bottom, left, right) where a layer of directions enters, then leaves;
@@ -198,6 +201,10 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             sides = tuple((side, str(value[side])) for side in SIDES if side in value)
             empty = str(value.get("empty", "."))
             sections.append(Pzprv3Section(kind, "", sources, sides, empty))
+        elif kind == "rooms" and isinstance(value, list):
+            # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
+            sources = tuple(_source(s, names, where) for s in value)
+            sections.append(Pzprv3Section(kind, sources[-1].name, sources))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
@@ -319,12 +326,21 @@ class _Values:
         return "."
 
 
-def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
+def _rooms(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """The room count, then each cell's room index; a cell where a mark source (all the
+    section's sources but the last, the region layer) has something to say is in no room and
+    shows the mark's token (dosufuwa's blocks `#`)."""
+    layer = board.instance.grids[section.name]
+    marks = section.sources[:-1]
     index: dict[object, int] = {}
     lines = []
     for r in range(rows):
         row = []
         for c in range(columns):
+            mark = board.printed(marks, (r, c))
+            if mark != ".":
+                row.append(mark)
+                continue
             label = layer[(r, c)]
             index.setdefault(label, len(index))
             row.append(str(index[label]))
@@ -349,7 +365,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
         elif section.kind == "sums":
             lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
-            lines.extend(_rooms(instance.grids[section.name], rows, columns))
+            lines.extend(_rooms(board, section, rows, columns))
         elif section.kind == "cells":
             for r in range(rows):
                 cells = [(r + frame, c + frame) for c in range(columns)]

@@ -102,6 +102,11 @@ def _read_section(
         cells = [label(int(t) if t.isdigit() else next(alone)) for t in tokens[1:]]
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
+        for source in section.sources[:-1]:  # marks of cells in no room (dosufuwa's blocks)
+            grid, _ = _layer_grid(board, genre, source.name)
+            for at, token in enumerate(tokens[1 : 1 + rows * columns]):
+                if values := source.unconvert(token):
+                    grid[at // columns][at % columns] = values[0]
     elif section.kind == "count":
         count = int(tokens[0]) if tokens and tokens[0].isdigit() else 0
         board.tables[section.name] = LETTERS[:count]
