@@ -52,6 +52,9 @@ SHIPPED = _shipped_urls()
         ("hitori", "hitori/3/2/12a", "numbers", "1 2 10/. . ."),
         # blocked cells: `.` skips 36 cells, `5` five more, then a block (pzpr reads it so)
         ("dosufuwa", "dosufuwa/7/6/000000000000000.5", "board", "......./" * 5 + "......#"),
+        # nuri-maze's start and goal: in the first and the last cell unless the body moves them
+        ("nurimaze", "nurimaze/3/2/00534", "marks", "Sot/..G"),
+        ("nurimaze", "nurimaze/3/2/0061", "marks", "..S/..G"),
     ],
 )
 def test_decoders(genre, url, section, expected):
@@ -296,6 +299,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "ichimaga",
         "stostone",
         "dosufuwa",
+        "nurimaze",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -452,6 +452,32 @@ def block_cells(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def nurimaze(cursor: Cursor, count: int) -> list[Value]:
+    """Nuri-maze's marks: `1` the start `s`, `2` the goal `g`, `3` a circle `o`, `4` a
+    triangle `t`, each on one slot; `5`..`z` skip 1..31 slots. Where the body places no start
+    (no goal), it is on the first (the last) slot, as pzprjs places them."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "1234":
+            return ["sgot"[int(char) - 1]]
+        if char.isdigit() or "a" <= char <= "z":
+            return _skip(_b36(char) - 4)
+        return _skip(1)
+
+    marks: list[Value] = [None] * count
+    start, goal = 0, count - 1
+    for slot, value in enumerate(_walk(cursor, count, step)):
+        if value == "s":
+            start = slot
+        elif value == "g":
+            goal = slot
+        else:
+            marks[slot] = value
+    marks[goal] = "g"
+    marks[start] = "s"  # pzprjs writes a start that is also the goal as the start
+    return marks
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
@@ -475,6 +501,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "pipelink": pipelink,
     "walllogic": wall_logic,
     "blockcell": block_cells,
+    "nurimaze": nurimaze,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
