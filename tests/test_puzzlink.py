@@ -55,6 +55,10 @@ SHIPPED = _shipped_urls()
         # nuri-maze's start and goal: in the first and the last cell unless the body moves them
         ("nurimaze", "nurimaze/3/2/00534", "marks", "Sot/..G"),
         ("nurimaze", "nurimaze/3/2/0061", "marks", "..S/..G"),
+        # tawamurenga's brick walls of shapes 3 and 2: rows of 3 and 4 bricks, or 3 each, a
+        # row starting half a brick in where its first half-cell is empty
+        ("tawa", "tawa/3/4/3/0123456012", "board", ".0]1]2]./3]4]5]6]/.0]1]2]./[][][][]"),
+        ("tawa", "tawa/3/3/2/0a1b2", "board", ".0][]1]/[][]2]./.[][][]"),
     ],
 )
 def test_decoders(genre, url, section, expected):
@@ -300,6 +304,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "stostone",
         "dosufuwa",
         "nurimaze",
+        "tawa",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -478,6 +478,52 @@ def nurimaze(cursor: Cursor, count: int) -> list[Value]:
     return marks
 
 
+WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
+
+
+def bricks(rows: int, columns: int, shape: int) -> list[tuple[int, int]]:
+    """The bricks of pzprjs's brick wall (tawa) of `columns` bricks a row and shape 0..3 (which
+    rows start half a brick in, and which rows hold a brick more or fewer), in pzprjs's cell
+    order: each as (row, its left half's column) on a grid of half-cells, `2 * columns +
+    WALL_WIDENING[shape]` wide, where a brick covers two side by side."""
+    if shape == 0:
+        count = rows // 2 * (2 * columns - 1) + rows % 2 * columns
+    elif shape == 3:
+        count = rows // 2 * (2 * columns + 1) + rows % 2 * columns
+    else:
+        count = rows * columns
+    found = []
+    for a in range(count):
+        if shape == 0:
+            row, centre = 2 * a // (2 * columns - 1), 1 + 2 * a % (2 * columns - 1)
+        elif shape == 3:
+            row = (2 * a + 1) // (2 * columns + 1)
+            centre = 1 + (2 * a + 1) % (2 * columns + 1)
+        else:
+            row = a // columns
+            centre = 2 * (a % columns) + (row % 2 == (shape == 1)) + 1
+        found.append((row, centre - 1))
+    return found
+
+
+def brick_wall(cursor: Cursor, columns: int, rows: int) -> tuple[list[list[Value]], int]:
+    """Tawamurenga's body: the wall's shape (`0`..`3`, then `/`), then Number10 over its bricks.
+    Returns the grid of half-cells (a brick's number, or `[`, on its left half, `]` on its
+    right half, None off the wall) and the wall's shape."""
+    text, _, _ = cursor.rest().partition("/")
+    cursor.take(len(text) + 1)
+    if text not in ("", "0", "1", "2", "3"):
+        raise ValueError(f"a brick wall's shape is 0..3, not {text!r}")
+    shape = int(text or 0)  # none given: pzprjs reads 0
+    places = bricks(rows, columns, shape)
+    numbers = number10(cursor, len(places))
+    grid: list[list[Value]] = [[None] * (2 * columns + WALL_WIDENING[shape]) for _ in range(rows)]
+    for (row, left), number in zip(places, numbers, strict=True):
+        grid[row][left] = "[" if number is None else number
+        grid[row][left + 1] = "]"
+    return grid, shape
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
