@@ -301,6 +301,8 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "wagiri",
         "wblink",
         "ichimaga",
+        "aho",
+        "triplace",
         "stostone",
         "dosufuwa",
         "nurimaze",

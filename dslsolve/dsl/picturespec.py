@@ -11,7 +11,8 @@ the input and output declarations alone.
       circles: {where: circles is given, text: amount, dot: dot}
                            # cells drawn as a circle (in place of their clue), the number
                            # `text` inside and a dot on its rim toward the direction `dot`
-                           # (hotaru beam's circles)
+                           # (hotaru beam's circles); `fill: dark` draws black discs
+                           # with white numbers (aho)
       moves: {up: up, down: down, left: left, right: right}
                            # cells that a move toward that direction passes: a line from the
                            # cell behind, and a circle that starts a move is drawn where it
@@ -34,7 +35,8 @@ from dslsolve import ir
 
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
 KEYS += ("joins",)
-CIRCLE_KEYS = ("where", "text", "dot")
+CIRCLE_KEYS = ("where", "text", "dot", "fill")
+CIRCLE_FILLS = ("light", "dark")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is; `wall`: a
 # token between two cells drawn as the thick border between them (barns' walls)
@@ -51,6 +53,7 @@ class CircleSpec:
     where: ir.Expr  # a condition on a cell: a circle is drawn there
     text: ir.Expr | None = None  # a value at the cell, written inside where it is a number
     dot: ir.Expr | None = None  # a direction at the cell: a dot on the rim on that side
+    dark: bool = False  # `fill: dark`: a black disc, its number in white (aho's)
 
 
 @dataclass(frozen=True)

@@ -312,11 +312,11 @@ class _Cells:
         rim toward its direction (`picture: circles`)."""
         circles = self.spec.circles
         row, column = at[0] + 0.5, at[1] + 0.5
-        canvas.circle(row, column, CELL * RADIUS, "white")
+        canvas.circle(row, column, CELL * RADIUS, DARK if circles.dark else "white")
         env = Env(start, ir.ElementKind.CELL, None)
         text = self.evaluator.expr(circles.text, env) if circles.text else None
         if type(text) is int:
-            canvas.text(row, column, str(text), 0.45)
+            canvas.text(row, column, str(text), 0.45, "white" if circles.dark else "black")
         dot = self.evaluator.expr(circles.dot, env) if circles.dot else None
         if isinstance(dot, str) and dot in DIRECTION_TOKENS:
             dr, dc = STEPS[DIRECTION_TOKENS[dot]]

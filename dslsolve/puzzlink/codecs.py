@@ -374,6 +374,48 @@ def kakuro(cursor: Cursor, columns: int, rows: int) -> list[Value]:
     return board
 
 
+def triplace(cursor: Cursor, columns: int, rows: int) -> list[Value]:
+    """Tri-place's clue cells (pzprjs's `decodeTriplace`, section 5), as `kakuro` gives them:
+    per cell of the (rows+1) x (columns+1) board, `None` for a white cell, else (down, across)
+    with -1 for no number (0 is a number here). Inside the grid: `g`..`z` skip 1..20 cells,
+    `_` a clue cell without numbers, `%`x a down number only and `$`x an across number only
+    (one base-36 digit), else two hex parts (down, across; `.` none), one digit each, or with
+    `-` (across of two digits), `+` (down of two) or `=` (both of two). Then the margin: a
+    down number per column, an across number per row (`.` none, a hex digit, or `-` and two).
+    The frame's corner and margin cells are clue cells."""
+    widths = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}
+
+    def part(text: str) -> int:
+        return -1 if text in (".", "") else int(text, 16)
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        if char == "_":
+            return [(-1, -1)]
+        if char == "%":
+            return [(_b36(cursor.take()), -1)]
+        if char == "$":
+            return [(-1, _b36(cursor.take()))]
+        down, across = widths.get(char, (1, 1))
+        if char not in widths:
+            cursor.at -= 1
+        return [(part(cursor.take(down)), part(cursor.take(across)))]
+
+    play = _walk(cursor, columns * rows, step)
+
+    def margin() -> int:
+        char = cursor.take()
+        return part(cursor.take(2)) if char == "-" else part(char)
+
+    board: list[Value] = [(-1, -1)]
+    board.extend((margin(), -1) for _ in range(columns))
+    for row in range(rows):
+        board.append((-1, margin()))
+        board.extend(play[row * columns : (row + 1) * columns])
+    return board
+
+
 def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     """Minarism's borders (verticals first): a hex digit or `-`XX is a difference, `.` "?",
     `g` the first mark (`lt` on a vertical border, `up` on a horizontal one), `h` the second
@@ -553,4 +595,5 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
 FIELDS: dict[str, tuple[str, ...]] = {
     "arrownumber16": ("arrow", "number"),
     "kakuro": ("down", "across"),
+    "triplace": ("down", "across"),
 }

@@ -207,10 +207,13 @@ def _separator(board: Board, step: Step, cursor: Cursor) -> None:
 
 
 def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
-    values = codecs.kakuro(cursor, board.columns, board.rows)
+    """A board of clue cells with a frame of them around it (kakuro's, tri-place's)."""
+    decode = codecs.triplace if step.decoder == "triplace" else codecs.kakuro
+    values = decode(cursor, board.columns, board.rows)
     if cursor.cut:  # pzprjs then reads the margin sums from the body's start: not a puzzle
         raise board.fail(
-            "the URL body ends before the kakuro grid does (a URL cut short?): copy it again"
+            f"the URL body ends before the {step.decoder} grid does (a URL cut short?): "
+            "copy it again"
         )
     tokens = [_token(board, step, value) for value in values]
     board.grids[step.into[0]] = _grid_of(tokens, board.rows + 1, board.columns + 1)
@@ -276,6 +279,7 @@ SPECIAL_STEPS = {
     "count": _count,
     "separator": _separator,
     "kakuro": _kakuro,
+    "triplace": _kakuro,
     "tawa": _tawa,
 }
 

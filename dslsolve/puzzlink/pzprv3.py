@@ -7,7 +7,10 @@ A section is one of
                           to say at the cell prints it, else `.`;
   `borders: SOURCES`      the inside borders (rows lines of cols-1, then rows-1 lines of cols):
                           the value of a variable on links or borders, or a layer on links, 0
-                          where it is absent; or the walls of a region layer;
+                          where it is absent; or the walls of a region layer. `{NAME:
+                          {beside: LAYER}}`: walls that pzprjs draws itself around the cells
+                          where LAYER is given (tri-place's clue cells) are written 0 and read
+                          back as walls;
   `edges: SOURCES`        every cell edge with the outline (rows lines of cols+1, then rows+1
                           lines of cols): as `borders`, and on the outline the cells of a layer
                           of directions (gates) whose direction crosses it;
@@ -22,12 +25,14 @@ A section is one of
   `sums: {cells: LAYER, across: A, down: D, blank: TOKEN}`  pzprjs's sum clues (kakuro): the
                           genre's grid with its first row and column, which are pzprjs's clue
                           cells around the board; a clue cell of LAYER inside as `across,down`;
+                          `none: TOKEN` (default 0) is written for a side without a number
+                          (tri-place: -1, as 0 is a number there);
   `text: TEXT`            one line as it is.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
 the value back from any of them). With a `sums` section, the header gives the size of the
-board inside the clue frame, and the `cells` sections cover that board.
+board inside the clue frame, and the `cells` and `borders` sections cover that board.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class Source:
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
     when: str | None = None  # print the value only where this bool variable is true
     boundary_of: int | None = None  # edges: the outline of the cells of this value
+    beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it (a number through the map's `number`
@@ -127,6 +133,7 @@ class Pzprv3Section:
     margins: tuple[tuple[str, str], ...] = ()  # margins: side -> list section
     empty: str = "."  # margins: the token of a corner or of a side without a clue; sums: blank
     sums: tuple[str, str] = ()  # sums: the across and the down layer
+    none: str = "0"  # sums: the token of a side without a number
     halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
 
 
@@ -158,6 +165,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
     if isinstance(rest, dict) and "boundary_of" in rest:
         return Source(name, boundary_of=int(rest["boundary_of"]))
+    if isinstance(rest, dict) and "beside" in rest:
+        return Source(name, beside=str(rest["beside"]))
     if isinstance(rest, dict) and "when" in rest:
         return Source(name, when=str(rest["when"]))
     if isinstance(rest, dict) and "order" in rest:
@@ -187,11 +196,16 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         elif kind == "text":
             sections.append(Pzprv3Section(kind, str(value)))
         elif kind == "sums":
-            if not isinstance(value, dict) or set(value) != {"cells", "across", "down", "blank"}:
-                raise _fail(where, "sums: {cells: LAYER, across: LAYER, down: LAYER, blank: TOKEN}")
+            keys = {"cells", "across", "down", "blank"}
+            if not isinstance(value, dict) or not keys <= set(value) <= keys | {"none"}:
+                raise _fail(
+                    where,
+                    "sums: {cells: LAYER, across: LAYER, down: LAYER, blank: TOKEN, none: TOKEN}",
+                )
             layers = [_source(str(value[key]), names, where).name for key in ("across", "down")]
             cells = _source(str(value["cells"]), names, where).name
-            sections.append(Pzprv3Section(kind, cells, empty=str(value["blank"]), sums=(*layers,)))
+            blank, none = str(value["blank"]), str(value.get("none", "0"))
+            sections.append(Pzprv3Section(kind, cells, empty=blank, sums=(*layers,), none=none))
         elif kind in ("borders", "edges"):
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
@@ -260,9 +274,16 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
     return [1]
 
 
-def edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list:
+def edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind, frame: int = 0) -> list:
     """The dslsolve element of each token of a borders or edges section, in file order: a
-    border, or for `on` links the link across it (None on the outline)."""
+    border, or for `on` links the link across it (None on the outline); with a frame of
+    clue cells (`sums`), of the board inside it."""
+    if frame:
+        inner = edge_elements(kind, rows, columns, ir.ElementKind.BORDER)
+        shifted = [(axis, r + frame, c + frame) for axis, r, c in inner]
+        if on != ir.ElementKind.LINK:
+            return shifted
+        return [_link_across(b, rows + frame, columns + frame) for b in shifted]
     if kind == "edges":
         vertical = [("v", r, c) for r in range(rows) for c in range(columns + 1)]
         borders = vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
@@ -403,7 +424,8 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
         else:
             lengths = line_lengths(section.kind, rows, columns)
-            lines.extend(_lines(_edge_tokens(genre, board, section, rows, columns), lengths))
+            tokens = _edge_tokens(genre, board, section, rows, columns, frame)
+            lines.extend(_lines(tokens, lengths))
     return "\n".join(lines) + "\n"
 
 
@@ -414,9 +436,11 @@ def wall_of(instance: Instance, layer: str) -> int:
     return 2 * (grid.get((0, 0)) is None) + (grid.get((0, instance.columns - 1)) is None)
 
 
-def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, columns: int):
+def _edge_tokens(
+    genre, board: _Values, section: Pzprv3Section, rows: int, columns: int, frame: int = 0
+):
     """The tokens of a borders or edges section, in file order."""
-    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER, frame)
     region = section.sources[0].boundary_of
     if region is not None:  # the edges between a cell of the region and one outside
         values = board.assignment[section.name].items()
@@ -428,6 +452,9 @@ def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, colum
     crossing = _crossing(rows, columns)
     tokens = []
     for border in borders:
+        if any(_pzprjs_wall(board, source, border) for source in section.sources):
+            tokens.append("0")  # pzprjs draws it: not part of the answer
+            continue
         token = "."
         for source in section.sources:
             element = _shown_at(genre, board, source.name, border, crossing, (rows, columns))
@@ -454,6 +481,14 @@ def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size)
     return cell if way in (INWARD[side], OUTWARD[side]) else None
 
 
+def _pzprjs_wall(board: _Values, source: Source, border: Element) -> bool:
+    """Is the border beside a cell where the source's `beside` layer is given?"""
+    if source.beside is None:
+        return False
+    layer = board.instance.grids[source.beside]
+    return any(layer.get(cell) is not None for cell in _sides(border))
+
+
 def _gate_ids(board: _Values, name: str, rows: int, columns: int) -> list[str]:
     """The outline border ids (pzprjs's, after the inside borders) where the directions of
     a layer enter the grid, then leave it."""
@@ -475,7 +510,10 @@ def _write_sums(board: _Values, section: Pzprv3Section) -> list[str]:
     for r in range(board.instance.rows):
         row = []
         for c in range(board.instance.columns):
-            across, down = (board.value(name, (r, c)) or 0 for name in section.sums)
+            across, down = (
+                section.none if value is None else value
+                for value in (board.value(name, (r, c)) for name in section.sums)
+            )
             if r == 0 or c == 0:
                 row.append(str(down if c else across if r else 0))
             elif board.value(section.name, (r, c)) is None:
@@ -591,11 +629,14 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
             for element, token in zip(
-                edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
+                edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
+            for element in known:
+                if any(_pzprjs_wall(board, source, element) for source in section.sources):
+                    assignment[var.name][element] = 1
     if not worked_out:
         return assignment
     completed = Evaluator(genre.genre, instance, assignment)

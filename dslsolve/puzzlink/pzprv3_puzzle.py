@@ -239,12 +239,17 @@ def _read_sums(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: l
         r, c = divmod(at, columns)
         if token == "." and r and c:
             continue
-        numbers = [int(n) if n.isdigit() else 0 for n in token.split(",")] + [0, 0]
+        # a side without a number: `none` (kakuro's 0, tri-place's -1), or not a number
+        numbers = [
+            None if n == section.none or not n.lstrip("-").isdigit() else int(n)
+            for n in token.split(",")
+        ] + [None, None]
         if r and c:  # a clue cell of the board: across,down
             across, down = numbers[:2]
         else:  # the frame: the down sums above the board, the across sums left of it
-            across, down = numbers[0] * (c == 0 < r), numbers[0] * (r == 0 < c)
+            across = numbers[0] if c == 0 < r else None
+            down = numbers[0] if r == 0 < c else None
         sums = dict(zip(section.sums, (across, down), strict=True))
-        parts = [str(sums.get(name) or "") for name in layer.fields]
+        parts = ["" if sums.get(name) is None else str(sums[name]) for name in layer.fields]
         grid[r][c] = section.empty if not any(parts) else layer.split.join(parts)
     board.grids[section.name] = grid
