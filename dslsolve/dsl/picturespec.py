@@ -6,6 +6,7 @@ the input and output declarations alone.
       tint: ice is given   # cells where this holds are drawn light (icebarn's ice)
       walls: n             # walls between neighbours where this differs (fillomino's blocks)
       marks: {'+': light}  # a printed token drawn as a shape (akari's lights)
+      marks: {'|': vbar}   # a bar through the cell (juosan), the clue in its top left corner
       marks: {'#': wall}   # a token between cells drawn as the border there (barns)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
       circles: {where: circles is given, text: amount, dot: dot}
@@ -44,6 +45,7 @@ GRIDS = ("lines", "dots", "none")
 SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
+    *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
     *("wall", "none"),
 )
 

@@ -197,6 +197,44 @@ def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def arrows(cursor: Cursor, count: int) -> list[Value]:
+    """An arrow per slot (pzprjs's `decode4Cell_toichika`): `1`..`4` an arrow up, down, left,
+    right, `.` "?", `5`..`z` skip 1..31 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "1234":
+            return [int(char)]
+        if char == ".":
+            return [QUESTION]
+        if char.isalnum() and _b36(char) >= 5:
+            return _skip(_b36(char) - 4)
+        return []
+
+    return _walk(cursor, count, step)
+
+
+def tateyoko(cursor: Cursor, count: int) -> list[Value]:
+    """Tatebo-yokobo's cells (pzprjs's `decodeTateyoko`): a hex digit or `-`XX a number, `x` a
+    shaded cell (`#`), `o`..`s` a shaded cell with the number 0..4 (`('#', n)`, the fields
+    `shade` and `number`), `i` then a hex digit skip that many cells; anything else (`n`, `.`)
+    skips one."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == "x":
+            return ["#"]
+        if "o" <= char <= "s":
+            return [("#", _b36(char) - _b36("o"))]
+        if char == "i":
+            return _skip(int(cursor.take() or "1", 16))
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -588,12 +626,15 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
+    "arrows": arrows,
+    "tateyoko": tateyoko,
     "blockcell": block_cells,
     "nurimaze": nurimaze,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "arrownumber16": ("arrow", "number"),
+    "tateyoko": ("shade", "number"),
     "kakuro": ("down", "across"),
     "triplace": ("down", "across"),
 }
