@@ -460,3 +460,23 @@ def test_a_split_clue_on_a_dark_cell_leaves_out_its_symbol():
     assert _fills(svg, DARK) == sum(t.startswith("#") for t in board)
     assert sorted(_texts(svg, "white")) == sorted(t[2:] for t in board if t.startswith("#,"))
     assert not any("#" in t for t in _texts(svg))
+
+
+def test_tawa_bricks_are_two_cells_drawn_as_one_with_the_number_in_the_middle():
+    svg = _draw("tawa")
+    instance, _ = _solved("tawa")
+    board = instance.grids["board"]
+    # a vertical grid line at column c of row r stands between two bricks, never inside one
+    vertical = {
+        (round(float(x.get("x1")), 1), round(float(x.get("y1")), 1))
+        for x in _lines(svg, "#bbb", "1")
+        if x.get("x1") == x.get("x2")
+    }
+    for (r, c), token in board.items():
+        if c and token == "]":
+            assert _centre(r, c) not in vertical
+        elif c and token is not None:
+            assert _centre(r, c) in vertical
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    shown = {(r, c): t for (r, c), t in board.items() if isinstance(t, int)}
+    assert numbers == {_centre(r + 0.5, c + 1): str(t) for (r, c), t in shown.items()}

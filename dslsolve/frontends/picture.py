@@ -104,7 +104,12 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         for r in range(rows + 1):
             canvas.line(r, 0, r, columns, 1, "#bbb")
         for c in range(columns + 1):
-            canvas.line(0, c, rows, c, 1, "#bbb")
+            if genre_file.picture.joins is None:
+                canvas.line(0, c, rows, c, 1, "#bbb")
+                continue
+            for r in range(rows):  # no line inside two cells drawn as one (`joins`)
+                if not cells.holds(genre_file.picture.joins, (r, c)):
+                    canvas.line(r, c, r + 1, c, 1, "#bbb")
     for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
         _walls(labels, canvas)
     if cells.readable(genre_file.picture.walls):
@@ -262,6 +267,9 @@ class _Cells:
         return None
 
     def draw(self, fills: Canvas, contents: Canvas) -> None:
+        # what stands in two cells drawn as one (`joins`), half a cell right: in their middle
+        margins = contents.margins | {"left": contents.margins["left"] + 0.5}
+        middle = Canvas(contents.rows, contents.columns, margins)
         for r in range(self.instance.rows):
             for c in range(self.instance.columns):
                 token = self.printed.get((r, c), ".")
@@ -273,11 +281,13 @@ class _Cells:
                 if self.holds(self.spec.plates, (r, c)):  # the lines stop at its edge
                     contents.fill(r + 0.15, c + 0.15, "white", 0.7)
                 if (r, c) not in self.ends:  # a circle stands for the clue
-                    self._content(contents, r, c, token, dark)
+                    joined = self.holds(self.spec.joins, (r, c + 1))
+                    self._content(middle if joined else contents, r, c, token, dark)
         for start, end in self.ends.items():
             if end != start:  # where it started, faint
                 contents.circle(start[0] + 0.5, start[1] + 0.5, CELL * RADIUS, "none", "#999", True)
             self._circle(contents, start, end)
+        contents.items.extend(middle.items)
 
     def _moving(self, direction: str, cell: Element) -> bool:
         inside = 0 <= cell[0] < self.instance.rows and 0 <= cell[1] < self.instance.columns
