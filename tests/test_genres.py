@@ -91,6 +91,7 @@ CONNECTED += " paint_area sukoro tapa yin_yang"
 CONNECTED += " kurochute yajikazu ayeheya shimaguni"
 CONNECTED += " usoone"
 CONNECTED += " mochinyoro"
+CONNECTED += " stostone nurimaze"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},

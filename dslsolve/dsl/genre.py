@@ -979,7 +979,7 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         return check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
 
     conditions = {}
-    for key in ("shade", "tint", "walls", "plates"):
+    for key in ("shade", "tint", "walls", "plates", "joins"):
         if key in spec:
             conditions[key] = expression(spec[key], *(() if key == "walls" else (ir.Type.BOOL,)))
     marks = _mapping(spec.get("marks", {}), where, "picture.marks")
@@ -1019,4 +1019,5 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         tuple((d, expression(moves[d], ir.Type.BOOL)) for d in DIRECTIONS if d in moves),
         conditions.get("plates"),
         str(grid),
+        conditions.get("joins"),
     )

@@ -6,6 +6,7 @@ the input and output declarations alone.
       tint: ice is given   # cells where this holds are drawn light (icebarn's ice)
       walls: n             # walls between neighbours where this differs (fillomino's blocks)
       marks: {'+': light}  # a printed token drawn as a shape (akari's lights)
+      marks: {'|': vbar}   # a bar through the cell (juosan), the clue in its top left corner
       marks: {'#': wall}   # a token between cells drawn as the border there (barns)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
       circles: {where: circles is given, text: amount, dot: dot}
@@ -20,6 +21,8 @@ the input and output declarations alone.
       plates: numbers is given
                            # cells whose clue stands on a white square over the lines: the
                            # lines stop at it (numberlink's numbers)
+      joins: board = ']'   # cells drawn as one with the cell on their left: no grid line
+                           # between them (tawa's bricks, two half-cells each)
       grid: dots           # the grid drawn as `lines` (the default, with a frame), as `dots`
                            # on the lattice points with no frame (slitherlink: the loop on the
                            # outline stays seen), or `none` (hashiwokakero's water)
@@ -32,6 +35,7 @@ from dataclasses import dataclass
 from dslsolve import ir
 
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
+KEYS += ("joins",)
 CIRCLE_KEYS = ("where", "text", "dot", "fill")
 CIRCLE_FILLS = ("light", "dark")
 DIRECTIONS = ("up", "down", "left", "right")
@@ -41,6 +45,7 @@ GRIDS = ("lines", "dots", "none")
 SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
+    *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
     *("wall", "none"),
 )
 
@@ -64,3 +69,4 @@ class PictureSpec:
     moves: tuple[tuple[str, ir.Expr], ...] = ()  # direction -> condition on a cell
     plates: ir.Expr | None = None  # a condition on a cell
     grid: str = "lines"  # one of GRIDS
+    joins: ir.Expr | None = None  # a condition on a cell: one drawn cell with its left neighbour

@@ -220,6 +220,14 @@ def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
     board.rows, board.columns = board.rows + 1, board.columns + 1
 
 
+def _tawa(board: Board, step: Step, cursor: Cursor) -> None:
+    """A brick wall (tawamurenga): its shape, then its bricks' numbers, on a grid of half-cells
+    (the board grows to that width: two half-cells a column, and a shape's extra ones)."""
+    grid, _ = codecs.brick_wall(cursor, board.columns, board.rows)
+    board.grids[step.into[0]] = [[_token(board, step, value) for value in row] for row in grid]
+    board.columns = len(grid[0])
+
+
 def _tile_paint(board: Board, step: Step, cursor: Cursor) -> None:
     cells, sums = codecs.tile_paint(cursor, board.columns, board.rows)
     if any(cell is not None for cell in cells):
@@ -288,6 +296,7 @@ SPECIAL_STEPS = {
     "separator": _separator,
     "kakuro": _kakuro,
     "triplace": _kakuro,
+    "tawa": _tawa,
 }
 
 

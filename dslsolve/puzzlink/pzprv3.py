@@ -16,6 +16,9 @@ A section is one of
                           of directions (gates) whose direction crosses it;
   `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
                           their first cell in row-major order), from a region layer;
+                          `rooms: [SOURCE, ..., NAME]`: a cell where one of the sources
+                          before the layer has something to say is in no room and shows
+                          that source's token (dosufuwa's blocks `#`);
   `count: TABLE`          one line: how many values the table holds (easy as ABC's letters);
   `gates: NAME`           two lines: the outline border ids (after the inside borders: top,
                           bottom, left, right) where a layer of directions enters, then leaves;
@@ -42,6 +45,7 @@ from dslsolve import ir
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
 from dslsolve.instance import Instance
+from dslsolve.puzzlink.codecs import WALL_WIDENING, bricks
 
 if TYPE_CHECKING:  # a genre's `pzprv3:` block loads no evaluator; reading an answer does
     from dslsolve.evaluator import Assignment
@@ -57,6 +61,7 @@ KINDS = (
     "count",
     "gates",
     "sums",
+    "bricks",
 )
 SIDES = ("top", "bottom", "left", "right")
 # the direction of travel across an outline border of each side: into the grid, out of it
@@ -137,6 +142,7 @@ class Pzprv3Section:
     # first of its sources with something to say, `.` where none of the parts has (yosenabe's
     # `io3`: a pot's cell `i` and a circle `o3`)
     join: tuple[tuple[Source, ...], ...] = ()
+    halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
 
 
 @dataclass(frozen=True)
@@ -229,6 +235,20 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             sides = tuple((side, str(value[side])) for side in SIDES if side in value)
             empty = str(value.get("empty", "."))
             sections.append(Pzprv3Section(kind, "", sources, sides, empty))
+        elif kind == "bricks":
+            keys = {"layer", "left", "right", "cells"}
+            if not isinstance(value, dict) or set(value) != keys:
+                raise _fail(
+                    where, "bricks: {layer: LAYER, left: TOKEN, right: TOKEN, cells: [...]}"
+                )
+            layer = _source(str(value["layer"]), names, where).name
+            sources = tuple(_source(s, names, where) for s in value["cells"])
+            halves = (str(value["left"]), str(value["right"]))
+            sections.append(Pzprv3Section(kind, layer, sources, halves=halves))
+        elif kind == "rooms" and isinstance(value, list):
+            # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
+            sources = tuple(_source(s, names, where) for s in value)
+            sections.append(Pzprv3Section(kind, sources[-1].name, sources))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
@@ -266,6 +286,8 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
         return [columns + 1] * (rows + 1)
     if kind == "gates":
         return [1, 1]
+    if kind == "bricks":
+        return [1] + [columns] * rows
     return [1]
 
 
@@ -396,12 +418,21 @@ def _printed_forms(source: Source, text: str) -> list[str]:
     return found
 
 
-def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
+def _rooms(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """The room count, then each cell's room index; a cell where a mark source (all the
+    section's sources but the last, the region layer) has something to say is in no room and
+    shows the mark's token (dosufuwa's blocks `#`)."""
+    layer = board.instance.grids[section.name]
+    marks = section.sources[:-1]
     index: dict[object, int] = {}
     lines = []
     for r in range(rows):
         row = []
         for c in range(columns):
+            mark = board.printed(marks, (r, c))
+            if mark != ".":
+                row.append(mark)
+                continue
             label = layer[(r, c)]
             index.setdefault(label, len(index))
             row.append(str(index[label]))
@@ -414,6 +445,9 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     frame = spec.frame
     rows, columns = instance.rows - frame, instance.columns - frame
     board = _Values(genre, instance, assignment)
+    walls = [wall_of(instance, s.name) for s in spec.sections if s.kind == "bricks"]
+    if walls:  # a brick wall's columns count bricks, not half-cells
+        columns = (columns - WALL_WIDENING[walls[0]]) // 2
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
     for section in spec.sections:
@@ -429,7 +463,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
         elif section.kind == "sums":
             lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
-            lines.extend(_rooms(instance.grids[section.name], rows, columns))
+            lines.extend(_rooms(board, section, rows, columns))
         elif section.kind == "cells" and section.join:
             for r in range(rows):
                 cells = [(r + frame, c + frame) for c in range(columns)]
@@ -440,6 +474,13 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
                 lines.append(" ".join(board.printed(section.sources, cell) for cell in cells) + " ")
         elif section.kind == "margins":
             lines.extend(_write_margins(board, section, rows, columns))
+        elif section.kind == "bricks":
+            shape = wall_of(instance, section.name)
+            lines.append(str(shape))
+            places = bricks(rows, columns, shape)
+            for r in range(rows):
+                tokens = [board.printed(section.sources, cell) for cell in places if cell[0] == r]
+                lines.append(" ".join(tokens) + " ")
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
@@ -449,6 +490,13 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             tokens = _edge_tokens(genre, board, section, rows, columns, frame)
             lines.extend(_lines(tokens, lengths))
     return "\n".join(lines) + "\n"
+
+
+def wall_of(instance: Instance, layer: str) -> int:
+    """The shape of the brick wall a layer draws on a grid of half-cells (pzprjs's tawa, see
+    `codecs.bricks`): 2 when its first row starts half a brick in, plus 1 when it ends so."""
+    grid = instance.grids[layer]
+    return 2 * (grid.get((0, 0)) is None) + (grid.get((0, instance.columns - 1)) is None)
 
 
 def _edge_tokens(
@@ -632,6 +680,13 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             for cell, token in zip(board_cells, tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "bricks":
+            shape = wall_of(instance, section.name)
+            places = bricks(rows, (columns - WALL_WIDENING[shape]) // 2, shape)
+            for (r, c), token in zip(places, tokens[1:], strict=False):
+                for cell in ((r, c), (r, c + 1)):  # a brick's two halves
+                    token = _given_answer(board, spec, section.sources, (r, c), token)
+                    _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "edges" and section.sources[0].boundary_of is not None:
             edges = edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
             drawn = {edge for edge, token in zip(edges, tokens, strict=False) if token == "1"}

@@ -12,6 +12,7 @@ from dslsolve.evaluator import Assignment
 from dslsolve.geometry import DIRECTION_TOKENS
 from dslsolve.instance import Instance
 from dslsolve.ir import GridSection
+from dslsolve.puzzlink.codecs import WALL_WIDENING, bricks
 from dslsolve.puzzlink.importer import LETTERS, Board, label, puzzle_text
 from dslsolve.puzzlink.pzprv3 import (
     INWARD,
@@ -105,6 +106,13 @@ def _read_section(
         cells = [label(int(t) if t.isdigit() else next(alone)) for t in tokens[1:]]
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
+        for source in section.sources[:-1]:  # marks of cells in no room (dosufuwa's blocks)
+            grid, _ = _layer_grid(board, genre, source.name)
+            for at, token in enumerate(tokens[1 : 1 + rows * columns]):
+                if values := source.unconvert(token):
+                    grid[at // columns][at % columns] = values[0]
+    elif section.kind == "bricks":
+        _read_bricks(board, section, tokens)
     elif section.kind == "count":
         count = int(tokens[0]) if tokens and tokens[0].isdigit() else 0
         board.tables[section.name] = LETTERS[:count]
@@ -146,6 +154,27 @@ def _read_section(
     elif section.kind == "crosses":
         places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
         _read_layers(board, genre, section.sources, tokens, places)
+
+
+def _read_bricks(board: Board, section: Pzprv3Section, tokens: list[str]) -> None:
+    """A brick wall (see `codecs.bricks`): its shape, then a token per brick. The layer gets a
+    grid of half-cells (the board grows to its width): a brick's given (through the layer's
+    source map, or a number) or the left token on its left half, the right token on its right
+    half."""
+    shape = int(tokens[0]) if tokens and tokens[0] in ("0", "1", "2", "3") else 0
+    columns = board.columns
+    width = 2 * columns + WALL_WIDENING[shape]
+    grid = [["."] * width for _ in range(board.rows)]
+    left, right = section.halves
+    mapped = [s for s in section.sources if s.name == section.name]
+    for (r, c), token in zip(
+        bricks(board.rows, columns, shape), tokens[1:] + ["."] * board.rows * width, strict=False
+    ):
+        given = next((v[0] for s in mapped if (v := s.unconvert(token))), None)
+        grid[r][c] = given or (token if CLUE.match(token) else left)
+        grid[r][c + 1] = right
+    board.grids[section.name] = grid
+    board.columns = width
 
 
 def _drawn_at(link: tuple) -> tuple[int, int]:
