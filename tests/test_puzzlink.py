@@ -147,6 +147,26 @@ def test_a_displayed_flag_is_accepted():
     assert clues[(2, 3)] == "2,L"
 
 
+def test_a_flag_that_names_a_type_reads_as_that_type():
+    """pzprjs's ichimaga URL with the flag `m` (a pzprv3 file with the line `mag`) is magnetic
+    ichimaga: the genre of that type reads it, ichimaga's does not."""
+    url = parse_url("https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc")
+    assert (url.type, url.pflags) == ("ichimagam", "")
+    assert parse_url("https://puzz.link/p?ichimaga/x/5/5/7cgegbegbgcc").type == "ichimagax"
+    magnetic = load_genre(str(genre_file("ichimagam")))
+    board = read_puzzle("https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc", magnetic)
+    assert board.grids["circles"][(1, 1)] == 4
+    file = "pzprv3/ichimaga/2/2/mag/1 . /. 1 /0 /0 /0 0 /"
+    assert read_puzzle("file", magnetic, text=file).grids["circles"][(1, 1)] == 1
+    with pytest.raises(DslError, match="not a pzprv3 file of a ichimaga puzzle"):
+        read_puzzle("file", load_genre(str(genre_file("ichimaga"))), text=file)
+    with pytest.raises(DslError, match="'ichimagam' URL is not a ichimaga puzzle"):
+        read_puzzle(
+            "https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc",
+            load_genre(str(genre_file("ichimaga"))),
+        )
+
+
 def test_solving_a_url(run):
     result = run(PUZZLES / "nurikabe.yaml", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
     assert result.code == 0
@@ -292,6 +312,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "wagiri",
         "wblink",
         "ichimaga",
+        "ichimagam",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

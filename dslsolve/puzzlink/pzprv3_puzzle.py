@@ -41,6 +41,22 @@ def file_lines(text: str) -> list[str]:
     return lines[0].split("/") if len(lines) == 1 else lines
 
 
+# pzprjs's file reader renames a type by the line after the size (`decodeData` calling
+# `changepid`): an ichimaga file whose first line is `mag` is magnetic ichimaga
+LINE_TYPES = {"ichimaga": {"mag": "ichimagam", "cross": "ichimagax"}}
+
+
+def file_type(lines: list[str], spec: Pzprv3Spec) -> str:
+    """The puzzle type a pzprv3 file names: its type line, renamed as pzprjs does."""
+    kind = lines[1] if len(lines) > 1 else ""
+    at = 2
+    while at < len(lines) and lines[at].startswith("v:"):
+        at += 1
+    at += 1 if spec.one_size else 2
+    flag = lines[at] if at < len(lines) else ""
+    return LINE_TYPES.get(kind, {}).get(flag, kind)
+
+
 def declared(genre: GenreFile, path: str) -> Pzprv3Spec:
     """The genre's pzprv3 sections, or an error at the file that needs them."""
     spec: Pzprv3Spec | None = genre.puzzlink.pzprv3 if genre.puzzlink else None
@@ -62,7 +78,7 @@ def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
     """The givens of a pzprv3 file, in dslsolve's puzzle format."""
     spec = declared(genre, path)
     lines = [line.strip() for line in file_lines(text)]
-    if len(lines) < 3 or lines[1] not in genre.puzzlink.types:
+    if len(lines) < 3 or file_type(lines, spec) not in genre.puzzlink.types:
         raise DslError(
             Location(path, 2),
             f"not a pzprv3 file of a {genre.genre.name} puzzle",
