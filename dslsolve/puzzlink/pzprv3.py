@@ -23,7 +23,10 @@ A section is one of
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
-the value back from any of them). With a `sums` section, the header gives the size of the
+the value back from any of them); in borders and edges, `{NAME: {walls: [TOKEN, ...]}}` (a
+region layer's walls, the outline too, read back from those tokens or a source's before it),
+and a first source `{VAR: TOKEN}` reads VAR back as true only where the file has TOKEN.
+With a `sums` section, the header gives the size of the
 board inside the clue frame, and the `cells` sections cover that board.
 """
 
@@ -72,6 +75,9 @@ class Source:
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
     when: str | None = None  # print the value only where this bool variable is true
     boundary_of: int | None = None  # edges: the outline of the cells of this value
+    # borders, edges: a region layer's walls (between two labels, and the outline), printed
+    # as the first token and read back from any (mejilink's dotted lines beside its loop)
+    walls: tuple[str, ...] = ()
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it (a number through the map's `number`
@@ -152,6 +158,9 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
     if isinstance(rest, dict) and "boundary_of" in rest:
         return Source(name, boundary_of=int(rest["boundary_of"]))
+    if isinstance(rest, dict) and "walls" in rest:
+        listed = rest["walls"] if isinstance(rest["walls"], list) else [rest["walls"]]
+        return Source(name, walls=tuple(str(token) for token in listed))
     if isinstance(rest, dict) and "when" in rest:
         return Source(name, when=str(rest["when"]))
     if isinstance(rest, dict) and "order" in rest:
@@ -382,12 +391,23 @@ def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, colum
     for border in borders:
         token = "."
         for source in section.sources:
+            if source.walls:
+                token = source.walls[0] if _is_wall(board, source.name, border) else "."
+                if token != ".":
+                    break
+                continue
             element = _shown_at(genre, board, source.name, border, crossing, (rows, columns))
             token = "." if element is None else board.printed((source,), element)
             if token != ".":
                 break
         tokens.append("0" if token == "." else token)
     return tokens
+
+
+def _is_wall(board: _Values, name: str, border: Element) -> bool:
+    """Whether a border is a wall of a region layer: between two labels, or on the outline."""
+    cells = [cell for cell in _sides(border) if cell in board.instance.grids[name]]
+    return len(cells) < 2 or board.value(name, cells[0]) != board.value(name, cells[1])
 
 
 def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size) -> object:
@@ -535,9 +555,12 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             if section.kind == "borders" and var.on == ir.ElementKind.BORDER:
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
+            only = section.sources[0].token  # `{line: 2}`: only that token is a line
             for element, token in zip(
                 edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
             ):
+                if only is not None and token != only:
+                    continue
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)

@@ -125,6 +125,8 @@ def _read_section(
         _read_gates(board, genre, section.name, tokens)
     elif section.kind == "sums":
         _read_sums(board, genre, section, tokens)
+    elif walled := [source for source in section.sources if source.walls]:
+        _read_walls(board, section, walled[0], tokens)
     elif section.kind in ("borders", "edges") and section.name not in variables:
         if on_links(genre, section.name):  # given marks between cells (kropki, icebarn)
             links = edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
@@ -152,6 +154,25 @@ def _read_section(
     elif section.kind == "crosses":
         places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
         _read_layers(board, genre, section.sources, tokens, places)
+
+
+def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str]) -> None:
+    """A region layer from the borders whose token is one of its walls' (mejilink's dots),
+    or the token of a source before it, which hides the wall's when written (its line)."""
+    rows, columns = board.rows, board.columns
+    before = section.sources[: section.sources.index(source)]
+    marks = set(source.walls) | {s.token for s in before if s.token is not None}
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    wall = dict(zip(borders, (token in marks for token in tokens), strict=False))
+    inside = edge_elements("borders", rows, columns, ir.ElementKind.BORDER)
+    rim = set(borders) - set(inside)
+    if section.kind == "edges" and not all(wall.get(border, True) for border in rim):
+        raise board.fail(
+            f"the file has outline borders that are no walls of {source.name}, "
+            "which this genre cannot hold"
+        )
+    board.walls = [wall.get(border, False) for border in inside]
+    board.grids[source.name] = [[label(room) for room in row] for row in board.rooms()]
 
 
 def _drawn_at(link: tuple) -> tuple[int, int]:
