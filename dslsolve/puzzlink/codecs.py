@@ -448,6 +448,23 @@ def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
     return bits + defaults[len(bits) :]
 
 
+def gaps36(cursor: Cursor, count: int) -> list[Value]:
+    """Marked cells by the gaps between them (pzprjs's `decodeBlockCell`, ringring's shaded
+    cells): a base-36 digit skips that many cells and marks the next (1); `.` skips 36."""
+    values: list[Value] = [None] * count
+    at = 0
+    while cursor.more() and at < count:
+        char = cursor.take()
+        if char.isdigit() or "a" <= char <= "z":
+            at += int(char, 36)
+            if at < count:
+                values[at] = 1
+        elif char == ".":
+            at += 35
+        at += 1
+    return values
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
@@ -470,6 +487,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
+    "gaps36": gaps36,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
