@@ -618,6 +618,8 @@ class Evaluator(PreparedReader):
             return indexsets.power(left, right)
         if expr.op == "/":  # exact: a side of `=` or `!=` only (the checker sees to it)
             return left // right if right != 0 and left % right == 0 else NO_QUOTIENT
+        if expr.op == "%":  # the remainder of numbers (the checker sees to it), 0 <= r < |b|
+            return left % abs(right) if right != 0 else ABSENT
         return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]:

@@ -218,7 +218,7 @@ class Arith:
     """`left op right`. `/` is exact division, only ever a whole side of a comparison with `=`
     or `!=` (`divided`): `a / b = k` holds when b is not 0 and a = k * b."""
 
-    op: str  # one of + - * / ^
+    op: str  # one of + - * / ^ %
     left: Expr
     right: Expr
 

@@ -196,6 +196,10 @@ def test_absolute_value_and_division_mean_what_the_docs_say(tmp_path):
         ("-2 / n = 1", {(-2,)}),
         ("n / 2 = 1 or n / 2 = -1", {(2,), (-2,)}),
         ("|n| / 2 = 1", {(2,), (-2,)}),
+        ("n = 7 % 3", {(1,)}),
+        ("n = -1 % 3", {(2,)}),
+        ("n = 5 % -3", {(2,)}),
+        ("n = 1 % 0", {(-2,), (-1,), (0,), (1,), (2,)}),  # absent: the rule says nothing
     ):
         loaded, instance = load_texts(tmp_path, numbers_genre(rule), "clues:\n.\n")
         assert accepted_numbers(loaded, instance) == wanted, rule
@@ -206,6 +210,7 @@ def test_absolute_value_and_division_mean_what_the_docs_say(tmp_path):
     ("rule", "message"),
     [
         ("n / 2 + 1 = 2", "a division is one side of a comparison with = or !="),
+        ("n % 2 = 0", "'%' takes numbers from the puzzle only"),
         ("n / 2 < 1", "a division can only be tested with = or != against a value without '/'"),
         ("n / 2 = n / 1", "a division can only be tested with = or != against"),
         (

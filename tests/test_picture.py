@@ -428,3 +428,55 @@ def test_a_wall_mark_between_cells_is_drawn_as_the_border_there():
         tuple(tuple(str(v) for v in _centre(*end)) for end in wall) for wall in expected
     }
     assert "#" not in _texts(svg) and "*" not in _texts(svg)
+
+
+@pytest.mark.parametrize("genre", ["roma", "toichika"])
+def test_given_arrows_are_drawn_as_givens_solved_or_not(genre):
+    """A given that a rule `VAR = INPUT` copies into the solution, printed otherwise than its
+    clue (1 as U), is drawn as the solution prints it but in black: as an arrow in the puzzle
+    alone too, not as the number."""
+    givens = (PUZZLES / genre / "example.txt").read_text().split("givens:\n")[1].split()
+    arrows = sorted("↑↓←→"[int(t) - 1] for t in givens if t in "1234")
+    alone = _texts(_draw(genre, solved=False))
+    assert sorted(t for t in alone if t in "↑↓←→") == arrows
+    assert not any(t in "1234" for t in alone)
+    solved = _draw(genre)
+    assert sorted(t for t in _texts(solved, "black") if t in "↑↓←→") == arrows
+
+
+def test_juosan_bars_cross_their_cells_with_the_numbers_in_a_corner():
+    svg = _draw("juosan")
+    solution = (PUZZLES / "juosan" / "example.solution.txt").read_text().split()
+    bars = [p for p in svg.iter(f"{SVG}polygon") if p.get("fill") == LINE]
+    assert len(bars) == len(solution) == 36
+    clues = (PUZZLES / "juosan" / "example.txt").read_text().split("clues:\n")[1].split()
+    assert sorted(_texts(svg)) == sorted(t for t in clues if t != ".")
+
+
+def test_a_split_clue_on_a_dark_cell_leaves_out_its_symbol():
+    """Tateyoko's `#,2`: a shaded cell with the number 2, drawn dark with a white 2."""
+    board = (PUZZLES / "tateyoko" / "example.txt").read_text().split("board:\n")[1].split()
+    svg = _draw("tateyoko", solved=False)
+    assert _fills(svg, DARK) == sum(t.startswith("#") for t in board)
+    assert sorted(_texts(svg, "white")) == sorted(t[2:] for t in board if t.startswith("#,"))
+    assert not any("#" in t for t in _texts(svg))
+
+
+def test_tawa_bricks_are_two_cells_drawn_as_one_with_the_number_in_the_middle():
+    svg = _draw("tawa")
+    instance, _ = _solved("tawa")
+    board = instance.grids["board"]
+    # a vertical grid line at column c of row r stands between two bricks, never inside one
+    vertical = {
+        (round(float(x.get("x1")), 1), round(float(x.get("y1")), 1))
+        for x in _lines(svg, "#bbb", "1")
+        if x.get("x1") == x.get("x2")
+    }
+    for (r, c), token in board.items():
+        if c and token == "]":
+            assert _centre(r, c) not in vertical
+        elif c and token is not None:
+            assert _centre(r, c) in vertical
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    shown = {(r, c): t for (r, c), t in board.items() if isinstance(t, int)}
+    assert numbers == {_centre(r + 0.5, c + 1): str(t) for (r, c), t in shown.items()}

@@ -50,6 +50,17 @@ SHIPPED = _shipped_urls()
         ("tapa", "tapa/3/1/a7bm9", "clues", "1,1 1,1,2 1,1,1,1"),
         # a body that ends early leaves the other cells empty, as in pzprjs (no "?" clues)
         ("hitori", "hitori/3/2/12a", "numbers", "1 2 10/. . ."),
+        # arrows: 1..4 up, down, left, right; 5.. skip 1..; a 4x2 board with no walls
+        ("toichika", "toichika/4/2/000164", "givens", "1..4/...."),
+        # blocked cells: `.` skips 36 cells, `5` five more, then a block (pzpr reads it so)
+        ("dosufuwa", "dosufuwa/7/6/000000000000000.5", "board", "......./" * 5 + "......#"),
+        # nuri-maze's start and goal: in the first and the last cell unless the body moves them
+        ("nurimaze", "nurimaze/3/2/00534", "marks", "Sot/..G"),
+        ("nurimaze", "nurimaze/3/2/0061", "marks", "..S/..G"),
+        # tawamurenga's brick walls of shapes 3 and 2: rows of 3 and 4 bricks, or 3 each, a
+        # row starting half a brick in where its first half-cell is empty
+        ("tawa", "tawa/3/4/3/0123456012", "board", ".0]1]2]./3]4]5]6]/.0]1]2]./[][][][]"),
+        ("tawa", "tawa/3/3/2/0a1b2", "board", ".0][]1]/[][]2]./.[][][]"),
     ],
 )
 def test_decoders(genre, url, section, expected):
@@ -120,6 +131,7 @@ def test_an_alias_names_the_genre():
         ("fillomino", "https://puzz.link/p?fillomino/2/2/1g3gg0", "walls"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/7c", "a clue (7) that this genre"),
         ("nawabari", "https://puzz.link/p?nawabari/2/2/.c", "'?' clue"),
+        ("toichika", "https://puzz.link/p?toichika/2/2/00.", "'?' clue"),
     ],
 )
 def test_unsupported_urls_are_refused_with_a_message(genre, url, message):
@@ -325,6 +337,12 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "wagiri",
         "wblink",
         "ichimaga",
+        "aho",
+        "triplace",
+        "stostone",
+        "dosufuwa",
+        "nurimaze",
+        "tawa",
         "ichimagam",
         "mejilink",
         "ringring",

@@ -257,6 +257,7 @@ REFUSED_WHEN_CUT = {
     "yajilin": "ends inside a value (arrownumber16)",
     "yajikazu": "ends inside a value (arrownumber16)",
     "tapa": "ends inside a value (tapa)",
+    "triplace": "ends inside a value (triplace)",
     "kakuro": "ends before the kakuro grid does",
     "icebarn": "does not end with /IN/OUT",
 }

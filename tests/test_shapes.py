@@ -120,6 +120,47 @@ def test_ells_are_the_paths_with_one_turn():
     assert len(lowering._fixed_shapes("ells", 4, 4)) == 4 * 9
 
 
+def is_wide_ell(cells) -> bool:
+    """An L of any arm widths, read plainly: some rectangle of rows and columns, one of each
+    from the box's two ends, cut from the bounding box leaves exactly the cells."""
+    own = set(cells)
+    rows = sorted({r for r, _ in own})
+    columns = sorted({c for _, c in own})
+    box_cells = set(
+        itertools.product(range(rows[0], rows[-1] + 1), range(columns[0], columns[-1] + 1))
+    )
+    for cut_rows in (range(rows[0], k) for k in range(rows[0] + 1, rows[-1] + 1)):
+        for cut_columns in (range(columns[0], k) for k in range(columns[0] + 1, columns[-1] + 1)):
+            for flip_r, flip_c in itertools.product((False, True), repeat=2):
+                rr = [rows[0] + rows[-1] - r for r in cut_rows] if flip_r else cut_rows
+                cc = [columns[0] + columns[-1] - c for c in cut_columns] if flip_c else cut_columns
+                if own == box_cells - {(r, c) for r in rr for c in cc}:
+                    return True
+    return False
+
+
+def test_wide_ells_are_a_box_less_a_corner():
+    """`wide_ells`: of every connected set of 3 to 8 cells in a 4 x 4 grid, the evaluator's
+    Ls are the plainly read ones, the one-cell-wide `ells` among them; the lowering's fixed
+    shapes, placed on the grid, are exactly those sets; and it places an h x w box less an
+    a x b corner in 4 corners ((h-1)(w-1) cuts per box)."""
+    placed = {
+        frozenset((r + i, c + j) for r, c in cells)
+        for _, cells in lowering._fixed_shapes("wide_ells", 4, 4)
+        for i in range(4)
+        for j in range(4)
+        if all(r + i < 4 and c + j < 4 for r, c in cells)
+    }
+    for size in range(3, 9):
+        shapes = connected_sets(size, 4, 4)
+        wide = {s for s in shapes if meaning.belongs(s, "wide_ells")}
+        assert wide == {s for s in shapes if is_wide_ell(s)}
+        assert {s for s in shapes if meaning.belongs(s, "ells")} <= wide
+        assert {s for s in placed if len(s) == size} == wide
+    assert len(lowering._fixed_shapes("wide_ells", 3, 3)) == 4 * (1 + 2 + 2 + 4)
+    assert not meaning.belongs([(0, 0), (0, 1), (1, 0), (1, 1)], "wide_ells")
+
+
 def test_areas_that_are_ells(tmp_path):
     """Every black area an L one cell wide, with the Ls of one size never touching at a
     corner: the evaluator accepts exactly the patterns read plainly here, and the model has

@@ -205,6 +205,7 @@ VARIANTS = [
     ("yajilin", "yajilin/5/5/m32j10", "yajilin/5/5/m0.j10", False),  # gray cell
     ("gokigen", "gokigen/4/4/iaegcgcj6a", "gokigen/4/4/iaeg.hgcj6a", False),  # the 2 at 3,1
     ("wagiri", "wagiri/4/4/lebcacja1d2b1d1a", "wagiri/4/4/l.hbcacja1d2b1d1a", False),  # the 4
+    ("aho", "aho/6/6/4i264n6j3n223i4", "aho/6/6/4i.64n6j3n223i4", True),  # the 2 at r1c5
 ]
 
 

@@ -534,6 +534,10 @@ class Lowerer(PreparedReader):
             if not (constant(left) and constant(right)):
                 raise LoweringError("'^' takes numbers from the puzzle only")
             return indexsets.power(left, right)
+        if expr.op == "%":
+            if not (constant(left) and constant(right)):
+                raise LoweringError("'%' takes numbers from the puzzle only")
+            return left % abs(right) if right != 0 else None
         if constant(left) and constant(right):
             return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
         if expr.op == "*":

@@ -735,6 +735,12 @@ class Checker:
                 "the model is linear: a power of numbers can weight an unknown, e.g. "
                 "10 ^ place * digit",
             )
+        if node.value == "%" and not (left.static and right.static):
+            raise self.error(
+                node,
+                "'%' takes numbers from the puzzle only",
+                "the model is linear: a remainder of numbers, e.g. clue % 3 = 0",
+            )
         if node.value == "*" and not (left.static or right.static):
             raise self.error(
                 node,

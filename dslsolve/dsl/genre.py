@@ -25,6 +25,7 @@ from dslsolve.dsl.checker import (
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
 from dslsolve.dsl.picturespec import (
+    CIRCLE_FILLS,
     CIRCLE_KEYS,
     DIRECTIONS,
     GRIDS,
@@ -977,7 +978,7 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         return check_expr(scope, node, at, text, ir.ElementKind.CELL, *types)
 
     conditions = {}
-    for key in ("shade", "tint", "walls", "plates"):
+    for key in ("shade", "tint", "walls", "plates", "joins"):
         if key in spec:
             conditions[key] = expression(spec[key], *(() if key == "walls" else (ir.Type.BOOL,)))
     marks = _mapping(spec.get("marks", {}), where, "picture.marks")
@@ -991,9 +992,14 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         _check_keys(raw_circles, CIRCLE_KEYS, where, "picture.circles")
         if "where" not in raw_circles:
             raise _fail(raw_circles, where, "picture.circles needs 'where', a condition on a cell")
+        fill = raw_circles.get("fill", "light")
+        if fill not in CIRCLE_FILLS:
+            hint = "one of " + ", ".join(CIRCLE_FILLS)
+            raise _fail(fill, where, f"picture.circles: unknown fill '{fill}'", hint)
         circles = CircleSpec(
             expression(raw_circles["where"], ir.Type.BOOL),
             *(expression(raw_circles[k]) if k in raw_circles else None for k in ("text", "dot")),
+            dark=fill == "dark",
         )
     moves = _mapping(spec.get("moves", {}), where, "picture.moves")
     _check_keys(moves, DIRECTIONS, where, "picture.moves")
@@ -1012,4 +1018,5 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         tuple((d, expression(moves[d], ir.Type.BOOL)) for d in DIRECTIONS if d in moves),
         conditions.get("plates"),
         str(grid),
+        conditions.get("joins"),
     )

@@ -203,6 +203,9 @@ class _ToNodes(Transformer):
     def div(self, items):
         return Node("arith", "/", (items[0], items[1]), _col(items[0]))
 
+    def mod(self, items):
+        return Node("arith", "%", (items[0], items[1]), _col(items[0]))
+
     @v_args(meta=True)
     def absolute(self, meta, items):
         """`|E|`, placed at the opening bar, which the tree does not keep."""

@@ -6,12 +6,14 @@ the input and output declarations alone.
       tint: ice is given   # cells where this holds are drawn light (icebarn's ice)
       walls: n             # walls between neighbours where this differs (fillomino's blocks)
       marks: {'+': light}  # a printed token drawn as a shape (akari's lights)
+      marks: {'|': vbar}   # a bar through the cell (juosan), the clue in its top left corner
       marks: {'#': wall}   # a token between cells drawn as the border there (barns)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
       circles: {where: circles is given, text: amount, dot: dot}
                            # cells drawn as a circle (in place of their clue), the number
                            # `text` inside and a dot on its rim toward the direction `dot`
-                           # (hotaru beam's circles)
+                           # (hotaru beam's circles); `fill: dark` draws black discs
+                           # with white numbers (aho)
       moves: {up: up, down: down, left: left, right: right}
                            # cells that a move toward that direction passes: a line from the
                            # cell behind, and a circle that starts a move is drawn where it
@@ -19,6 +21,8 @@ the input and output declarations alone.
       plates: numbers is given
                            # cells whose clue stands on a white square over the lines: the
                            # lines stop at it (numberlink's numbers)
+      joins: board = ']'   # cells drawn as one with the cell on their left: no grid line
+                           # between them (tawa's bricks, two half-cells each)
       grid: dots           # the grid drawn as `lines` (the default, with a frame), as `dots`
                            # on the lattice points with no frame (slitherlink: the loop on the
                            # outline stays seen), or `none` (hashiwokakero's water)
@@ -31,7 +35,9 @@ from dataclasses import dataclass
 from dslsolve import ir
 
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
-CIRCLE_KEYS = ("where", "text", "dot")
+KEYS += ("joins",)
+CIRCLE_KEYS = ("where", "text", "dot", "fill")
+CIRCLE_FILLS = ("light", "dark")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is; `wall`: a
 # token between two cells drawn as the thick border between them (barns' walls)
@@ -39,6 +45,7 @@ GRIDS = ("lines", "dots", "none")
 SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
+    *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
     *("wall", "none"),
 )
 
@@ -48,6 +55,7 @@ class CircleSpec:
     where: ir.Expr  # a condition on a cell: a circle is drawn there
     text: ir.Expr | None = None  # a value at the cell, written inside where it is a number
     dot: ir.Expr | None = None  # a direction at the cell: a dot on the rim on that side
+    dark: bool = False  # `fill: dark`: a black disc, its number in white (aho's)
 
 
 @dataclass(frozen=True)
@@ -61,3 +69,4 @@ class PictureSpec:
     moves: tuple[tuple[str, ir.Expr], ...] = ()  # direction -> condition on a cell
     plates: ir.Expr | None = None  # a condition on a cell
     grid: str = "lines"  # one of GRIDS
+    joins: ir.Expr | None = None  # a condition on a cell: one drawn cell with its left neighbour

@@ -57,6 +57,9 @@ LIGHT = "#cfe8f3"
 BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
 # marks drawn across the whole cell, over its clue (wagiri's diagonals over 輪 and 切)
 CROSSING_MARKS = ("slash", "backslash")
+# bars through the cell: its clue stands small in the top left corner beside the bar, as
+# puz.link draws juosan's and tateyoko's
+BARS = ("vbar", "hbar")
 RADIUS = 0.36  # a drawn circle's radius, in cells
 # where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
 # their count: as puz.link arranges them, with no commas
@@ -101,7 +104,12 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         for r in range(rows + 1):
             canvas.line(r, 0, r, columns, 1, "#bbb")
         for c in range(columns + 1):
-            canvas.line(0, c, rows, c, 1, "#bbb")
+            if genre_file.picture.joins is None:
+                canvas.line(0, c, rows, c, 1, "#bbb")
+                continue
+            for r in range(rows):  # no line inside two cells drawn as one (`joins`)
+                if not cells.holds(genre_file.picture.joins, (r, c)):
+                    canvas.line(r, c, r + 1, c, 1, "#bbb")
     for labels in [instance.grids[name] for name in regions] + _boxes(genre_file, instance):
         _walls(labels, canvas)
     if cells.readable(genre_file.picture.walls):
@@ -213,12 +221,15 @@ class _Cells:
     def __init__(self, genre_file, instance, assignment, cell_sections, regions) -> None:
         self.spec = genre_file.picture
         self.instance = instance
-        self.printed = _printed_cells(genre_file, instance, assignment)
         self.clue_sections = [s for s in cell_sections if s.name not in regions]
         self.labels = [instance.grids[name] for name in regions]
         # `shade` and `tint` read the solution; with none, only those that read the input
         self.evaluator = Evaluator(genre_file.genre, instance, assignment or {})
         self.solved = assignment is not None
+        # the cells whose printed token the puzzle decides (roma's and toichika's given
+        # arrows): drawn in black as givens, and drawn so in the puzzle alone too
+        self.fixed, fixed_tokens = _fixed_cells(genre_file, instance, self.evaluator)
+        self.printed = _printed_cells(genre_file, instance, assignment) or fixed_tokens
         # each cell drawn as a circle (`picture: circles`) -> where its move ends
         where = self.spec.circles.where if self.spec.circles else None
         cells = grid_of(instance.rows, instance.columns).cells()
@@ -256,6 +267,9 @@ class _Cells:
         return None
 
     def draw(self, fills: Canvas, contents: Canvas) -> None:
+        # what stands in two cells drawn as one (`joins`), half a cell right: in their middle
+        margins = contents.margins | {"left": contents.margins["left"] + 0.5}
+        middle = Canvas(contents.rows, contents.columns, margins)
         for r in range(self.instance.rows):
             for c in range(self.instance.columns):
                 token = self.printed.get((r, c), ".")
@@ -267,11 +281,13 @@ class _Cells:
                 if self.holds(self.spec.plates, (r, c)):  # the lines stop at its edge
                     contents.fill(r + 0.15, c + 0.15, "white", 0.7)
                 if (r, c) not in self.ends:  # a circle stands for the clue
-                    self._content(contents, r, c, token, dark)
+                    joined = self.holds(self.spec.joins, (r, c + 1))
+                    self._content(middle if joined else contents, r, c, token, dark)
         for start, end in self.ends.items():
             if end != start:  # where it started, faint
                 contents.circle(start[0] + 0.5, start[1] + 0.5, CELL * RADIUS, "none", "#999", True)
             self._circle(contents, start, end)
+        contents.items.extend(middle.items)
 
     def _moving(self, direction: str, cell: Element) -> bool:
         inside = 0 <= cell[0] < self.instance.rows and 0 <= cell[1] < self.instance.columns
@@ -302,11 +318,11 @@ class _Cells:
         rim toward its direction (`picture: circles`)."""
         circles = self.spec.circles
         row, column = at[0] + 0.5, at[1] + 0.5
-        canvas.circle(row, column, CELL * RADIUS, "white")
+        canvas.circle(row, column, CELL * RADIUS, DARK if circles.dark else "white")
         env = Env(start, ir.ElementKind.CELL, None)
         text = self.evaluator.expr(circles.text, env) if circles.text else None
         if type(text) is int:
-            canvas.text(row, column, str(text), 0.45)
+            canvas.text(row, column, str(text), 0.45, "white" if circles.dark else "black")
         dot = self.evaluator.expr(circles.dot, env) if circles.dot else None
         if isinstance(dot, str) and dot in DIRECTION_TOKENS:
             dr, dc = STEPS[DIRECTION_TOKENS[dot]]
@@ -324,13 +340,20 @@ class _Cells:
         if shown and marks.get(token, "none") != "none":
             if found and marks[token] in CROSSING_MARKS:  # the clue shows under the line
                 self._clue(canvas, r, c, *found, dark)
+            elif found and marks[token] in BARS:  # the clue in the corner beside the bar
+                canvas.text(r + 0.22, c + 0.2, found[1], 0.3, "white" if dark else "black")
             _shape(canvas, r + 0.5, c + 0.5, marks[token])
         elif shown and token not in marks and not self.given(token, (r, c)):
-            self._text(canvas, r, c, _label(token, self.spec.letters), LINE, dark)
+            colour = "black" if (r, c) in self.fixed else LINE
+            self._text(canvas, r, c, _label(token, self.spec.letters), colour, dark)
         elif found and _diagonal_split(found[0]):
             _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
-            self._clue(canvas, r, c, *found, dark)
+            section, clue = found
+            if dark and section.fields:  # a part that is a symbol: the shading says it
+                parts = [p for p in clue.split(section.split) if p not in section.symbols]
+                clue = section.split.join(parts)
+            self._clue(canvas, r, c, section, clue, dark)
         elif shown and token not in marks:
             self._text(canvas, r, c, _label(token, self.spec.letters), "black", dark)
 
@@ -378,6 +401,71 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     return {(r, c): token for r, row in enumerate(rows) for c, token in enumerate(row)}
 
 
+def _fixed_cells(
+    genre_file: GenreFile, instance: Instance, evaluator: Evaluator
+) -> tuple[set[Element], dict[Element, str]]:
+    """The cells where a rule `each cell [where INPUT]: VAR = INPUT` sets every unknown on
+    cells that the output reads, with the token each then prints: a given that the solution
+    prints otherwise than its clue (roma's and toichika's 1 as U)."""
+    genre = genre_file.genre
+    if isinstance(genre.output, SetOutput):
+        return set(), {}
+    read = {
+        node.var.name
+        for case in genre.output.cell
+        for expr in (case.when, case.show)
+        if expr is not None
+        for node in ir.walk(expr)
+        if isinstance(node, ir.VarRef)
+    }
+    grid = grid_of(instance.rows, instance.columns)
+    values: dict[str, dict[Element, object]] = {}
+    for rule in genre.rules:
+        each = rule.body
+        if not (
+            isinstance(each, ir.Each)
+            and each.group.kind == "cell"
+            and each.binder is None
+            and isinstance(each.body, ir.Holds)
+            and isinstance(each.body.expr, ir.Compare)
+            and each.body.expr.op == "="
+            and (each.where is None or not ir.reads_unknowns(each.where))
+        ):
+            continue
+        expr = each.body.expr
+        for ref, other in ((expr.left, expr.right), (expr.right, expr.left)):
+            if not (
+                isinstance(ref, ir.VarRef)
+                and isinstance(ref.at, ir.Focus)
+                and ref.var.on == ir.ElementKind.CELL
+                and not ir.reads_unknowns(other)
+            ):
+                continue
+            for cell in grid.cells():
+                env = Env(cell, ir.ElementKind.CELL, None)
+                if each.where is not None and evaluator.expr(each.where, env) is not True:
+                    continue
+                value = evaluator.expr(other, env)
+                if type(value) is int and value in instance.domain(ref.var):
+                    values.setdefault(ref.var.name, {}).setdefault(cell, value)
+    shown = [v.name for v in genre.variables if v.on == ir.ElementKind.CELL and v.name in read]
+    if not shown or not all(name in values for name in shown):
+        return set(), {}
+    cells = set.intersection(*(set(values[name]) for name in shown))
+    assignment = {
+        var.name: {
+            e: values.get(var.name, {}).get(e, instance.lowest(var)) for e in grid.elements(var.on)
+        }
+        for var in genre.variables
+        if var.on in (ir.ElementKind.CELL, ir.ElementKind.LINK, ir.ElementKind.BORDER)
+    }
+    try:
+        printed = _printed_cells(genre_file, instance, assignment)
+    except (DslError, GeometryError, KeyError, TypeError, ValueError):
+        printed = {}
+    return cells, {cell: printed[cell] for cell in cells if cell in printed}
+
+
 def _diagonal_split(section: GridSection) -> bool:
     """Whether a section's tokens are two fields split by a diagonal (kakuro's)."""
     return section.split == "\\" and len(section.fields) == 2
@@ -416,6 +504,12 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "square":
         corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
         canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
+    elif shape in BARS:  # a thick bar through the cell, up and down or across
+        long, short = 0.42, 0.11
+        half = (long, short) if shape == "vbar" else (short, long)
+        corners = ((-1, -1), (-1, 1), (1, 1), (1, -1))
+        points = [(row + dr * half[0], column + dc * half[1]) for dr, dc in corners]
+        canvas.polygon(points, LINE)
     elif shape in ("slash", "backslash"):  # corner to corner: '/' rises to the right
         rise = 0.5 if shape == "slash" else -0.5
         canvas.line(row + rise, column - 0.5, row - rise, column + 0.5, 3, "black")

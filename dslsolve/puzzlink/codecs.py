@@ -197,6 +197,44 @@ def arrow_number16(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def arrows(cursor: Cursor, count: int) -> list[Value]:
+    """An arrow per slot (pzprjs's `decode4Cell_toichika`): `1`..`4` an arrow up, down, left,
+    right, `.` "?", `5`..`z` skip 1..31 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "1234":
+            return [int(char)]
+        if char == ".":
+            return [QUESTION]
+        if char.isalnum() and _b36(char) >= 5:
+            return _skip(_b36(char) - 4)
+        return []
+
+    return _walk(cursor, count, step)
+
+
+def tateyoko(cursor: Cursor, count: int) -> list[Value]:
+    """Tatebo-yokobo's cells (pzprjs's `decodeTateyoko`): a hex digit or `-`XX a number, `x` a
+    shaded cell (`#`), `o`..`s` a shaded cell with the number 0..4 (`('#', n)`, the fields
+    `shade` and `number`), `i` then a hex digit skip that many cells; anything else (`n`, `.`)
+    skips one."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == "x":
+            return ["#"]
+        if "o" <= char <= "s":
+            return [("#", _b36(char) - _b36("o"))]
+        if char == "i":
+            return _skip(int(cursor.take() or "1", 16))
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -374,6 +412,48 @@ def kakuro(cursor: Cursor, columns: int, rows: int) -> list[Value]:
     return board
 
 
+def triplace(cursor: Cursor, columns: int, rows: int) -> list[Value]:
+    """Tri-place's clue cells (pzprjs's `decodeTriplace`, section 5), as `kakuro` gives them:
+    per cell of the (rows+1) x (columns+1) board, `None` for a white cell, else (down, across)
+    with -1 for no number (0 is a number here). Inside the grid: `g`..`z` skip 1..20 cells,
+    `_` a clue cell without numbers, `%`x a down number only and `$`x an across number only
+    (one base-36 digit), else two hex parts (down, across; `.` none), one digit each, or with
+    `-` (across of two digits), `+` (down of two) or `=` (both of two). Then the margin: a
+    down number per column, an across number per row (`.` none, a hex digit, or `-` and two).
+    The frame's corner and margin cells are clue cells."""
+    widths = {"-": (1, 2), "+": (2, 1), "=": (2, 2)}
+
+    def part(text: str) -> int:
+        return -1 if text in (".", "") else int(text, 16)
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        if char == "_":
+            return [(-1, -1)]
+        if char == "%":
+            return [(_b36(cursor.take()), -1)]
+        if char == "$":
+            return [(-1, _b36(cursor.take()))]
+        down, across = widths.get(char, (1, 1))
+        if char not in widths:
+            cursor.at -= 1
+        return [(part(cursor.take(down)), part(cursor.take(across)))]
+
+    play = _walk(cursor, columns * rows, step)
+
+    def margin() -> int:
+        char = cursor.take()
+        return part(cursor.take(2)) if char == "-" else part(char)
+
+    board: list[Value] = [(-1, -1)]
+    board.extend((margin(), -1) for _ in range(columns))
+    for row in range(rows):
+        board.append((-1, margin()))
+        board.extend(play[row * columns : (row + 1) * columns])
+    return board
+
+
 def inequalities(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     """Minarism's borders (verticals first): a hex digit or `-`XX is a difference, `.` "?",
     `g` the first mark (`lt` on a vertical border, `up` on a horizontal one), `h` the second
@@ -438,6 +518,92 @@ def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     return values
 
 
+def block_cells(cursor: Cursor, count: int) -> list[Value]:
+    """Blocked cells, one mark `#` each (pzprjs's BlockCell, dosufuwa's blocks): a base-36
+    digit `0`..`z` skips that many slots, then marks one; `.` skips 36 slots unmarked."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "z":
+            return [*_skip(_b36(char)), "#"]
+        if char == ".":
+            return _skip(36)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
+def nurimaze(cursor: Cursor, count: int) -> list[Value]:
+    """Nuri-maze's marks: `1` the start `s`, `2` the goal `g`, `3` a circle `o`, `4` a
+    triangle `t`, each on one slot; `5`..`z` skip 1..31 slots. Where the body places no start
+    (no goal), it is on the first (the last) slot, as pzprjs places them."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "1234":
+            return ["sgot"[int(char) - 1]]
+        if char.isdigit() or "a" <= char <= "z":
+            return _skip(_b36(char) - 4)
+        return _skip(1)
+
+    marks: list[Value] = [None] * count
+    start, goal = 0, count - 1
+    for slot, value in enumerate(_walk(cursor, count, step)):
+        if value == "s":
+            start = slot
+        elif value == "g":
+            goal = slot
+        else:
+            marks[slot] = value
+    marks[goal] = "g"
+    marks[start] = "s"  # pzprjs writes a start that is also the goal as the start
+    return marks
+
+
+WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
+
+
+def bricks(rows: int, columns: int, shape: int) -> list[tuple[int, int]]:
+    """The bricks of pzprjs's brick wall (tawa) of `columns` bricks a row and shape 0..3 (which
+    rows start half a brick in, and which rows hold a brick more or fewer), in pzprjs's cell
+    order: each as (row, its left half's column) on a grid of half-cells, `2 * columns +
+    WALL_WIDENING[shape]` wide, where a brick covers two side by side."""
+    if shape == 0:
+        count = rows // 2 * (2 * columns - 1) + rows % 2 * columns
+    elif shape == 3:
+        count = rows // 2 * (2 * columns + 1) + rows % 2 * columns
+    else:
+        count = rows * columns
+    found = []
+    for a in range(count):
+        if shape == 0:
+            row, centre = 2 * a // (2 * columns - 1), 1 + 2 * a % (2 * columns - 1)
+        elif shape == 3:
+            row = (2 * a + 1) // (2 * columns + 1)
+            centre = 1 + (2 * a + 1) % (2 * columns + 1)
+        else:
+            row = a // columns
+            centre = 2 * (a % columns) + (row % 2 == (shape == 1)) + 1
+        found.append((row, centre - 1))
+    return found
+
+
+def brick_wall(cursor: Cursor, columns: int, rows: int) -> tuple[list[list[Value]], int]:
+    """Tawamurenga's body: the wall's shape (`0`..`3`, then `/`), then Number10 over its bricks.
+    Returns the grid of half-cells (a brick's number, or `[`, on its left half, `]` on its
+    right half, None off the wall) and the wall's shape."""
+    text, _, _ = cursor.rest().partition("/")
+    cursor.take(len(text) + 1)
+    if text not in ("", "0", "1", "2", "3"):
+        raise ValueError(f"a brick wall's shape is 0..3, not {text!r}")
+    shape = int(text or 0)  # none given: pzprjs reads 0
+    places = bricks(rows, columns, shape)
+    numbers = number10(cursor, len(places))
+    grid: list[list[Value]] = [[None] * (2 * columns + WALL_WIDENING[shape]) for _ in range(rows)]
+    for (row, left), number in zip(places, numbers, strict=True):
+        grid[row][left] = "[" if number is None else number
+        grid[row][left + 1] = "]"
+    return grid, shape
+
+
 def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
     """One bit per border of pzprjs's whole border list (the inside borders, then the
     outline: mejilink's), 5 per base-32 character with no break between the vertical and the
@@ -446,23 +612,6 @@ def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
     read = min((count + 4) // 5, len(cursor.rest()))
     bits = _bits(cursor, 5 * read)[:count]
     return bits + defaults[len(bits) :]
-
-
-def gaps36(cursor: Cursor, count: int) -> list[Value]:
-    """Marked cells by the gaps between them (pzprjs's `decodeBlockCell`, ringring's shaded
-    cells): a base-36 digit skips that many cells and marks the next (1); `.` skips 36."""
-    values: list[Value] = [None] * count
-    at = 0
-    while cursor.more() and at < count:
-        char = cursor.take()
-        if char.isdigit() or "a" <= char <= "z":
-            at += int(char, 36)
-            if at < count:
-                values[at] = 1
-        elif char == ".":
-            at += 35
-        at += 1
-    return values
 
 
 BORDER_DECODERS = {"inequalities": inequalities}
@@ -487,10 +636,15 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tapa": tapa,
     "pipelink": pipelink,
     "walllogic": wall_logic,
-    "gaps36": gaps36,
+    "arrows": arrows,
+    "tateyoko": tateyoko,
+    "blockcell": block_cells,
+    "nurimaze": nurimaze,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "arrownumber16": ("arrow", "number"),
+    "tateyoko": ("shade", "number"),
     "kakuro": ("down", "across"),
+    "triplace": ("down", "across"),
 }

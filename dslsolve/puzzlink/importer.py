@@ -223,14 +223,25 @@ def _separator(board: Board, step: Step, cursor: Cursor) -> None:
 
 
 def _kakuro(board: Board, step: Step, cursor: Cursor) -> None:
-    values = codecs.kakuro(cursor, board.columns, board.rows)
+    """A board of clue cells with a frame of them around it (kakuro's, tri-place's)."""
+    decode = codecs.triplace if step.decoder == "triplace" else codecs.kakuro
+    values = decode(cursor, board.columns, board.rows)
     if cursor.cut:  # pzprjs then reads the margin sums from the body's start: not a puzzle
         raise board.fail(
-            "the URL body ends before the kakuro grid does (a URL cut short?): copy it again"
+            f"the URL body ends before the {step.decoder} grid does (a URL cut short?): "
+            "copy it again"
         )
     tokens = [_token(board, step, value) for value in values]
     board.grids[step.into[0]] = _grid_of(tokens, board.rows + 1, board.columns + 1)
     board.rows, board.columns = board.rows + 1, board.columns + 1
+
+
+def _tawa(board: Board, step: Step, cursor: Cursor) -> None:
+    """A brick wall (tawamurenga): its shape, then its bricks' numbers, on a grid of half-cells
+    (the board grows to that width: two half-cells a column, and a shape's extra ones)."""
+    grid, _ = codecs.brick_wall(cursor, board.columns, board.rows)
+    board.grids[step.into[0]] = [[_token(board, step, value) for value in row] for row in grid]
+    board.columns = len(grid[0])
 
 
 def _tile_paint(board: Board, step: Step, cursor: Cursor) -> None:
@@ -285,6 +296,8 @@ SPECIAL_STEPS = {
     "count": _count,
     "separator": _separator,
     "kakuro": _kakuro,
+    "triplace": _kakuro,
+    "tawa": _tawa,
 }
 
 

@@ -7,18 +7,26 @@ A section is one of
                           to say at the cell prints it, else `.`;
   `borders: SOURCES`      the inside borders (rows lines of cols-1, then rows-1 lines of cols):
                           the value of a variable on links or borders, or a layer on links, 0
-                          where it is absent; or the walls of a region layer;
+                          where it is absent; or the walls of a region layer. `{NAME:
+                          {beside: LAYER}}`: walls that pzprjs draws itself around the cells
+                          where LAYER is given (tri-place's clue cells) are written 0 and read
+                          back as walls;
   `edges: SOURCES`        every cell edge with the outline (rows lines of cols+1, then rows+1
                           lines of cols): as `borders`, and on the outline the cells of a layer
                           of directions (gates) whose direction crosses it;
   `rooms: NAME`           the room count, then the room index of each cell (rooms numbered by
                           their first cell in row-major order), from a region layer;
+                          `rooms: [SOURCE, ..., NAME]`: a cell where one of the sources
+                          before the layer has something to say is in no room and shows
+                          that source's token (dosufuwa's blocks `#`);
   `count: TABLE`          one line: how many values the table holds (easy as ABC's letters);
   `gates: NAME`           two lines: the outline border ids (after the inside borders: top,
                           bottom, left, right) where a layer of directions enters, then leaves;
   `sums: {cells: LAYER, across: A, down: D, blank: TOKEN}`  pzprjs's sum clues (kakuro): the
                           genre's grid with its first row and column, which are pzprjs's clue
                           cells around the board; a clue cell of LAYER inside as `across,down`;
+                          `none: TOKEN` (default 0) is written for a side without a number
+                          (tri-place: -1, as 0 is a number there);
   `text: TEXT`            one line as it is.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
@@ -26,8 +34,8 @@ A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME
 the value back from any of them); in borders and edges, `{NAME: {walls: [TOKEN, ...]}}` (a
 region layer's walls, the outline too, read back from those tokens or a source's before it),
 and a first source `{VAR: TOKEN}` reads VAR back as true only where the file has TOKEN.
-With a `sums` section, the header gives the size of the
-board inside the clue frame, and the `cells` sections cover that board.
+With a `sums` section, the header gives the size of the board inside the clue frame, and the
+`cells` and `borders` sections cover that board.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from dslsolve import ir
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
 from dslsolve.instance import Instance
+from dslsolve.puzzlink.codecs import WALL_WIDENING, bricks
 
 if TYPE_CHECKING:  # a genre's `pzprv3:` block loads no evaluator; reading an answer does
     from dslsolve.evaluator import Assignment
@@ -54,6 +63,7 @@ KINDS = (
     "count",
     "gates",
     "sums",
+    "bricks",
 )
 SIDES = ("top", "bottom", "left", "right")
 # the direction of travel across an outline border of each side: into the grid, out of it
@@ -78,6 +88,7 @@ class Source:
     # borders, edges: a region layer's walls (between two labels, and the outline), printed
     # as the first token and read back from any (mejilink's dotted lines beside its loop)
     walls: tuple[str, ...] = ()
+    beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it (a number through the map's `number`
@@ -128,6 +139,8 @@ class Pzprv3Section:
     margins: tuple[tuple[str, str], ...] = ()  # margins: side -> list section
     empty: str = "."  # margins: the token of a corner or of a side without a clue; sums: blank
     sums: tuple[str, str] = ()  # sums: the across and the down layer
+    none: str = "0"  # sums: the token of a side without a number
+    halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
 
 
 @dataclass(frozen=True)
@@ -161,6 +174,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
     if isinstance(rest, dict) and "walls" in rest:
         listed = rest["walls"] if isinstance(rest["walls"], list) else [rest["walls"]]
         return Source(name, walls=tuple(str(token) for token in listed))
+    if isinstance(rest, dict) and "beside" in rest:
+        return Source(name, beside=str(rest["beside"]))
     if isinstance(rest, dict) and "when" in rest:
         return Source(name, when=str(rest["when"]))
     if isinstance(rest, dict) and "order" in rest:
@@ -190,11 +205,16 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         elif kind == "text":
             sections.append(Pzprv3Section(kind, str(value)))
         elif kind == "sums":
-            if not isinstance(value, dict) or set(value) != {"cells", "across", "down", "blank"}:
-                raise _fail(where, "sums: {cells: LAYER, across: LAYER, down: LAYER, blank: TOKEN}")
+            keys = {"cells", "across", "down", "blank"}
+            if not isinstance(value, dict) or not keys <= set(value) <= keys | {"none"}:
+                raise _fail(
+                    where,
+                    "sums: {cells: LAYER, across: LAYER, down: LAYER, blank: TOKEN, none: TOKEN}",
+                )
             layers = [_source(str(value[key]), names, where).name for key in ("across", "down")]
             cells = _source(str(value["cells"]), names, where).name
-            sections.append(Pzprv3Section(kind, cells, empty=str(value["blank"]), sums=(*layers,)))
+            blank, none = str(value["blank"]), str(value.get("none", "0"))
+            sections.append(Pzprv3Section(kind, cells, empty=blank, sums=(*layers,), none=none))
         elif kind in ("borders", "edges"):
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
@@ -207,6 +227,20 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             sides = tuple((side, str(value[side])) for side in SIDES if side in value)
             empty = str(value.get("empty", "."))
             sections.append(Pzprv3Section(kind, "", sources, sides, empty))
+        elif kind == "bricks":
+            keys = {"layer", "left", "right", "cells"}
+            if not isinstance(value, dict) or set(value) != keys:
+                raise _fail(
+                    where, "bricks: {layer: LAYER, left: TOKEN, right: TOKEN, cells: [...]}"
+                )
+            layer = _source(str(value["layer"]), names, where).name
+            sources = tuple(_source(s, names, where) for s in value["cells"])
+            halves = (str(value["left"]), str(value["right"]))
+            sections.append(Pzprv3Section(kind, layer, sources, halves=halves))
+        elif kind == "rooms" and isinstance(value, list):
+            # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
+            sources = tuple(_source(s, names, where) for s in value)
+            sections.append(Pzprv3Section(kind, sources[-1].name, sources))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
@@ -244,12 +278,21 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
         return [columns + 1] * (rows + 1)
     if kind == "gates":
         return [1, 1]
+    if kind == "bricks":
+        return [1] + [columns] * rows
     return [1]
 
 
-def edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind) -> list:
+def edge_elements(kind: str, rows: int, columns: int, on: ir.ElementKind, frame: int = 0) -> list:
     """The dslsolve element of each token of a borders or edges section, in file order: a
-    border, or for `on` links the link across it (None on the outline)."""
+    border, or for `on` links the link across it (None on the outline); with a frame of
+    clue cells (`sums`), of the board inside it."""
+    if frame:
+        inner = edge_elements(kind, rows, columns, ir.ElementKind.BORDER)
+        shifted = [(axis, r + frame, c + frame) for axis, r, c in inner]
+        if on != ir.ElementKind.LINK:
+            return shifted
+        return [_link_across(b, rows + frame, columns + frame) for b in shifted]
     if kind == "edges":
         vertical = [("v", r, c) for r in range(rows) for c in range(columns + 1)]
         borders = vertical + [("h", r, c) for r in range(rows + 1) for c in range(columns)]
@@ -328,12 +371,21 @@ class _Values:
         return "."
 
 
-def _rooms(layer: dict[Element, object], rows: int, columns: int) -> list[str]:
+def _rooms(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """The room count, then each cell's room index; a cell where a mark source (all the
+    section's sources but the last, the region layer) has something to say is in no room and
+    shows the mark's token (dosufuwa's blocks `#`)."""
+    layer = board.instance.grids[section.name]
+    marks = section.sources[:-1]
     index: dict[object, int] = {}
     lines = []
     for r in range(rows):
         row = []
         for c in range(columns):
+            mark = board.printed(marks, (r, c))
+            if mark != ".":
+                row.append(mark)
+                continue
             label = layer[(r, c)]
             index.setdefault(label, len(index))
             row.append(str(index[label]))
@@ -346,6 +398,9 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     frame = spec.frame
     rows, columns = instance.rows - frame, instance.columns - frame
     board = _Values(genre, instance, assignment)
+    walls = [wall_of(instance, s.name) for s in spec.sections if s.kind == "bricks"]
+    if walls:  # a brick wall's columns count bricks, not half-cells
+        columns = (columns - WALL_WIDENING[walls[0]]) // 2
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
     for section in spec.sections:
@@ -358,26 +413,43 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
         elif section.kind == "sums":
             lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
-            lines.extend(_rooms(instance.grids[section.name], rows, columns))
+            lines.extend(_rooms(board, section, rows, columns))
         elif section.kind == "cells":
             for r in range(rows):
                 cells = [(r + frame, c + frame) for c in range(columns)]
                 lines.append(" ".join(board.printed(section.sources, cell) for cell in cells) + " ")
         elif section.kind == "margins":
             lines.extend(_write_margins(board, section, rows, columns))
+        elif section.kind == "bricks":
+            shape = wall_of(instance, section.name)
+            lines.append(str(shape))
+            places = bricks(rows, columns, shape)
+            for r in range(rows):
+                tokens = [board.printed(section.sources, cell) for cell in places if cell[0] == r]
+                lines.append(" ".join(tokens) + " ")
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
             lines.extend(_lines(tokens, line_lengths(section.kind, rows, columns)))
         else:
             lengths = line_lengths(section.kind, rows, columns)
-            lines.extend(_lines(_edge_tokens(genre, board, section, rows, columns), lengths))
+            tokens = _edge_tokens(genre, board, section, rows, columns, frame)
+            lines.extend(_lines(tokens, lengths))
     return "\n".join(lines) + "\n"
 
 
-def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, columns: int):
+def wall_of(instance: Instance, layer: str) -> int:
+    """The shape of the brick wall a layer draws on a grid of half-cells (pzprjs's tawa, see
+    `codecs.bricks`): 2 when its first row starts half a brick in, plus 1 when it ends so."""
+    grid = instance.grids[layer]
+    return 2 * (grid.get((0, 0)) is None) + (grid.get((0, instance.columns - 1)) is None)
+
+
+def _edge_tokens(
+    genre, board: _Values, section: Pzprv3Section, rows: int, columns: int, frame: int = 0
+):
     """The tokens of a borders or edges section, in file order."""
-    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER, frame)
     region = section.sources[0].boundary_of
     if region is not None:  # the edges between a cell of the region and one outside
         values = board.assignment[section.name].items()
@@ -389,6 +461,9 @@ def _edge_tokens(genre, board: _Values, section: Pzprv3Section, rows: int, colum
     crossing = _crossing(rows, columns)
     tokens = []
     for border in borders:
+        if any(_pzprjs_wall(board, source, border) for source in section.sources):
+            tokens.append("0")  # pzprjs draws it: not part of the answer
+            continue
         token = "."
         for source in section.sources:
             if source.walls:
@@ -426,6 +501,14 @@ def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size)
     return cell if way in (INWARD[side], OUTWARD[side]) else None
 
 
+def _pzprjs_wall(board: _Values, source: Source, border: Element) -> bool:
+    """Is the border beside a cell where the source's `beside` layer is given?"""
+    if source.beside is None:
+        return False
+    layer = board.instance.grids[source.beside]
+    return any(layer.get(cell) is not None for cell in _sides(border))
+
+
 def _gate_ids(board: _Values, name: str, rows: int, columns: int) -> list[str]:
     """The outline border ids (pzprjs's, after the inside borders) where the directions of
     a layer enter the grid, then leave it."""
@@ -447,7 +530,10 @@ def _write_sums(board: _Values, section: Pzprv3Section) -> list[str]:
     for r in range(board.instance.rows):
         row = []
         for c in range(board.instance.columns):
-            across, down = (board.value(name, (r, c)) or 0 for name in section.sums)
+            across, down = (
+                section.none if value is None else value
+                for value in (board.value(name, (r, c)) for name in section.sums)
+            )
             if r == 0 or c == 0:
                 row.append(str(down if c else across if r else 0))
             elif board.value(section.name, (r, c)) is None:
@@ -545,6 +631,13 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             for cell, token in zip(board_cells, tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "bricks":
+            shape = wall_of(instance, section.name)
+            places = bricks(rows, (columns - WALL_WIDENING[shape]) // 2, shape)
+            for (r, c), token in zip(places, tokens[1:], strict=False):
+                for cell in ((r, c), (r, c + 1)):  # a brick's two halves
+                    token = _given_answer(board, spec, section.sources, (r, c), token)
+                    _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "edges" and section.sources[0].boundary_of is not None:
             edges = edge_elements("edges", rows, columns, ir.ElementKind.BORDER)
             drawn = {edge for edge, token in zip(edges, tokens, strict=False) if token == "1"}
@@ -557,13 +650,16 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                     assignment[var.name][element] = int(grid.outline(element))
             only = section.sources[0].token  # `{line: 2}`: only that token is a line
             for element, token in zip(
-                edge_elements(section.kind, rows, columns, var.on), tokens, strict=False
+                edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
                 if only is not None and token != only:
                     continue
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
+            for element in known:
+                if any(_pzprjs_wall(board, source, element) for source in section.sources):
+                    assignment[var.name][element] = 1
     if not worked_out:
         return assignment
     completed = Evaluator(genre.genre, instance, assignment)

@@ -12,6 +12,7 @@ from dslsolve.evaluator import Assignment
 from dslsolve.geometry import DIRECTION_TOKENS
 from dslsolve.instance import Instance
 from dslsolve.ir import GridSection
+from dslsolve.puzzlink.codecs import WALL_WIDENING, bricks
 from dslsolve.puzzlink.importer import LETTERS, Board, label, puzzle_text
 from dslsolve.puzzlink.pzprv3 import (
     INWARD,
@@ -118,6 +119,13 @@ def _read_section(
         cells = [label(int(t) if t.isdigit() else next(alone)) for t in tokens[1:]]
         cells += ["."] * (rows * columns - len(cells))
         board.grids[section.name] = [cells[r * columns : (r + 1) * columns] for r in range(rows)]
+        for source in section.sources[:-1]:  # marks of cells in no room (dosufuwa's blocks)
+            grid, _ = _layer_grid(board, genre, source.name)
+            for at, token in enumerate(tokens[1 : 1 + rows * columns]):
+                if values := source.unconvert(token):
+                    grid[at // columns][at % columns] = values[0]
+    elif section.kind == "bricks":
+        _read_bricks(board, section, tokens)
     elif section.kind == "count":
         count = int(tokens[0]) if tokens and tokens[0].isdigit() else 0
         board.tables[section.name] = LETTERS[:count]
@@ -173,6 +181,27 @@ def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str])
         )
     board.walls = [wall.get(border, False) for border in inside]
     board.grids[source.name] = [[label(room) for room in row] for row in board.rooms()]
+
+
+def _read_bricks(board: Board, section: Pzprv3Section, tokens: list[str]) -> None:
+    """A brick wall (see `codecs.bricks`): its shape, then a token per brick. The layer gets a
+    grid of half-cells (the board grows to its width): a brick's given (through the layer's
+    source map, or a number) or the left token on its left half, the right token on its right
+    half."""
+    shape = int(tokens[0]) if tokens and tokens[0] in ("0", "1", "2", "3") else 0
+    columns = board.columns
+    width = 2 * columns + WALL_WIDENING[shape]
+    grid = [["."] * width for _ in range(board.rows)]
+    left, right = section.halves
+    mapped = [s for s in section.sources if s.name == section.name]
+    for (r, c), token in zip(
+        bricks(board.rows, columns, shape), tokens[1:] + ["."] * board.rows * width, strict=False
+    ):
+        given = next((v[0] for s in mapped if (v := s.unconvert(token))), None)
+        grid[r][c] = given or (token if CLUE.match(token) else left)
+        grid[r][c + 1] = right
+    board.grids[section.name] = grid
+    board.columns = width
 
 
 def _drawn_at(link: tuple) -> tuple[int, int]:
@@ -247,12 +276,17 @@ def _read_sums(board: Board, genre: GenreFile, section: Pzprv3Section, tokens: l
         r, c = divmod(at, columns)
         if token == "." and r and c:
             continue
-        numbers = [int(n) if n.isdigit() else 0 for n in token.split(",")] + [0, 0]
+        # a side without a number: `none` (kakuro's 0, tri-place's -1), or not a number
+        numbers = [
+            None if n == section.none or not n.lstrip("-").isdigit() else int(n)
+            for n in token.split(",")
+        ] + [None, None]
         if r and c:  # a clue cell of the board: across,down
             across, down = numbers[:2]
         else:  # the frame: the down sums above the board, the across sums left of it
-            across, down = numbers[0] * (c == 0 < r), numbers[0] * (r == 0 < c)
+            across = numbers[0] if c == 0 < r else None
+            down = numbers[0] if r == 0 < c else None
         sums = dict(zip(section.sums, (across, down), strict=True))
-        parts = [str(sums.get(name) or "") for name in layer.fields]
+        parts = ["" if sums.get(name) is None else str(sums[name]) for name in layer.fields]
         grid[r][c] = section.empty if not any(parts) else layer.split.join(parts)
     board.grids[section.name] = grid

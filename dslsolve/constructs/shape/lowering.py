@@ -71,6 +71,17 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
             for row in (0, h - 1)
             for column in (0, w - 1)
         ]
+    elif name == "wide_ells":
+        # an h x w box less an a x b rectangle at one of its corners; the free shape is known
+        # by its dimensions read from the cut corner (a quarter turn swaps them)
+        pairs = [
+            (min((h, w, a, b), (w, h, b, a)), _wide_ell(h, w, a, b, corner))
+            for h in range(2, rows + 1)
+            for w in range(2, columns + 1)
+            for a in range(1, h)
+            for b in range(1, w)
+            for corner in range(4)
+        ]
     else:
         sizes = [
             (h, w)
@@ -90,6 +101,15 @@ def _fixed_shapes(name: str, rows: int, columns: int) -> tuple[tuple[object, Pla
 def _ell(height: int, width: int, row: int, column: int) -> Placement:
     """The L of a height x width box: its whole row `row` and its whole column `column`."""
     return frozenset({(row, c) for c in range(width)} | {(r, column) for r in range(height)})
+
+
+def _wide_ell(height: int, width: int, cut_rows: int, cut_columns: int, corner: int) -> Placement:
+    """A height x width box less a cut_rows x cut_columns rectangle at a corner (0 top left, 1
+    top right, 2 bottom left, 3 bottom right)."""
+    rows = range(cut_rows) if corner < 2 else range(height - cut_rows, height)
+    columns = range(cut_columns) if corner % 2 == 0 else range(width - cut_columns, width)
+    cut = {(r, c) for r in rows for c in columns}
+    return frozenset((r, c) for r in range(height) for c in range(width) if (r, c) not in cut)
 
 
 def _fitting(pairs, rows: int, columns: int) -> tuple[tuple[object, Placement], ...]:
@@ -270,6 +290,15 @@ def size_limit(part: ir.Expr) -> int | None:
     """`shape in SET` of a finite set bounds a piece by SET's largest shape."""
     if isinstance(part, ShapeIn) and part.set in FINITE_SETS:
         return max(len(cells) for cells in FINITE_SETS[part.set].values())
+    if isinstance(part, ir.Or):  # each disjunct bounded by a finite set: the largest bound
+        bounds = []
+        for disjunct in part.args:
+            conjuncts = disjunct.args if isinstance(disjunct, ir.And) else (disjunct,)
+            found = [n for c in conjuncts if (n := size_limit(c)) is not None]
+            if not found:
+                return None
+            bounds.append(min(found))
+        return max(bounds)
     return None
 
 
@@ -278,7 +307,18 @@ SIZE_LIMIT = size_limit
 
 def piece_shapes(lowerer: Lowerer, part: ir.Expr) -> frozenset[Placement] | None:
     """`shape in SET` allows a piece the fixed shapes of SET that fit the grid: `each piece`
-    places them rather than growing every connected set (the families need no size bound)."""
+    places them rather than growing every connected set (the families need no size bound).
+    A disjunction allows the shapes of its disjuncts, when each of them is or holds (as a
+    conjunct) a `shape in SET`: `shape in rectangles or shape in wide_ells`."""
+    if isinstance(part, ir.Or):
+        allowed: set[Placement] = set()
+        for disjunct in part.args:
+            conjuncts = disjunct.args if isinstance(disjunct, ir.And) else (disjunct,)
+            found = [s for c in conjuncts if (s := piece_shapes(lowerer, c)) is not None]
+            if not found:
+                return None
+            allowed |= frozenset.intersection(*found)
+        return frozenset(allowed)
     if not isinstance(part, ShapeIn):
         return None
     grid = lowerer.grid

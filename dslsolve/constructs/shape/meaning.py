@@ -66,6 +66,20 @@ def _ell(cells) -> bool:
     return any(own == line | arm for line in across.values() for arm in down.values())
 
 
+def _wide_ell(cells) -> bool:
+    """Are the cells their bounding box less a rectangle (not empty) at one of its corners?"""
+    own = set(cells)
+    top, bottom = min(r for r, _ in own), max(r for r, _ in own)
+    left, right = min(c for _, c in own), max(c for _, c in own)
+    box = {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)}
+    cut = box - own
+    if not cut or _full_rectangle(cut) is None:
+        return False
+    rows = {r for r, _ in cut}
+    columns = {c for _, c in cut}
+    return (top in rows or bottom in rows) and (left in columns or right in columns)
+
+
 def belongs(cells, name: str) -> bool:
     """Do these cells form a shape of the named set?"""
     if not cells:
@@ -74,6 +88,8 @@ def belongs(cells, name: str) -> bool:
         return canonical(cells) in _finite(name)
     if name == "ells":
         return _ell(cells)
+    if name == "wide_ells":
+        return _wide_ell(cells)
     box = _full_rectangle(cells)
     if box is None:
         return False

@@ -59,14 +59,16 @@ FINITE_SETS: dict[str, dict[str, tuple[tuple[int, int], ...]]] = {
     },
 }
 
-# Families without a bound of their own (the grid bounds them): full rectangles of cells, and
-# the L shapes one cell wide whose arms have any lengths (a full row and a full column of their
-# bounding box, at least 2 x 2, meeting in one of its corners).
+# Families without a bound of their own (the grid bounds them): full rectangles of cells, the L
+# shapes one cell wide whose arms have any lengths (a full row and a full column of their
+# bounding box, at least 2 x 2, meeting in one of its corners), and the L shapes of any arm
+# widths (the bounding box less a smaller rectangle at one of its corners).
 FAMILIES = {
     "strips": "a straight line of cells, one cell wide (1 x n, any n)",
     "squares": "a full n x n square of cells (any n)",
     "rectangles": "a full rectangle of cells (any size)",
     "ells": "an L one cell wide: two arms of 2 or more cells (the corner in both), any lengths",
+    "wide_ells": "an L of any arm widths: a full rectangle less a smaller one at a corner",
 }
 
 SHAPE_SETS = (*FINITE_SETS, *FAMILIES)
