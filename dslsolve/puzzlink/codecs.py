@@ -630,6 +630,16 @@ def brick_wall(cursor: Cursor, columns: int, rows: int) -> tuple[list[list[Value
     return grid, shape
 
 
+def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
+    """One bit per border of pzprjs's whole border list (the inside borders, then the
+    outline: mejilink's), 5 per base-32 character with no break between the vertical and the
+    horizontal borders; a border past the body's end keeps its default."""
+    count = len(defaults)
+    read = min((count + 4) // 5, len(cursor.rest()))
+    bits = _bits(cursor, 5 * read)[:count]
+    return bits + defaults[len(bits) :]
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]

@@ -156,6 +156,22 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
     board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
 
 
+def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
+    """Mejilink's dotted lines (pzprjs's `decodeMejilink`): a bit per border, the outline
+    included (`codecs.every_border`), set where the border has no dots; the regions are cut
+    by the dotted inside borders, and unread inside borders have none (pzprjs's default)."""
+    pairs = board.inside_borders
+    sides = outline(board.rows, board.columns)
+    bits = codecs.every_border(cursor, [True] * len(pairs) + [False] * len(sides))
+    if any(bits[len(pairs) :]):
+        raise board.fail(
+            "the URL erases dots on the outline, which this genre cannot hold",
+            hint="the genre's regions are cut by the dotted borders; its outline is dotted",
+        )
+    board.walls = [not bit for bit in bits[: len(pairs)]]
+    board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+
+
 def label(room: int) -> str:
     """A room's label: a letter while there are letters, then a number."""
     return ROOM_LABELS[room] if room < len(ROOM_LABELS) else str(room)
@@ -289,6 +305,7 @@ SPECIAL_STEPS = {
     "yosenabe": _yosenabe,
     "tilepaint": _tile_paint,
     "icebarn": _ice_barn,
+    "dotted": _dotted,
     "border": _border,
     "number16excell": _excells,
     "number32excell": _excells,

@@ -31,8 +31,11 @@ A section is one of
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
-the value back from any of them). With a `sums` section, the header gives the size of the
-board inside the clue frame, and the `cells` and `borders` sections cover that board.
+the value back from any of them); in borders and edges, `{NAME: {walls: [TOKEN, ...]}}` (a
+region layer's walls, the outline too, read back from those tokens or a source's before it),
+and a first source `{VAR: TOKEN}` reads VAR back as true only where the file has TOKEN.
+With a `sums` section, the header gives the size of the board inside the clue frame, and the
+`cells` and `borders` sections cover that board.
 """
 
 from __future__ import annotations
@@ -83,6 +86,9 @@ class Source:
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
     when: str | None = None  # print the value only where this bool variable is true
     boundary_of: int | None = None  # edges: the outline of the cells of this value
+    # borders, edges: a region layer's walls (between two labels, and the outline), printed
+    # as the first token and read back from any (mejilink's dotted lines beside its loop)
+    walls: tuple[str, ...] = ()
     beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
 
     def convert(self, value: object) -> str:
@@ -173,6 +179,9 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
     if isinstance(rest, dict) and "boundary_of" in rest:
         return Source(name, boundary_of=int(rest["boundary_of"]))
+    if isinstance(rest, dict) and "walls" in rest:
+        listed = rest["walls"] if isinstance(rest["walls"], list) else [rest["walls"]]
+        return Source(name, walls=tuple(str(token) for token in listed))
     if isinstance(rest, dict) and "beside" in rest:
         return Source(name, beside=str(rest["beside"]))
     if isinstance(rest, dict) and "when" in rest:
@@ -520,12 +529,23 @@ def _edge_tokens(
             continue
         token = "."
         for source in section.sources:
+            if source.walls:
+                token = source.walls[0] if _is_wall(board, source.name, border) else "."
+                if token != ".":
+                    break
+                continue
             element = _shown_at(genre, board, source.name, border, crossing, (rows, columns))
             token = "." if element is None else board.printed((source,), element)
             if token != ".":
                 break
         tokens.append("0" if token == "." else token)
     return tokens
+
+
+def _is_wall(board: _Values, name: str, border: Element) -> bool:
+    """Whether a border is a wall of a region layer: between two labels, or on the outline."""
+    cells = [cell for cell in _sides(border) if cell in board.instance.grids[name]]
+    return len(cells) < 2 or board.value(name, cells[0]) != board.value(name, cells[1])
 
 
 def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size) -> object:
@@ -697,9 +717,12 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             if section.kind == "borders" and var.on == ir.ElementKind.BORDER:
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
+            only = section.sources[0].token  # `{line: 2}`: only that token is a line
             for element, token in zip(
                 edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
+                if only is not None and token != only:
+                    continue
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)

@@ -43,6 +43,22 @@ def file_lines(text: str) -> list[str]:
     return lines[0].split("/") if len(lines) == 1 else lines
 
 
+# pzprjs's file reader renames a type by the line after the size (`decodeData` calling
+# `changepid`): an ichimaga file whose first line is `mag` is magnetic ichimaga
+LINE_TYPES = {"ichimaga": {"mag": "ichimagam", "cross": "ichimagax"}}
+
+
+def file_type(lines: list[str], spec: Pzprv3Spec) -> str:
+    """The puzzle type a pzprv3 file names: its type line, renamed as pzprjs does."""
+    kind = lines[1] if len(lines) > 1 else ""
+    at = 2
+    while at < len(lines) and lines[at].startswith("v:"):
+        at += 1
+    at += 1 if spec.one_size else 2
+    flag = lines[at] if at < len(lines) else ""
+    return LINE_TYPES.get(kind, {}).get(flag, kind)
+
+
 def declared(genre: GenreFile, path: str) -> Pzprv3Spec:
     """The genre's pzprv3 sections, or an error at the file that needs them."""
     spec: Pzprv3Spec | None = genre.puzzlink.pzprv3 if genre.puzzlink else None
@@ -64,7 +80,7 @@ def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
     """The givens of a pzprv3 file, in dslsolve's puzzle format."""
     spec = declared(genre, path)
     lines = [line.strip() for line in file_lines(text)]
-    if len(lines) < 3 or lines[1] not in genre.puzzlink.types:
+    if len(lines) < 3 or file_type(lines, spec) not in genre.puzzlink.types:
         raise DslError(
             Location(path, 2),
             f"not a pzprv3 file of a {genre.genre.name} puzzle",
@@ -120,6 +136,8 @@ def _read_section(
         _read_gates(board, genre, section.name, tokens)
     elif section.kind == "sums":
         _read_sums(board, genre, section, tokens)
+    elif walled := [source for source in section.sources if source.walls]:
+        _read_walls(board, section, walled[0], tokens)
     elif section.kind in ("borders", "edges") and section.name not in variables:
         if on_links(genre, section.name):  # given marks between cells (kropki, icebarn)
             links = edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
@@ -154,6 +172,25 @@ def _read_section(
     elif section.kind == "crosses":
         places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
         _read_layers(board, genre, section.sources, tokens, places)
+
+
+def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str]) -> None:
+    """A region layer from the borders whose token is one of its walls' (mejilink's dots),
+    or the token of a source before it, which hides the wall's when written (its line)."""
+    rows, columns = board.rows, board.columns
+    before = section.sources[: section.sources.index(source)]
+    marks = set(source.walls) | {s.token for s in before if s.token is not None}
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    wall = dict(zip(borders, (token in marks for token in tokens), strict=False))
+    inside = edge_elements("borders", rows, columns, ir.ElementKind.BORDER)
+    rim = set(borders) - set(inside)
+    if section.kind == "edges" and not all(wall.get(border, True) for border in rim):
+        raise board.fail(
+            f"the file has outline borders that are no walls of {source.name}, "
+            "which this genre cannot hold"
+        )
+    board.walls = [wall.get(border, False) for border in inside]
+    board.grids[source.name] = [[label(room) for room in row] for row in board.rooms()]
 
 
 def _read_bricks(board: Board, section: Pzprv3Section, tokens: list[str]) -> None:
