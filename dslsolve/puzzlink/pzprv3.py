@@ -609,6 +609,8 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "cells":
             for cell, token in zip(board_cells, tokens, strict=False):
+                if _shows_given(board, section.sources, cell):
+                    continue  # the token is the given's (school trip's pillars), no answer's
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "bricks":
@@ -693,6 +695,18 @@ def _given_answer(
                 if shown.name == source.name and shown.token is None:
                     return board.printed((shown,), cell)
     return token
+
+
+def _shows_given(board: _Values, sources: tuple[Source, ...], cell: Element) -> bool:
+    """Whether a section writes a given itself at the cell (a given layer's source, plain or
+    through a map, before every variable's, has a value there): its token is then no answer's,
+    and a number there is not read into a variable after it."""
+    for source in sources:
+        if source.name in board.variables:
+            return False
+        if source.token is None and board.value(source.name, cell) is not None:
+            return True
+    return False
 
 
 def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> None:
