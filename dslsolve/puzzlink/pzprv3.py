@@ -135,6 +135,9 @@ class Pzprv3Section:
     sums: tuple[str, str] = ()  # sums: the across and the down layer
     none: str = "0"  # sums: the token of a side without a number
     halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
+    # borders with `walls`: the token maps of a border with a wall and without one, each
+    # value (or `number`, a template; `none`, no mark) -> token
+    joined: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,20 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             cells = _source(str(value["cells"]), names, where).name
             blank, none = str(value["blank"]), str(value.get("none", "0"))
             sections.append(Pzprv3Section(kind, cells, empty=blank, sums=(*layers,), none=none))
+        elif kind == "borders" and isinstance(value, dict) and {"marks", "open"} <= set(value):
+            keys = {"walls", "marks", "wall", "open"}
+            if set(value) != keys or not all(isinstance(value[k], dict) for k in ("wall", "open")):
+                raise _fail(
+                    where,
+                    "borders: {walls: LAYER, marks: LAYER, wall: {VALUE: TOKEN, number: "
+                    "TEMPLATE, none: TOKEN}, open: {...}}",
+                )
+            walls = _source(str(value["walls"]), names, where).name
+            marks = _source(str(value["marks"]), names, where)
+            joined = tuple(
+                tuple((str(k), str(v)) for k, v in value[side].items()) for side in ("wall", "open")
+            )
+            sections.append(Pzprv3Section(kind, walls, (marks,), joined=joined))
         elif kind in ("borders", "edges"):
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
@@ -441,6 +458,8 @@ def _edge_tokens(
 ):
     """The tokens of a borders or edges section, in file order."""
     borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER, frame)
+    if section.joined:
+        return _joined_tokens(board, section, rows, columns)
     region = section.sources[0].boundary_of
     if region is not None:  # the edges between a cell of the region and one outside
         values = board.assignment[section.name].items()
@@ -462,6 +481,44 @@ def _edge_tokens(
             if token != ".":
                 break
         tokens.append("0" if token == "." else token)
+    return tokens
+
+
+def joined_token(side: tuple[tuple[str, str], ...], mark: object) -> str:
+    """A border's token in a borders section with `walls` (kazunori's `4`, `!4`, `|`, `-`):
+    the mark through the map of its side (with a wall or without), `none` for no mark."""
+    tokens = dict(side)
+    if mark is None:
+        return tokens.get("none", ".")
+    if str(mark) in tokens:
+        return tokens[str(mark)]
+    return tokens.get(NUMBER, "{}").replace("{}", str(mark))
+
+
+def joined_value(joined, token: str) -> tuple[bool, str | None] | None:
+    """The wall (True: a wall) and the mark (None: none) a token of a borders section with
+    `walls` stands for, or None for a token neither map writes."""
+    for wall, side in zip((True, False), joined, strict=True):
+        for value, printed in side:
+            if value != NUMBER and printed == token:
+                return wall, None if value == "none" else value
+        head, _, tail = dict(side).get(NUMBER, "{}").partition("{}")
+        number = token[len(head) : len(token) - len(tail)]
+        if token.startswith(head) and token.endswith(tail) and number.isdigit():
+            return wall, number
+    return None
+
+
+def _joined_tokens(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """The walls of a region layer and the marks of a layer on links, one token per inside
+    border (pzprjs's kazunori: a wall with a sum `4`, a sum without a wall `!4`)."""
+    layer = board.instance.grids[section.name]
+    marks = section.sources[0]
+    links = edge_elements("borders", rows, columns, ir.ElementKind.LINK)
+    tokens = []
+    for (a, b), link in zip(inside_borders(rows, columns), links, strict=True):
+        side = section.joined[0] if layer[a] != layer[b] else section.joined[1]
+        tokens.append(joined_token(side, board.value(marks.name, link)))
     return tokens
 
 
