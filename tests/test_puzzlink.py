@@ -61,6 +61,8 @@ SHIPPED = _shipped_urls()
         # row starting half a brick in where its first half-cell is empty
         ("tawa", "tawa/3/4/3/0123456012", "board", ".0]1]2]./3]4]5]6]/.0]1]2]./[][][][]"),
         ("tawa", "tawa/3/3/2/0a1b2", "board", ".0][]1]/[][]2]./.[][][]"),
+        # school trip's pillars: 0..4, 5 "?", 6.. skip 1..
+        ("shugaku", "shugaku/4/2/0456", "clues", "04?./...."),
     ],
 )
 def test_decoders(genre, url, section, expected):
@@ -347,6 +349,9 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "mejilink",
         "ringring",
         "nagenawa",
+        "shugaku",
+        "kazunori",
+        "hebi",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -584,6 +584,22 @@ def nurimaze(cursor: Cursor, count: int) -> list[Value]:
     return marks
 
 
+def shugaku(cursor: Cursor, count: int) -> list[Value]:
+    """School trip's pillars (pzprjs's `decodeShugaku`): `0`..`4` a number, `5` "?", `6`..`z`
+    skip 1..30 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "01234":
+            return [int(char)]
+        if char == "5":
+            return [QUESTION]
+        if char.isdigit() or "a" <= char <= "z":
+            return _skip(_b36(char) - 5)
+        return []
+
+    return _walk(cursor, count, step)
+
+
 WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
 
 
@@ -666,6 +682,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tateyoko": tateyoko,
     "blockcell": block_cells,
     "nurimaze": nurimaze,
+    "shugaku": shugaku,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -149,6 +149,9 @@ class Pzprv3Section:
     # `io3`: a pot's cell `i` and a circle `o3`)
     join: tuple[tuple[Source, ...], ...] = ()
     halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
+    # borders with `walls`: the token maps of a border with a wall and without one, each
+    # value (or `number`, a template; `none`, no mark) -> token
+    joined: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,20 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             cells = _source(str(value["cells"]), names, where).name
             blank, none = str(value["blank"]), str(value.get("none", "0"))
             sections.append(Pzprv3Section(kind, cells, empty=blank, sums=(*layers,), none=none))
+        elif kind == "borders" and isinstance(value, dict) and {"marks", "open"} <= set(value):
+            keys = {"walls", "marks", "wall", "open"}
+            if set(value) != keys or not all(isinstance(value[k], dict) for k in ("wall", "open")):
+                raise _fail(
+                    where,
+                    "borders: {walls: LAYER, marks: LAYER, wall: {VALUE: TOKEN, number: "
+                    "TEMPLATE, none: TOKEN}, open: {...}}",
+                )
+            walls = _source(str(value["walls"]), names, where).name
+            marks = _source(str(value["marks"]), names, where)
+            joined = tuple(
+                tuple((str(k), str(v)) for k, v in value[side].items()) for side in ("wall", "open")
+            )
+            sections.append(Pzprv3Section(kind, walls, (marks,), joined=joined))
         elif kind in ("borders", "edges"):
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
@@ -513,6 +530,8 @@ def _edge_tokens(
 ):
     """The tokens of a borders or edges section, in file order."""
     borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER, frame)
+    if section.joined:
+        return _joined_tokens(board, section, rows, columns)
     region = section.sources[0].boundary_of
     if region is not None:  # the edges between a cell of the region and one outside
         values = board.assignment[section.name].items()
@@ -546,6 +565,44 @@ def _is_wall(board: _Values, name: str, border: Element) -> bool:
     """Whether a border is a wall of a region layer: between two labels, or on the outline."""
     cells = [cell for cell in _sides(border) if cell in board.instance.grids[name]]
     return len(cells) < 2 or board.value(name, cells[0]) != board.value(name, cells[1])
+
+
+def joined_token(side: tuple[tuple[str, str], ...], mark: object) -> str:
+    """A border's token in a borders section with `walls` (kazunori's `4`, `!4`, `|`, `-`):
+    the mark through the map of its side (with a wall or without), `none` for no mark."""
+    tokens = dict(side)
+    if mark is None:
+        return tokens.get("none", ".")
+    if str(mark) in tokens:
+        return tokens[str(mark)]
+    return tokens.get(NUMBER, "{}").replace("{}", str(mark))
+
+
+def joined_value(joined, token: str) -> tuple[bool, str | None] | None:
+    """The wall (True: a wall) and the mark (None: none) a token of a borders section with
+    `walls` stands for, or None for a token neither map writes."""
+    for wall, side in zip((True, False), joined, strict=True):
+        for value, printed in side:
+            if value != NUMBER and printed == token:
+                return wall, None if value == "none" else value
+        head, _, tail = dict(side).get(NUMBER, "{}").partition("{}")
+        number = token[len(head) : len(token) - len(tail)]
+        if token.startswith(head) and token.endswith(tail) and number.isdigit():
+            return wall, number
+    return None
+
+
+def _joined_tokens(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
+    """The walls of a region layer and the marks of a layer on links, one token per inside
+    border (pzprjs's kazunori: a wall with a sum `4`, a sum without a wall `!4`)."""
+    layer = board.instance.grids[section.name]
+    marks = section.sources[0]
+    links = edge_elements("borders", rows, columns, ir.ElementKind.LINK)
+    tokens = []
+    for (a, b), link in zip(inside_borders(rows, columns), links, strict=True):
+        side = section.joined[0] if layer[a] != layer[b] else section.joined[1]
+        tokens.append(joined_token(side, board.value(marks.name, link)))
+    return tokens
 
 
 def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size) -> object:
@@ -698,6 +755,8 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                         _read_cell((sources[which],), variables, assignment, cell, piece)
         elif section.kind == "cells":
             for cell, token in zip(board_cells, tokens, strict=False):
+                if _shows_given(board, section.sources, cell):
+                    continue  # the token is the given's (school trip's pillars), no answer's
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
         elif section.kind == "bricks":
@@ -785,6 +844,18 @@ def _given_answer(
                 if shown.name == source.name and shown.token is None:
                     return board.printed((shown,), cell)
     return token
+
+
+def _shows_given(board: _Values, sources: tuple[Source, ...], cell: Element) -> bool:
+    """Whether a section writes a given itself at the cell (a given layer's source, plain or
+    through a map, before every variable's, has a value there): its token is then no answer's,
+    and a number there is not read into a variable after it."""
+    for source in sources:
+        if source.name in board.variables:
+            return False
+        if source.token is None and board.value(source.name, cell) is not None:
+            return True
+    return False
 
 
 def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> None:

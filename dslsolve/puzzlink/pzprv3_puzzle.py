@@ -21,6 +21,7 @@ from dslsolve.puzzlink.pzprv3 import (
     Pzprv3Spec,
     edge_elements,
     inside_borders,
+    joined_value,
     line_lengths,
     margin_place,
     margin_shape,
@@ -136,6 +137,16 @@ def _read_section(
         _read_gates(board, genre, section.name, tokens)
     elif section.kind == "sums":
         _read_sums(board, genre, section, tokens)
+    elif section.kind == "borders" and section.joined:  # walls and marks in one token
+        count = len(inside_borders(rows, columns))
+        read = [joined_value(section.joined, token) for token in tokens[:count]]
+        read += [None] * (count - len(read))
+        board.walls = [bool(value and value[0]) for value in read]
+        board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
+        grid, _ = _layer_grid(board, genre, section.sources[0].name)
+        for ((r1, c1), (r2, c2)), value in zip(inside_borders(rows, columns), read, strict=True):
+            if value and value[1] is not None:
+                grid[r1 + r2][c1 + c2] = value[1]
     elif walled := [source for source in section.sources if source.walls]:
         _read_walls(board, section, walled[0], tokens)
     elif section.kind in ("borders", "edges") and section.name not in variables:
