@@ -604,6 +604,22 @@ def brick_wall(cursor: Cursor, columns: int, rows: int) -> tuple[list[list[Value
     return grid, shape
 
 
+def dots(cursor: Cursor, count: int) -> list[Value]:
+    """pzprjs's `decodeDot`: marks of 1 or 2 on the slots (a between-cells drawing, `over:
+    drawing`: cells, the borders between them and the points inside); a hex digit v puts
+    v % 2 + 1 on the slot and skips v // 2 more, g..z skip 1..20 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            digit = int(char, 16)
+            return [digit % 2 + 1] + _skip(digit // 2)
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        return []
+
+    return _walk(cursor, count, step)
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
@@ -630,6 +646,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "tateyoko": tateyoko,
     "blockcell": block_cells,
     "nurimaze": nurimaze,
+    "dots": dots,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -118,6 +118,8 @@ def _slots(board: Board, step: Step, cursor: Cursor) -> None:
         return
     if step.over == "points":
         rows, columns = rows + 1, columns + 1
+    elif step.over == "drawing":  # the between-cells drawing of a section on links
+        rows, columns = 2 * rows - 1, 2 * columns - 1
     values = decode(cursor, rows * columns)
     tokens = [_token(board, step, value) for value in values]
     _put(board, step, _grid_of(tokens, rows, columns))
