@@ -311,6 +311,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "nurimaze",
         "tawa",
         "tentaisho",
+        "kramma",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -237,6 +237,8 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
             sources = tuple(_source(s, names, where) for s in value)
             sections.append(Pzprv3Section(kind, sources[-1].name, sources))
+        elif kind == "crosses" and value == []:  # nothing on the points: all `.` (kramma)
+            sections.append(Pzprv3Section(kind))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))

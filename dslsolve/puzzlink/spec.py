@@ -21,9 +21,12 @@ from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 # decoders that are not a slot decoder of `codecs`: rooms, clues outside the grid, prefixes
 SPECIAL = ("border", "number16excell", "number32excell", "count", "separator", "kakuro")
 SPECIAL += ("tilepaint", "icebarn", "triplace", "tawa")
-OVER = ("cells", "points", "borders", "rooms", "drawing")
+OVER = ("cells", "points", "borders", "rooms", "drawing", "crosses")
 LAYOUTS = ("frame", "stacked")
-STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")
+STEP_KEYS = (
+    *("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as"),
+    "unless",
+)
 BLOCK_KEYS = ("types", "flags", "decode", "pzprv3", "newer")
 
 
@@ -39,6 +42,7 @@ class Step:
     expect: int | None
     as_letters: bool
     where: Location
+    unless: str | None = None  # a pflag: the URL has no such data when it carries the flag
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,7 @@ def _step(raw: Any, where: Location, sections: set[str]) -> Step:
         expect,
         raw.get("as") == "letters",
         at,
+        str(raw["unless"]) if "unless" in raw else None,
     )
 
 
