@@ -650,6 +650,8 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
                     continue
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
+            elif marks.get(str(token)) == "dot":  # a black dot (kramman's on points)
+                canvas.circle(row, column, CELL * 0.1, "black")
             elif str(token) in CHEVRONS:
                 _chevron(canvas, row, column, CHEVRONS[str(token)])
             elif str(token) in DIRECTION_TOKENS:
