@@ -4,10 +4,10 @@ the evaluator alike, as `grounding.py` is the meaning of `each`.
 This is the IR's meaning, not a lowering: it imports nothing from `dslsolve.compiler`, so the
 evaluator stays the independent referee. It answers for the sets that the IR and the puzzle
 decide (an index set's members, the grid's cells, a group's cells, links and neighbours, the
-elements related to an element, an offset); a set whose members depend on the answer (a
-relation `via` a link variable, the area of a cell, rays) is each reader's own: the evaluator
-reads the answer, the compiler makes literals. For a relation `via` a link, `related` gives
-both readers the candidates.
+elements related to an element, an offset, the opposite cell); a set whose members depend on
+the answer (a relation `via` a link variable, the area of a cell, rays) is each reader's own:
+the evaluator reads the answer, the compiler makes literals. For a relation `via` a link,
+`related` gives both readers the candidates.
 """
 
 from __future__ import annotations
@@ -42,6 +42,15 @@ def members(over: ir.SetExpr, env: Env, grid: Grid, instance: Instance) -> list[
         return [
             env.at(c, ir.ElementKind.CELL) for c in grid.offset(origin, over.rows, over.columns)
         ]
+    if isinstance(over, ir.Opposite):
+        origin, _ = env.target(over.of)
+        if env.group is None:  # no group in scope: about the centre of the grid
+            r, c = grid.rows - 1 - origin[0], grid.columns - 1 - origin[1]
+        else:
+            rows = [r for r, _ in env.group.cells]
+            columns = [c for _, c in env.group.cells]
+            r, c = min(rows) + max(rows) - origin[0], min(columns) + max(columns) - origin[1]
+        return [env.at(e, ir.ElementKind.CELL) for e in grid.offset((r, c), 0, 0)]
     if isinstance(over, ir.Around) and over.via is None:
         return [inner for _, inner in related(over, env, grid)]
     return None

@@ -345,6 +345,16 @@ class Offset:
 
 
 @dataclass(frozen=True)
+class Opposite:
+    """`opposite`: the cell point-symmetric to a cell about the centre of the bounding box of
+    the group in scope (a room, a row, a box: a group the puzzle decides), or of the grid
+    where no group is; no cell where that position is off the grid. For a cell of the group
+    it lies in the bounding box, in the group or not."""
+
+    of: Target
+
+
+@dataclass(frozen=True)
 class AreaOf:
     """`area of COND`: the cells of the area of COND (a maximal orthogonally connected set of
     cells where COND holds) that holds a cell, the cell included; none where COND does not
@@ -377,6 +387,7 @@ SetExpr = (
     | Around
     | Ray
     | Offset
+    | Opposite
     | AreaOf
     | SetMembers
     | GroupLinks

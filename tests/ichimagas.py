@@ -1,7 +1,8 @@
 """An independent search for ichimaga answers, sharing no code with dslsolve: lines through
 cell centres join two circles each, straight or with one turn, through empty cells that no
 other line holds (no branch, no crossing); a circle's number is its count of lines (a `?`
-circle has at least one), and the circles and lines are all connected.
+circle has at least one), and the circles and lines are all connected. Magnetic (ichimagam):
+no line joins two circles of the same number (a `?` circle may meet any).
 
 Every possible line is listed first (two circles in a row or column with empty cells between
 them, or an L through an empty corner cell); circles are then completed in reading order, each
@@ -30,8 +31,11 @@ def _straight(a: Cell, b: Cell) -> list[Cell]:
     return [(r1 + dr * k, c1 + dc * k) for k in range(steps + 1)]
 
 
-def candidates(circles: list[list[str]]) -> list[tuple[Cell, Cell, list[Cell]]]:
-    """Every possible line: (one end, the other end, its cells in order)."""
+def candidates(
+    circles: list[list[str]], magnetic: bool = False
+) -> list[tuple[Cell, Cell, list[Cell]]]:
+    """Every possible line: (one end, the other end, its cells in order); magnetic: none
+    between two circles of one number."""
     ends = [(r, c) for r, row in enumerate(circles) for c, t in enumerate(row) if t != "."]
 
     def empty(cells: list[Cell]) -> bool:
@@ -40,6 +44,8 @@ def candidates(circles: list[list[str]]) -> list[tuple[Cell, Cell, list[Cell]]]:
     found = []
     for i, a in enumerate(ends):
         for b in ends[i + 1 :]:
+            if magnetic and circles[a[0]][a[1]] == circles[b[0]][b[1]] != "?":
+                continue
             if a[0] == b[0] or a[1] == b[1]:
                 path = _straight(a, b)
                 if empty(path[1:-1]):
@@ -52,10 +58,10 @@ def candidates(circles: list[list[str]]) -> list[tuple[Cell, Cell, list[Cell]]]:
     return found
 
 
-def solutions(circles: list[list[str]], limit: int = 2) -> list[set[Link]]:
+def solutions(circles: list[list[str]], limit: int = 2, magnetic: bool = False) -> list[set[Link]]:
     """Up to `limit` answers, each the set of used links."""
     ends = [(r, c) for r, row in enumerate(circles) for c, t in enumerate(row) if t != "."]
-    lines = candidates(circles)
+    lines = candidates(circles, magnetic)
     at = {e: [i for i, (a, b, _) in enumerate(lines) if e in (a, b)] for e in ends}
     want = {e: (None if circles[e[0]][e[1]] == "?" else int(circles[e[0]][e[1]])) for e in ends}
     have = dict.fromkeys(ends, 0)

@@ -159,6 +159,39 @@ def test_a_displayed_flag_is_accepted():
     assert clues[(2, 3)] == "2,L"
 
 
+def test_a_flag_that_names_a_type_reads_as_that_type():
+    """pzprjs's ichimaga URL with the flag `m` (a pzprv3 file with the line `mag`) is magnetic
+    ichimaga: the genre of that type reads it, ichimaga's does not."""
+    url = parse_url("https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc")
+    assert (url.type, url.pflags) == ("ichimagam", "")
+    assert parse_url("https://puzz.link/p?ichimaga/x/5/5/7cgegbegbgcc").type == "ichimagax"
+    magnetic = load_genre(str(genre_file("ichimagam")))
+    board = read_puzzle("https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc", magnetic)
+    assert board.grids["circles"][(1, 1)] == 4
+    file = "pzprv3/ichimaga/2/2/mag/1 . /. 1 /0 /0 /0 0 /"
+    assert read_puzzle("file", magnetic, text=file).grids["circles"][(1, 1)] == 1
+    with pytest.raises(DslError, match="not a pzprv3 file of a ichimaga puzzle"):
+        read_puzzle("file", load_genre(str(genre_file("ichimaga"))), text=file)
+    with pytest.raises(DslError, match="'ichimagam' URL is not a ichimaga puzzle"):
+        read_puzzle(
+            "https://puzz.link/p?ichimaga/m/5/5/7cgegbegbgcc",
+            load_genre(str(genre_file("ichimaga"))),
+        )
+
+
+def test_mejilink_reads_its_dotted_lines():
+    """pzprjs's bits over every border, the outline included (set: no dots), cut the tiles;
+    a URL or pzprv3 file that erases dots on the outline is refused."""
+    mejilink = load_genre(str(genre_file("mejilink")))
+    tiles = read_puzzle("https://puzz.link/p?mejilink/4/4/g9rm4", mejilink).grids["tiles"]
+    assert tiles[(0, 0)] == tiles[(0, 1)] != tiles[(0, 2)] and tiles[(3, 0)] == tiles[(0, 2)]
+    with pytest.raises(DslError, match="erases dots on the outline"):
+        read_puzzle("https://puzz.link/p?mejilink/4/4/g9rm4vvv", mejilink)
+    file = "pzprv3/mejilink/1/2/1 1 0 /1 1 /1 1 /"  # the right side of r1c2 without dots
+    with pytest.raises(DslError, match="outline borders that are no walls of tiles"):
+        read_puzzle("file", mejilink, text=file)
+
+
 def test_solving_a_url(run):
     result = run(PUZZLES / "nurikabe.yaml", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
     assert result.code == 0
@@ -310,6 +343,10 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "dosufuwa",
         "nurimaze",
         "tawa",
+        "ichimagam",
+        "mejilink",
+        "ringring",
+        "nagenawa",
         "tentaisho",
         "kramma",
         "kramman",

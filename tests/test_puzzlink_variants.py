@@ -258,6 +258,7 @@ REFUSED_WHEN_CUT = {
     "yajikazu": "ends inside a value (arrownumber16)",
     "tapa": "ends inside a value (tapa)",
     "triplace": "ends inside a value (triplace)",
+    "yosenabe": "ends inside a value (yosenabe)",
     "kakuro": "ends before the kakuro grid does",
     "icebarn": "does not end with /IN/OUT",
 }

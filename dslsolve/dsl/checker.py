@@ -89,6 +89,7 @@ class Checker:
         self.text = text
         self.binders: dict[str, ir.ElementKind] = {}
         self.each_scope: EachScope | None = None  # the innermost `each` whose body is checked
+        self.group_kinds: list[str] = []  # the kinds of the enclosing `each`s, outermost first
 
     # ------------------------------------------------------------------ errors
 
@@ -260,10 +261,12 @@ class Checker:
         self.each_scope = EachScope(
             group, outer is not None, where_node, checked is None or checked.static
         )
+        self.group_kinds.append(group.kind)
         try:
             return ir.Each(group, binder, where, self.body(body_node, focus), ends)
         finally:
             self.each_scope = outer_scope
+            self.group_kinds.pop()
 
     def group(self, node: Node) -> tuple[ir.Group, Focus]:
         kind, value = node.value
@@ -912,6 +915,20 @@ class Checker:
                 Focus(ir.ElementKind.CELL, line=focus.line),
                 set_filter,
             )
+        if node.kind == "opposite":
+            if origin != ir.ElementKind.CELL:
+                raise self.error(
+                    node,
+                    "'opposite' starts from a cell",
+                    "use it inside 'each cell', or name a cell: opposite from c",
+                )
+            if any(kind in ("area", "piece") for kind in self.group_kinds):
+                raise self.error(
+                    node,
+                    "'opposite' needs a group that the puzzle decides",
+                    "the extent of an area or a piece is unknown before the solve",
+                )
+            return ir.Opposite(at), Focus(ir.ElementKind.CELL, line=focus.line), set_filter
         if node.kind == "area_of":
             inner = Focus(ir.ElementKind.CELL, line=focus.line)
             return self.area_of(node, origin, at, focus), inner, set_filter
@@ -969,7 +986,7 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
     if (
         isinstance(expr, ir.Aggregate)
-        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset | ir.AreaOf)
+        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset | ir.Opposite | ir.AreaOf)
         and isinstance(expr.over.of, ir.Focus)
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))

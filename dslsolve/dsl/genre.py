@@ -59,6 +59,7 @@ RESERVED = {
     "where",
     "of",
     "cells",
+    "opposite",
     "connected",
     "forms",
     "single",

@@ -301,6 +301,14 @@ class _ToNodes(Transformer):
         return Node("offset", (steps, names[0] if names else None), (), meta.column)
 
     @v_args(meta=True)
+    def opposite_cell(self, meta, items):
+        """`opposite [from NAME]`: the cell point-symmetric to a cell about the centre of the
+        bounding box of the group in scope (of the grid where none is); placed at the word,
+        which the tree does not keep."""
+        names = [str(i) for i in items if i.type == "NAME"]
+        return Node("opposite", (None, names[0] if names else None), (), meta.column)
+
+    @v_args(meta=True)
     def grid_cells(self, meta, items):
         """`cells`: every cell of the grid; placed at the word, which the tree does not keep."""
         return Node("grid_cells", (None, None), (), meta.column)

@@ -331,6 +331,32 @@ def sashigane(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def yosenabe(cursor: Cursor, count: int) -> list[Value]:
+    """Yosenabe's cells (pzprjs's `decodeNumber16_yosenabe`, section 5): a hex digit or `-`XX
+    a circle with that number, `.` a circle without one; `i`X or `g`XX a pot's number (one or
+    two hex digits), `h` a pot's "?"; `j`..`z` skip 1..17. A value is (kind, number): kind 0 a
+    circle, 1 a pot's number; the number `QUESTION` for "?"."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "f":
+            return [(0, int(char, 16))]
+        if char == "-":
+            return [(0, int(cursor.take(2), 16))]
+        if char == ".":
+            return [(0, QUESTION)]
+        if char == "i":
+            return [(1, int(cursor.take(1), 16))]
+        if char == "g":
+            return [(1, int(cursor.take(2), 16))]
+        if char == "h":
+            return [(1, QUESTION)]
+        if "j" <= char <= "z":
+            return _skip(_b36(char) - 18)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def tapa(cursor: Cursor, count: int) -> list[Value]:
     """A tuple of clue numbers per slot (0 inside a multi-clue code means "?") (section 5)."""
 
@@ -618,6 +644,16 @@ def dots(cursor: Cursor, count: int) -> list[Value]:
         return []
 
     return _walk(cursor, count, step)
+
+
+def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
+    """One bit per border of pzprjs's whole border list (the inside borders, then the
+    outline: mejilink's), 5 per base-32 character with no break between the vertical and the
+    horizontal borders; a border past the body's end keeps its default."""
+    count = len(defaults)
+    read = min((count + 4) // 5, len(cursor.rest()))
+    bits = _bits(cursor, 5 * read)[:count]
+    return bits + defaults[len(bits) :]
 
 
 BORDER_DECODERS = {"inequalities": inequalities}

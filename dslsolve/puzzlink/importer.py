@@ -166,6 +166,22 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
     board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
 
 
+def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
+    """Mejilink's dotted lines (pzprjs's `decodeMejilink`): a bit per border, the outline
+    included (`codecs.every_border`), set where the border has no dots; the regions are cut
+    by the dotted inside borders, and unread inside borders have none (pzprjs's default)."""
+    pairs = board.inside_borders
+    sides = outline(board.rows, board.columns)
+    bits = codecs.every_border(cursor, [True] * len(pairs) + [False] * len(sides))
+    if any(bits[len(pairs) :]):
+        raise board.fail(
+            "the URL erases dots on the outline, which this genre cannot hold",
+            hint="the genre's regions are cut by the dotted borders; its outline is dotted",
+        )
+    board.walls = [not bit for bit in bits[: len(pairs)]]
+    board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+
+
 def label(room: int) -> str:
     """A room's label: a letter while there are letters, then a number."""
     return ROOM_LABELS[room] if room < len(ROOM_LABELS) else str(room)
@@ -280,9 +296,26 @@ def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
     board.grids[step.into[1]] = gates
 
 
+def _yosenabe(board: Board, step: Step, cursor: Cursor) -> None:
+    """Circles and pots' numbers in one part (`codecs.yosenabe`): the circles into the first
+    section of `into` (through the step's `tokens`), the pots' numbers into the second (a "?"
+    refused)."""
+    rows, columns = board.rows, board.columns
+    grids = [[["."] * columns for _ in range(rows)] for _ in step.into]
+    for index, value in enumerate(codecs.yosenabe(cursor, rows * columns)):
+        if value is not None:
+            kind, number = value
+            token = _token(board, step, number) if kind == 0 else _printed(board, number, {}, "")
+            grids[kind][index // columns][index % columns] = token
+    for name, grid in zip(step.into, grids, strict=True):
+        board.grids[name] = grid
+
+
 SPECIAL_STEPS = {
+    "yosenabe": _yosenabe,
     "tilepaint": _tile_paint,
     "icebarn": _ice_barn,
+    "dotted": _dotted,
     "border": _border,
     "number16excell": _excells,
     "number32excell": _excells,
@@ -292,6 +325,15 @@ SPECIAL_STEPS = {
     "triplace": _kakuro,
     "tawa": _tawa,
 }
+
+
+def _left_out(board: Board, step: Step) -> None:
+    """A part that the URL's flag leaves out (`unless:`): as if it held nothing. A border part
+    then draws no walls (one room), any other leaves its sections empty."""
+    if step.decoder == "border" and step.over != "borders":
+        board.walls = [0] * len(board.inside_borders)
+        if step.into:
+            board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
 
 
 def url_spec(url: PuzzlinkUrl, genre: GenreFile) -> PuzzlinkSpec:
@@ -334,7 +376,8 @@ def url_to_text(text: str, genre: GenreFile) -> str:
     cursor = Cursor(url.body)
     for step in spec.steps:
         if step.unless is not None and step.unless in url.pflags:
-            continue  # kramma's `c`: no black dots in the URL
+            _left_out(board, step)
+            continue
         try:
             if step.decoder in SPECIAL_STEPS:
                 SPECIAL_STEPS[step.decoder](board, step, cursor)

@@ -35,12 +35,16 @@ A section is one of
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
-the value back from any of them). With a `sums` section, the header gives the size of the
-board inside the clue frame, and the `cells` and `borders` sections cover that board.
+the value back from any of them); in borders and edges, `{NAME: {walls: [TOKEN, ...]}}` (a
+region layer's walls, the outline too, read back from those tokens or a source's before it),
+and a first source `{VAR: TOKEN}` reads VAR back as true only where the file has TOKEN.
+With a `sums` section, the header gives the size of the board inside the clue frame, and the
+`cells` and `borders` sections cover that board.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +91,9 @@ class Source:
     parts: tuple[tuple[tuple[str, str], ...], ...] = ()
     when: str | None = None  # print the value only where this bool variable is true
     boundary_of: int | None = None  # edges: the outline of the cells of this value
+    # borders, edges: a region layer's walls (between two labels, and the outline), printed
+    # as the first token and read back from any (mejilink's dotted lines beside its loop)
+    walls: tuple[str, ...] = ()
     beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
 
     def convert(self, value: object) -> str:
@@ -139,6 +146,13 @@ class Pzprv3Section:
     empty: str = "."  # margins: the token of a corner or of a side without a clue; sums: blank
     sums: tuple[str, str] = ()  # sums: the across and the down layer
     none: str = "0"  # sums: the token of a side without a number
+    # cells, borders: `{fill: TOKEN}`, the token at every place, read back as nothing (what
+    # pzprjs's file holds and the genre has none of: aux marks, the walls of a board of one room)
+    fill: str | None = None
+    # cells: `{join: [[SOURCE, ...], ...]}`, a token of parts one after another, each part the
+    # first of its sources with something to say, `.` where none of the parts has (yosenabe's
+    # `io3`: a pot's cell `i` and a circle `o3`)
+    join: tuple[tuple[Source, ...], ...] = ()
     halves: tuple[str, str] = ()  # bricks: the layer's tokens of a brick's left and right half
 
 
@@ -170,6 +184,9 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         raise _fail(where, f"'{name}' is neither an input section nor a variable")
     if isinstance(rest, dict) and "boundary_of" in rest:
         return Source(name, boundary_of=int(rest["boundary_of"]))
+    if isinstance(rest, dict) and "walls" in rest:
+        listed = rest["walls"] if isinstance(rest["walls"], list) else [rest["walls"]]
+        return Source(name, walls=tuple(str(token) for token in listed))
     if isinstance(rest, dict) and "beside" in rest:
         return Source(name, beside=str(rest["beside"]))
     if isinstance(rest, dict) and "when" in rest:
@@ -194,7 +211,16 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         if not isinstance(entry, dict) or len(entry) != 1 or next(iter(entry)) not in KINDS:
             raise _fail(where, f"a section is one of {', '.join(KINDS)}, as a one-key mapping")
         kind, value = next(iter(entry.items()))
-        if kind == "cells":
+        if kind in ("cells", "borders") and isinstance(value, dict) and set(value) == {"fill"}:
+            sections.append(Pzprv3Section(kind, fill=str(value["fill"])))
+        elif kind == "cells" and isinstance(value, dict) and set(value) == {"join"}:
+            if not isinstance(value["join"], list) or not all(
+                isinstance(part, list) for part in value["join"]
+            ):
+                raise _fail(where, "cells: {join: [[SOURCE, ...], ...]}: a list of parts")
+            parts = tuple(tuple(_source(s, names, where) for s in part) for part in value["join"])
+            sections.append(Pzprv3Section(kind, join=parts))
+        elif kind == "cells":
             listed = value if isinstance(value, list) else [value]
             sources = tuple(_source(s, names, where) for s in listed)
             sections.append(Pzprv3Section(kind, sources=sources))
@@ -370,6 +396,45 @@ class _Values:
                 return str(value)
         return "."
 
+    def joined(self, parts: tuple[tuple[Source, ...], ...], cell: Element) -> str:
+        """A `join` section's token: the parts that print something, one after another."""
+        printed = [self.printed(sources, cell) for sources in parts]
+        return "".join(p for p in printed if p != ".") or "."
+
+
+def split_joined(parts: tuple[tuple[Source, ...], ...], token: str) -> list[tuple[int, str]]:
+    """A `join` section's token cut into its parts: for each part, which of its sources
+    printed it and what (-1 and `.` for a part that printed nothing). A part takes the longest
+    beginning of the rest that one of its sources prints (a token of its map or its number
+    template; a whole number for a source without a map)."""
+    pieces, rest = [], "" if token == "." else token
+    for sources in parts:
+        which, longest = -1, ""
+        for index, source in enumerate(sources):
+            for candidate in _printed_forms(source, rest):
+                if len(candidate) > len(longest):
+                    which, longest = index, candidate
+        pieces.append((which, longest or "."))
+        rest = rest[len(longest) :]
+    return pieces
+
+
+def _printed_forms(source: Source, text: str) -> list[str]:
+    """The beginnings of `text` that `source` could have printed."""
+    number = re.match(r"-?\d+", text)
+    if source.token is not None:
+        return [source.token] if text.startswith(source.token) else []
+    forms = [printed for value, printed in source.tokens if value != NUMBER]
+    found = [form for form in forms if text.startswith(form)]
+    template = dict(source.tokens).get(NUMBER)
+    if template is not None:
+        head, _, tail = template.partition("{}")
+        match = re.match(re.escape(head) + r"\d+" + re.escape(tail), text)
+        found += [match.group()] if match else []
+    elif number is not None and not source.tokens:
+        found.append(number.group())  # a plain source prints its value (a map, its tokens)
+    return found
+
 
 def _rooms(board: _Values, section: Pzprv3Section, rows: int, columns: int) -> list[str]:
     """The room count, then each cell's room index; a cell where a mark source (all the
@@ -404,7 +469,10 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = ["pzprv3", spec.type, *size]
     for section in spec.sections:
-        if section.kind == "text":
+        if section.fill is not None:
+            lengths = line_lengths(section.kind, rows, columns)
+            lines.extend(_lines([section.fill] * sum(lengths), lengths))
+        elif section.kind == "text":
             lines.append(section.name)
         elif section.kind == "count":
             lines.append(str(len(instance.tables[section.name].values())))
@@ -414,6 +482,10 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             lines.extend(_write_sums(board, section))
         elif section.kind == "rooms":
             lines.extend(_rooms(board, section, rows, columns))
+        elif section.kind == "cells" and section.join:
+            for r in range(rows):
+                cells = [(r + frame, c + frame) for c in range(columns)]
+                lines.append(" ".join(board.joined(section.join, cell) for cell in cells) + " ")
         elif section.kind == "cells":
             for r in range(rows):
                 cells = [(r + frame, c + frame) for c in range(columns)]
@@ -492,12 +564,23 @@ def _edge_tokens(
             continue
         token = "."
         for source in section.sources:
+            if source.walls:
+                token = source.walls[0] if _is_wall(board, source.name, border) else "."
+                if token != ".":
+                    break
+                continue
             element = _shown_at(genre, board, source.name, border, crossing, (rows, columns))
             token = "." if element is None else board.printed((source,), element)
             if token != ".":
                 break
         tokens.append("0" if token == "." else token)
     return tokens
+
+
+def _is_wall(board: _Values, name: str, border: Element) -> bool:
+    """Whether a border is a wall of a region layer: between two labels, or on the outline."""
+    cells = [cell for cell in _sides(border) if cell in board.instance.grids[name]]
+    return len(cells) < 2 or board.value(name, cells[0]) != board.value(name, cells[1])
 
 
 def _shown_at(genre, board: _Values, name: str, border: Element, crossing, size) -> object:
@@ -642,6 +725,12 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             for cell, token in zip(inner, cells, strict=True):
                 token = _given_answer(board, spec, section.sources, cell, token)
                 _read_cell(section.sources, variables, assignment, cell, token)
+        elif section.kind == "cells" and section.join:
+            for cell, token in zip(board_cells, tokens, strict=False):
+                cut = split_joined(section.join, token)
+                for sources, (which, piece) in zip(section.join, cut, strict=True):
+                    if which >= 0:
+                        _read_cell((sources[which],), variables, assignment, cell, piece)
         elif section.kind == "cells":
             for cell, token in zip(board_cells, tokens, strict=False):
                 token = _given_answer(board, spec, section.sources, cell, token)
@@ -663,9 +752,12 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             if section.kind == "borders" and var.on == ir.ElementKind.BORDER:
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
+            only = section.sources[0].token  # `{line: 2}`: only that token is a line
             for element, token in zip(
                 edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
+                if only is not None and token != only:
+                    continue
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)

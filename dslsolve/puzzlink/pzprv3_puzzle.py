@@ -27,6 +27,7 @@ from dslsolve.puzzlink.pzprv3 import (
     on_links,
     outline,
     read_answer,
+    split_joined,
 )
 
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
@@ -40,6 +41,22 @@ def file_lines(text: str) -> list[str]:
     """The lines of a pzprv3 file; `/` stands for a newline in test data and URLs."""
     lines = text.strip().splitlines()
     return lines[0].split("/") if len(lines) == 1 else lines
+
+
+# pzprjs's file reader renames a type by the line after the size (`decodeData` calling
+# `changepid`): an ichimaga file whose first line is `mag` is magnetic ichimaga
+LINE_TYPES = {"ichimaga": {"mag": "ichimagam", "cross": "ichimagax"}}
+
+
+def file_type(lines: list[str], spec: Pzprv3Spec) -> str:
+    """The puzzle type a pzprv3 file names: its type line, renamed as pzprjs does."""
+    kind = lines[1] if len(lines) > 1 else ""
+    at = 2
+    while at < len(lines) and lines[at].startswith("v:"):
+        at += 1
+    at += 1 if spec.one_size else 2
+    flag = lines[at] if at < len(lines) else ""
+    return LINE_TYPES.get(kind, {}).get(flag, kind)
 
 
 def declared(genre: GenreFile, path: str) -> Pzprv3Spec:
@@ -63,7 +80,7 @@ def pzprv3_to_text(path: str, text: str, genre: GenreFile) -> str:
     """The givens of a pzprv3 file, in dslsolve's puzzle format."""
     spec = declared(genre, path)
     lines = [line.strip() for line in file_lines(text)]
-    if len(lines) < 3 or lines[1] not in genre.puzzlink.types:
+    if len(lines) < 3 or file_type(lines, spec) not in genre.puzzlink.types:
         raise DslError(
             Location(path, 2),
             f"not a pzprv3 file of a {genre.genre.name} puzzle",
@@ -95,6 +112,8 @@ def _read_section(
 ) -> None:
     variables = {v.name for v in genre.genre.variables}
     rows, columns = board.rows - frame, board.columns - frame  # pzprjs's board
+    if section.fill is not None:
+        return  # the same token everywhere: nothing of the puzzle
     if section.kind == "rooms":
         # a cell in no room (`.`: makaro's black cells) is a room of its own, as the URL's
         # walls around it make it
@@ -117,6 +136,8 @@ def _read_section(
         _read_gates(board, genre, section.name, tokens)
     elif section.kind == "sums":
         _read_sums(board, genre, section, tokens)
+    elif walled := [source for source in section.sources if source.walls]:
+        _read_walls(board, section, walled[0], tokens)
     elif section.kind in ("borders", "edges") and section.name not in variables:
         if on_links(genre, section.name):  # given marks between cells (kropki, icebarn)
             links = edge_elements(section.kind, rows, columns, ir.ElementKind.LINK)
@@ -138,6 +159,13 @@ def _read_section(
                 tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
             ]
             board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
+    elif section.kind == "cells" and section.join:
+        places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
+        cuts = [split_joined(section.join, token) for token in tokens]
+        for index, sources in enumerate(section.join):
+            for which, source in enumerate(sources):  # each source its own pieces
+                mine = [cut[index][1] if cut[index][0] == which else "." for cut in cuts]
+                _read_layers(board, genre, (source,), mine, places)
     elif section.kind == "cells":
         places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
         _read_layers(board, genre, section.sources, tokens, places)
@@ -152,6 +180,25 @@ def _read_section(
         board.grids[section.name] = [
             [(source.unconvert(char) or [char])[0] for char in line] for line in lines
         ]
+
+
+def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str]) -> None:
+    """A region layer from the borders whose token is one of its walls' (mejilink's dots),
+    or the token of a source before it, which hides the wall's when written (its line)."""
+    rows, columns = board.rows, board.columns
+    before = section.sources[: section.sources.index(source)]
+    marks = set(source.walls) | {s.token for s in before if s.token is not None}
+    borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
+    wall = dict(zip(borders, (token in marks for token in tokens), strict=False))
+    inside = edge_elements("borders", rows, columns, ir.ElementKind.BORDER)
+    rim = set(borders) - set(inside)
+    if section.kind == "edges" and not all(wall.get(border, True) for border in rim):
+        raise board.fail(
+            f"the file has outline borders that are no walls of {source.name}, "
+            "which this genre cannot hold"
+        )
+    board.walls = [wall.get(border, False) for border in inside]
+    board.grids[source.name] = [[label(room) for room in row] for row in board.rooms()]
 
 
 def _read_bricks(board: Board, section: Pzprv3Section, tokens: list[str]) -> None:

@@ -20,13 +20,11 @@ from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 
 # decoders that are not a slot decoder of `codecs`: rooms, clues outside the grid, prefixes
 SPECIAL = ("border", "number16excell", "number32excell", "count", "separator", "kakuro")
-SPECIAL += ("tilepaint", "icebarn", "triplace", "tawa")
+SPECIAL += ("tilepaint", "icebarn", "triplace", "tawa", "yosenabe", "dotted")
 OVER = ("cells", "points", "borders", "rooms", "drawing", "crosses")
 LAYOUTS = ("frame", "stacked")
-STEP_KEYS = (
-    *("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as"),
-    "unless",
-)
+STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")
+STEP_KEYS += ("unless",)
 BLOCK_KEYS = ("types", "flags", "decode", "pzprv3", "newer")
 
 
@@ -42,7 +40,8 @@ class Step:
     expect: int | None
     as_letters: bool
     where: Location
-    unless: str | None = None  # a pflag: the URL has no such data when it carries the flag
+    # a pflag whose URLs leave this part out (bonsan's `c`: no walls): read as an empty part
+    unless: str | None = None
 
 
 @dataclass(frozen=True)

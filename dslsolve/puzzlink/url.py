@@ -46,6 +46,9 @@ def is_url(text: str) -> bool:
 # pzprjs's parser renames a type by its body (`changeProperPid` in src/pzpr/parser.js): a
 # pipelink URL whose body holds a digit (circle cells) is the circle variant
 BODY_TYPES = {"pipelink": (re.compile(r"\d"), "pipelinkr")}
+# and by a flag (`decodePzpr` calling `changepid`): an ichimaga URL with the flag `m` is
+# magnetic ichimaga, with `x` the crossing one; the flag is then the type's, not a variant
+FLAG_TYPES = {"ichimaga": {"m": "ichimagam", "x": "ichimagax"}}
 
 
 def url_type(text: str) -> str:
@@ -55,7 +58,7 @@ def url_type(text: str) -> str:
     if not query:
         raise UrlError("not a puzz.link URL (https://puzz.link/p?TYPE/COLS/ROWS/BODY)")
     kind = _type(_puzzle_part(query.group(1)).split("/", 1)[0])
-    if kind in BODY_TYPES:
+    if kind in BODY_TYPES or kind in FLAG_TYPES:
         try:
             return parse_url(text).type
         except UrlError:
@@ -95,6 +98,10 @@ def parse_url(text: str) -> PuzzlinkUrl:
     pflags = ""
     if parts and not _NUMBER.match(parts[0]):
         pflags = parts.pop(0)
+    for flag, named in FLAG_TYPES.get(kind, {}).items():
+        if flag in pflags:  # pzprjs tests the flags in this order: the first found names it
+            kind, pflags = named, pflags.replace(flag, "")
+            break
     if len(parts) < 2 or not (_NUMBER.match(parts[0]) and _NUMBER.match(parts[1])):
         raise UrlError(f"the URL gives no size: expected {kind}/COLS/ROWS/... after the '?'")
     columns, rows = int(parts[0]), int(parts[1])
