@@ -90,6 +90,12 @@ class Instance:
                         for (r, c), token in drawing.items()
                         if r % 2 == 0 and c % 2 == 0
                     }
+                if section.points:  # the corners: the points inside the grid
+                    points = {(r, c): None for r in range(rows + 1) for c in range(columns + 1)}
+                    for (r, c), token in drawing.items():
+                        if r % 2 == 1 and c % 2 == 1:
+                            points[(r // 2 + 1, c // 2 + 1)] = token
+                    layer_values[section.points] = points
             layer_values[section.name] = whole
             for index, field_name in enumerate(section.fields):
                 layer_values[field_name] = {

@@ -671,7 +671,8 @@ class GridSection:
     (kakuro's `16\\23` is down 16, across 23), each part a number or empty. `split` without
     `fields` makes every numeric token a list of numbers (`1,3`; `5` is the list of one number).
     A section on links is the between-cell drawing of (2R-1) x (2C-1) tokens; `cells` names
-    the layer read from its cell positions (futoshiki's givens beside its signs).
+    the layer read from its cell positions (futoshiki's givens beside its signs), `points`
+    the layer read from its corners (the points inside the grid: tentaisho's stars).
     """
 
     name: str
@@ -680,6 +681,7 @@ class GridSection:
     split: str | None = None
     fields: tuple[str, ...] = ()
     cells: str | None = None
+    points: str | None = None
 
     @property
     def lists(self) -> bool:

@@ -92,6 +92,7 @@ CONNECTED += " kurochute yajikazu ayeheya shimaguni"
 CONNECTED += " usoone"
 CONNECTED += " mochinyoro"
 CONNECTED += " stostone nurimaze"
+CONNECTED += " tentaisho"
 ONLY_IN = {
     "planar=none": {"yin_yang", "cave"},
     "abs=sign": {"minarism", "kropki"},

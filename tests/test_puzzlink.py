@@ -352,6 +352,9 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "shugaku",
         "kazunori",
         "hebi",
+        "tentaisho",
+        "kramma",
+        "kramman",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -14,6 +14,7 @@ from dslsolve import constructs, ir
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import outside_domain
 from dslsolve.compiler.lowerings import logic
+from dslsolve.compiler.lowerings.free_pieces import post_free_pieces
 from dslsolve.compiler.lowerings.pieces import (
     PieceForm,
     PieceFormError,
@@ -52,6 +53,8 @@ def _sides(part: ir.Expr) -> list[tuple[str, ir.Expr, ir.Expr]]:
 
 
 SIZE = ir.Param("size")
+# `count(A) >= 1`, `count(A) > 0`, `count(A) != 0`: a piece holds an A-cell
+AT_LEAST_ONE = ((">=", ir.Num(1)), (">", ir.Num(0)), ("!=", ir.Num(0)))
 
 
 def _group_free(expr: ir.Expr) -> bool:
@@ -98,7 +101,14 @@ def compile_pieces(
         cells = tuple(sorted(shape))
         return Env(None, None, Grouping(f"piece at {cell_name(cells[0])}", cells), env.bound)
 
-    form, bound = _form(lower, var, body, env)
+    try:
+        form, bound = _form(lower, var, body, env)
+    except PieceFormError:
+        free = _holds_only(lower, body, env) if walls else None
+        if free is None:
+            raise
+        post_free_pieces(model, grid, lower.binaries(var), *free, why)
+        return
 
     def check_bound(shape: Shape, value: int | None) -> None:
         if bound is None or form.anchors is None:
@@ -190,6 +200,71 @@ def compile_pieces(
                     lazy()  # nothing is posted yet: the candidates are dropped
                     return
     place_values(model, grid, indicator, domain, kept, why)
+
+
+def _members(lower: Lowerer, count: ir.Expr, env: Env) -> set[Element] | None:
+    """The cells a `count(A)` over a piece's cells counts, A read from the puzzle; None for
+    anything else."""
+    if not (
+        isinstance(count, ir.Aggregate)
+        and count.func == "count"
+        and isinstance(count.over, ir.GroupMembers)
+        and count.filter is not None
+        and not _reads_measures(count.filter)
+    ):
+        return None
+    found = set()
+    for cell in lower.grid.cells():
+        verdict = lower.boolean(count.filter, env.at(cell, ir.ElementKind.CELL))
+        if isinstance(verdict, Lin):
+            return None
+        if verdict:
+            found.add(cell)
+    return found
+
+
+def holds_only(body: ir.Expr) -> bool:
+    """Does the body say only what a piece holds, the form `_holds_only` reads (whether its
+    conditions are read from the puzzle is known once the puzzle is)? The plan's test."""
+    for part in _conjuncts(body):
+        parts = part.args if isinstance(part, ir.Or) and len(part.args) == 2 else (part,)
+        wanted = ("=", ir.Num(0)) if len(parts) == 2 else None
+        for arg in parts:
+            sides = [
+                (op, right)
+                for op, left, right in _sides(arg)
+                if isinstance(left, ir.Aggregate) and left.func == "count"
+            ]
+            allowed = (wanted,) if wanted else AT_LEAST_ONE
+            if not any(side in allowed for side in sides) or _reads_measures(arg):
+                return False
+    return True
+
+
+def _holds_only(lower: Lowerer, body: ir.Expr, env: Env):
+    """A body of walls' pieces that says only what a piece holds: each conjunct
+    `count(A) >= 1` (also `> 0`, `!= 0`) or `count(B) = 0 or count(C) = 0`, A, B, C from the
+    puzzle. The cell sets of each (see `lowerings.free_pieces`), or None."""
+    need, apart = [], []
+    for part in _conjuncts(body):
+        if isinstance(part, ir.Or) and len(part.args) == 2:
+            sets = []
+            for arg in part.args:
+                side = next(
+                    (left for op, left, right in _sides(arg) if op == "=" and right == ir.Num(0)),
+                    None,
+                )
+                sets.append(None if side is None else _members(lower, side, env))
+            if None in sets:
+                return None
+            apart.append((sets[0], sets[1]))
+            continue
+        at_least_one = [left for op, left, right in _sides(part) if (op, right) in AT_LEAST_ONE]
+        cells = _members(lower, at_least_one[0], env) if at_least_one else None
+        if cells is None:
+            return None
+        need.append(cells)
+    return need, apart
 
 
 def _name_givens_outside(

@@ -28,6 +28,7 @@ from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.lowerings.area import AreaForm, AreaFormError, area_form
+from dslsolve.compiler.piece_rules import holds_only
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import CYCLIC_RELATIONS
 
@@ -149,6 +150,11 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
                 form = err  # posted, and refused, only if the lowering takes the rule
         return Step("area", body, f"area={choice}", condition, form=form)
     if kind == "piece":
+        of = body.group.of
+        walls = isinstance(of, ir.VarRef) and of.var.on == ir.ElementKind.BORDER
+        if walls and isinstance(body.body, ir.Holds) and holds_only(body.body.expr):
+            # no size bound: what each piece holds, on the walls (`lowerings/free_pieces.py`)
+            return Step("pieces", body, "holding: cuts in rounds", condition)
         return Step("pieces", body, f"piece={formulation['piece']}", condition)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
 

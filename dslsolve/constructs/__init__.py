@@ -75,6 +75,7 @@ CONSTRUCTS = (
     "spells",
     "traces",
     "toward",
+    "symmetric",
 )
 
 

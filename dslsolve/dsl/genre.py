@@ -226,7 +226,7 @@ def _sections(spec: dict, where: Location) -> list[ir.Section]:
             continue
         _check_keys(
             settings,
-            ("type", "on", "per", "symbols", "split", "fields", "of", "cells"),
+            ("type", "on", "per", "symbols", "split", "fields", "of", "cells", "points"),
             where_of(settings, where),
             f"input.{name}",
         )
@@ -246,6 +246,16 @@ def _sections(spec: dict, where: Location) -> list[ir.Section]:
                         "add 'on: links', or leave 'cells' out",
                     )
                 cells = _check_name(cells, where)
+            points = settings.get("points")
+            if points is not None:
+                if on != "links":
+                    raise _fail(
+                        points,
+                        where,
+                        f"input.{name}: 'points' names the point layer of a section on links",
+                        "add 'on: links', or leave 'points' out",
+                    )
+                points = _check_name(points, where)
             fields = _field_names(settings, where, name)
             split = settings.get("split")
             if fields and not split:
@@ -258,7 +268,7 @@ def _sections(spec: dict, where: Location) -> list[ir.Section]:
                 )
             symbols = _symbols(settings, where, name)
             sections.append(
-                ir.GridSection(str(name), ELEMENT_SETS[on], symbols, split, fields, cells)
+                ir.GridSection(str(name), ELEMENT_SETS[on], symbols, split, fields, cells, points)
             )
         elif kind == "list":
             per = settings.get("per")
@@ -417,16 +427,18 @@ def _layers(sections: list[ir.Section], where: Location) -> dict[str, ir.InputLa
         )
         for index, field_name in enumerate(section.fields):
             layers[field_name] = ir.InputLayer(field_name, section.name, section.on.value, index)
-        if section.cells:
-            if section.cells in layers or any(s.name == section.cells for s in sections):
+        for own, kind in (
+            (section.cells, ir.ElementKind.CELL),
+            (section.points, ir.ElementKind.POINT),
+        ):
+            if not own:
+                continue
+            if own in layers or any(s.name == own for s in sections):
                 raise DslError(
                     where,
-                    f"'{section.cells}' is declared twice (input, variables and define share "
-                    "one name space)",
+                    f"'{own}' is declared twice (input, variables and define share one name space)",
                 )
-            layers[section.cells] = ir.InputLayer(
-                section.cells, section.name, ir.ElementKind.CELL.value
-            )
+            layers[own] = ir.InputLayer(own, section.name, kind.value)
     return layers
 
 

@@ -118,7 +118,8 @@ def _grid(raw: _RawSection, section: GridSection) -> list[list[Token]]:
 def _check_link_drawing(raw: _RawSection, section: GridSection, grid: list[list[Token]]) -> None:
     """A section on links is the between-cell drawing: (2R-1) lines of (2C-1) tokens, cells at
     even (line, position), links between them, and `.` at the corners where four cells meet
-    (and at the cells too, unless the section names a `cells` layer)."""
+    (and at the cells too, unless the section names a `cells` layer; at the corners, unless
+    it names a `points` layer)."""
     for what, length in (("lines", len(grid)), ("tokens per line", len(grid[0]))):
         if length % 2 == 0:
             raise DslError(
@@ -132,7 +133,9 @@ def _check_link_drawing(raw: _RawSection, section: GridSection, grid: list[list[
         for j, token in enumerate(row):
             corner = i % 2 == 1 and j % 2 == 1
             cell = i % 2 == 0 and j % 2 == 0
-            if token is None or not (corner or (cell and section.cells is None)):
+            if token is None or not (
+                (corner and section.points is None) or (cell and section.cells is None)
+            ):
                 continue
             number, _ = raw.lines[i]
             what = "a corner between four cells" if corner else f"cell r{i // 2 + 1}c{j // 2 + 1}"

@@ -624,6 +624,12 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
     for section in genre_file.genre.sections:
         if not isinstance(section, GridSection) or section.name not in instance.grids:
             continue
+        # a drawing's dots on its cells and its points (tentaisho's stars): circles there
+        for layer, middle in ((section.cells, 0.5), (section.points, 0)):
+            for (r, c), token in instance.grids.get(layer or "", {}).items():
+                if token in ("w", "b"):
+                    colour = "white" if token == "w" else "black"
+                    canvas.circle(r + middle, c + middle, CELL * 0.14, colour)
         for element, token in instance.grids[section.name].items():
             if token is None or len(element) != 3 and section.on != ir.ElementKind.POINT:
                 continue
@@ -644,6 +650,8 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
                     continue
             if token in ("w", "b"):
                 canvas.circle(row, column, CELL * 0.14, "white" if token == "w" else "black")
+            elif marks.get(str(token)) == "dot":  # a black dot (kramman's on points)
+                canvas.circle(row, column, CELL * 0.1, "black")
             elif str(token) in CHEVRONS:
                 _chevron(canvas, row, column, CHEVRONS[str(token)])
             elif str(token) in DIRECTION_TOKENS:

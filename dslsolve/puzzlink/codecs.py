@@ -646,6 +646,22 @@ def brick_wall(cursor: Cursor, columns: int, rows: int) -> tuple[list[list[Value
     return grid, shape
 
 
+def dots(cursor: Cursor, count: int) -> list[Value]:
+    """pzprjs's `decodeDot`: marks of 1 or 2 on the slots (a between-cells drawing, `over:
+    drawing`: cells, the borders between them and the points inside); a hex digit v puts
+    v % 2 + 1 on the slot and skips v // 2 more, g..z skip 1..20 slots."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            digit = int(char, 16)
+            return [digit % 2 + 1] + _skip(digit // 2)
+        if "g" <= char <= "z":
+            return _skip(_b36(char) - 15)
+        return []
+
+    return _walk(cursor, count, step)
+
+
 def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
     """One bit per border of pzprjs's whole border list (the inside borders, then the
     outline: mejilink's), 5 per base-32 character with no break between the vertical and the
@@ -683,6 +699,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "blockcell": block_cells,
     "nurimaze": nurimaze,
     "shugaku": shugaku,
+    "dots": dots,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -118,6 +118,16 @@ def _slots(board: Board, step: Step, cursor: Cursor) -> None:
         return
     if step.over == "points":
         rows, columns = rows + 1, columns + 1
+    elif step.over == "drawing":  # the between-cells drawing of a section on links
+        rows, columns = 2 * rows - 1, 2 * columns - 1
+    elif step.over == "crosses":  # the points inside the grid, on the grid of all points
+        values = decode(cursor, (rows - 1) * (columns - 1))
+        inner = _grid_of([_token(board, step, v) for v in values], rows - 1, columns - 1)
+        dots = [["."] * (columns + 1) for _ in range(rows + 1)]
+        for r, line in enumerate(inner):
+            dots[r + 1][1:columns] = line
+        _put(board, step, dots)
+        return
     values = decode(cursor, rows * columns)
     tokens = [_token(board, step, value) for value in values]
     _put(board, step, _grid_of(tokens, rows, columns))

@@ -27,6 +27,10 @@ A section is one of
                           cells around the board; a clue cell of LAYER inside as `across,down`;
                           `none: TOKEN` (default 0) is written for a side without a number
                           (tri-place: -1, as 0 is a number there);
+  `drawing: NAME`         the between-cells drawing of a section on links (pzprjs's dots:
+                          tentaisho's stars), 2*rows-1 lines of 2*cols-1 characters without
+                          spaces: its cells layer, its links and its points layer, `.` where
+                          nothing is given;
   `text: TEXT`            one line as it is.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
@@ -54,6 +58,7 @@ if TYPE_CHECKING:  # a genre's `pzprv3:` block loads no evaluator; reading an an
     from dslsolve.evaluator import Assignment
 
 KINDS = (
+    "drawing",
     "cells",
     "borders",
     "edges",
@@ -275,6 +280,8 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
             sources = tuple(_source(s, names, where) for s in value)
             sections.append(Pzprv3Section(kind, sources[-1].name, sources))
+        elif kind == "crosses" and value == []:  # nothing on the points: all `.` (kramma)
+            sections.append(Pzprv3Section(kind))
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
@@ -314,6 +321,8 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
         return [1, 1]
     if kind == "bricks":
         return [1] + [columns] * rows
+    if kind == "drawing":
+        return [1] * (2 * rows - 1)
     return [1]
 
 
@@ -507,6 +516,8 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             for r in range(rows):
                 tokens = [board.printed(section.sources, cell) for cell in places if cell[0] == r]
                 lines.append(" ".join(tokens) + " ")
+        elif section.kind == "drawing":
+            lines.extend(_write_drawing(genre, instance, section.sources[0]))
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
@@ -516,6 +527,30 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             tokens = _edge_tokens(genre, board, section, rows, columns, frame)
             lines.extend(_lines(tokens, lengths))
     return "\n".join(lines) + "\n"
+
+
+def _write_drawing(genre, instance: Instance, source: Source) -> list[str]:
+    """A section on links as its between-cells drawing, one character per place (each given
+    through the source's map)."""
+    name = source.name
+    section = next(s for s in genre.genre.sections if s.name == name)
+    rows, columns = instance.rows, instance.columns
+    links, cells = instance.grids[name], instance.grids.get(section.cells or "", {})
+    points = instance.grids.get(section.points or "", {})
+    lines = []
+    for i in range(2 * rows - 1):
+        line = ""
+        for j in range(2 * columns - 1):
+            r, c = i // 2, j // 2
+            if i % 2 == 0 and j % 2 == 0:
+                token = cells.get((r, c))
+            elif i % 2 == 1 and j % 2 == 1:
+                token = points.get((r + 1, c + 1))
+            else:
+                token = links.get(("h", r, c) if i % 2 == 0 else ("v", r, c))
+            line += "." if token is None else source.convert(token)
+        lines.append(line)
+    return lines
 
 
 def wall_of(instance: Instance, layer: str) -> int:

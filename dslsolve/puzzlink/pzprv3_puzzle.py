@@ -183,6 +183,14 @@ def _read_section(
     elif section.kind == "crosses":
         places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
         _read_layers(board, genre, section.sources, tokens, places)
+    elif section.kind == "drawing":  # a line of characters per line of the drawing
+        width = 2 * columns - 1
+        lines = [(token + "." * width)[:width] for token in tokens]
+        lines += ["." * width] * (2 * rows - 1 - len(lines))
+        source = section.sources[0]
+        board.grids[section.name] = [
+            [(source.unconvert(char) or [char])[0] for char in line] for line in lines
+        ]
 
 
 def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str]) -> None:
