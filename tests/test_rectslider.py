@@ -53,24 +53,26 @@ def slides(blocks: list[list[str]], most: int = 2) -> list[dict]:
     windows = [[(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)] for r, c in corners]
     everywhere = [(r, c) for r in range(height) for c in range(width)]
     spots = [[(r, c)] + [(r + dr, c + dc) for dr, dc in STEPS] for r, c in everywhere]
-    # each test with the shaded cells it waits for
-    window_tests = [(cells, near(cells)) for cells in windows]
-    spot_tests = [(cells, near(cells)) for cells in spots]
+    # each test with the shaded cells it waits for, listed under each of those cells
+    tests: dict[Cell, list] = {cell: [] for cell in start}
+    for kind, cells in [("window", w) for w in windows] + [("spot", s) for s in spots]:
+        needed = near(cells)
+        for cell in needed:
+            tests[cell].append((kind, cells, needed))
 
     def fits(placed: dict, cell: Cell) -> bool:
         mine = track(cell, placed[cell])
         taken = {c for other, move in placed.items() if other != cell for c in track(other, move)}
         if any(c in taken or c in start for c in mine):
             return False
-        done = set(placed)
         landed = {end(other, move) for other, move in placed.items()}
-        for cells, needed in window_tests:
-            if cell in needed and needed <= done and sum(c in landed for c in cells) == 3:
-                return False
-        for cells, needed in spot_tests:
-            alone = cells[0] in landed and not any(c in landed for c in cells[1:])
-            if cell in needed and needed <= done and alone:
-                return False
+        for kind, cells, needed in tests[cell]:
+            if not all(other in placed for other in needed):
+                continue
+            if kind == "window" and sum(c in landed for c in cells) == 3:
+                return False  # a 2 x 2 window with three: not rectangles
+            if kind == "spot" and cells[0] in landed and not any(c in landed for c in cells[1:]):
+                return False  # alone
         return True
 
     return solutions(sorted(start), options.__getitem__, fits, most=most)
