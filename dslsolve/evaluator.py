@@ -650,7 +650,17 @@ class Evaluator(PreparedReader):
 
         if not inside(origin):
             return []
-        return sorted(self.grid.reach(origin, inside))
+        if over.via is None:
+            return sorted(self.grid.reach(origin, inside))
+        used = self.values[over.via.name]
+        found, stack = {origin}, [origin]
+        while stack:
+            cell = stack.pop()
+            for n in self.grid.neighbours(cell):
+                if n not in found and inside(n) and used.get(self.grid.link_between(cell, n)):
+                    found.add(n)
+                    stack.append(n)
+        return sorted(found)
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:
         """The cells of the rays, one at a time: `any` and `all` stop at their answer."""

@@ -358,10 +358,13 @@ class Opposite:
 class AreaOf:
     """`area of COND`: the cells of the area of COND (a maximal orthogonally connected set of
     cells where COND holds) that holds a cell, the cell included; none where COND does not
-    hold at the cell. COND may read unknowns."""
+    hold at the cell. COND may read unknowns. With `via` (a variable on links), two cells are
+    joined only where the link between them is used: `area of visited via line`, the cells of
+    the loop through a cell."""
 
     cond: Expr
     of: Target
+    via: Variable | None = None
 
 
 @dataclass(frozen=True)

@@ -604,3 +604,71 @@ def test_a_multiplicity_toward_a_direction_is_a_used_edge(tmp_path):
         loaded.genre, instance, parse_formulation([]), [(bridges, e) for e in links]
     )
     assert every_solution(compiled, lambda v: tuple(v["bridges"][e] for e in links)) == accepted
+
+
+@pytest.mark.parametrize(
+    ("rules", "marks"),
+    [
+        # the part of the used links through a cell, through cells where a condition holds
+        (
+            ("each cell where marks = 'o': count(area of (marks != 'x') via line) = 2",),
+            "o.x\n..o\n",
+        ),
+        # the condition on unknowns: the cells of the line through a circle
+        (
+            (
+                "count(links where line) <= 2",
+                "each cell where marks = 'o': count(area of any(links where line) via line"
+                " where marks is given) = 2",
+            ),
+            "o.x\n..o\n",
+        ),
+        # read from a named cell: a stretch in its room, equal across a used link
+        (
+            (
+                "each link as (a, b) where a.marks != b.marks: line implies count(area of"
+                " (marks = a.marks) via line from a) = count(area of (marks = b.marks) via line"
+                " from b)",
+                "each cell as c where marks = 'a': count(area of (marks = c.marks) via line) = 2",
+            ),
+            "aab\nbbb\n",
+        ),
+    ],
+)
+def test_an_area_via_used_links_model_solutions_are_the_evaluators(tmp_path, rules, marks):
+    """`area of C via VAR` on a 2x3 grid (128 link sets): the cells joined to a cell by used
+    links through C-cells; the model has exactly the link sets the evaluator accepts."""
+    loaded, instance = load_texts(tmp_path, lines_of(*rules), f"marks:\n{marks}")
+    accepted = link_sets(loaded, instance)
+    assert accepted and len(accepted) < 128
+    assert model_link_sets(loaded, instance) == accepted
+
+
+def test_an_area_via_used_links_is_not_an_area_of_neighbours(tmp_path):
+    """Every cell of a 2x3 grid is a C-cell, so all six are one area of C; via the line, a
+    cell's area is itself alone exactly where no used link leaves it."""
+    rule = "each cell where marks = 'o': count(area of (marks != 'x') via line) = 1"
+    loaded, instance = load_texts(tmp_path, lines_of(rule), "marks:\no..\n...\n")
+    accepted = link_sets(loaded, instance)
+    assert len(accepted) == 2**5  # the five links away from r1c1, any of them
+    assert all(("h", 0, 0) not in used and ("v", 0, 0) not in used for used in accepted)
+
+
+@pytest.mark.parametrize(
+    ("genre", "rule", "message"),
+    [
+        (
+            LINES,
+            "each cell: count(area of (marks = 'o') via marks) = 1",
+            "'marks' cannot form lines",
+        ),
+        (
+            LINES.replace("on: links", "on: borders").replace("- links: line", "- edges: line"),
+            "each cell: count(area of (marks = 'o') via line) = 1",
+            "joins cells by a variable on links",
+        ),
+    ],
+)
+def test_area_via_errors(tmp_path, run, genre, rule, message):
+    genre = genre.replace("RULES", f"  - {rule!r}")
+    assert_rule_error(tmp_path, run, genre, "marks:\no.\n", message)

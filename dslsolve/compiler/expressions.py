@@ -118,7 +118,7 @@ class Lowerer(PreparedReader):
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
-        self.areas_of = AreasOfCells(self.model, self.grid, self.condition)
+        self.areas_of = AreasOfCells(self.model, self.grid, self.condition, self.used)
 
     def fix(self, fixings: Fixings) -> None:
         """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model

@@ -839,7 +839,7 @@ class Checker:
         if isinstance(over, ir.Around) and over.via is not None:
             return False
         if isinstance(over, ir.AreaOf):
-            return not ir.reads_unknowns(over.cond)
+            return over.via is None and not ir.reads_unknowns(over.cond)
         return not (
             isinstance(over, ir.Ray) and over.until is not None and ir.reads_unknowns(over.until)
         )
@@ -958,7 +958,17 @@ class Checker:
             )
         checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL, line=focus.line))
         self.expect(node.children[0], checked, ir.Type.BOOL)
-        return ir.AreaOf(checked.expr, at)
+        via = None
+        if len(node.children) > 1:
+            via_node = node.children[1]
+            via = self.line_variable(via_node, via_node.value, "lines")
+            if via.on != ir.ElementKind.LINK:
+                raise self.error(
+                    via_node,
+                    "'area of ... via' joins cells by a variable on links",
+                    "e.g. count(area of visited via line where circles is given)",
+                )
+        return ir.AreaOf(checked.expr, at, via)
 
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:

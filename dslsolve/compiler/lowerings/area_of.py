@@ -13,7 +13,16 @@ that may be in C can be members, and for them:
   separator cuts in rounds, or a flow under `--formulation connected=flow`), so that union is
   o's area alone; and when C(o) is false, nothing is a member.
 Each (condition, cell) pair is built once per compile and shared by every aggregate that
-reads it.
+reads it (the names in scope are part of the key only where the condition reads them).
+
+`area of C via V` (V on links) joins two cells only where the link between them is used:
+with u the link's literal, z[d] + C(e) + u - 2 <= z[e] (a C-cell joined to a member by a used
+link is a member), and every member is joined to o by used links between C-cells
+(`linked.post_linked`, rooted at o, with a link's literal u and C at both its ends: cuts in
+rounds, or a flow under `connected=flow`). The members are then the C-cells of o's part of
+the used links, found by following used links through C-cells: the cells of the loop through
+o (`area of visited via line`), or of its stretch in o's room (`area of (rooms = o.rooms) via
+line from o`).
 """
 
 from __future__ import annotations
@@ -22,7 +31,8 @@ from collections.abc import Callable
 
 from dslsolve import ir
 from dslsolve.compiler.lowerings.connected import post_rooted
-from dslsolve.compiler.lowerings.logic import literal
+from dslsolve.compiler.lowerings.linked import post_linked
+from dslsolve.compiler.lowerings.logic import conjunction, literal
 from dslsolve.compiler.model import Lin, LinearModel, Value, as_lin
 from dslsolve.geometry import Env, Grid
 from dslsolve.instance import Element
@@ -36,22 +46,64 @@ class AreasOfCells:
         model: LinearModel,
         grid: Grid,
         condition: Callable[[ir.Expr], Callable[[Env], Value]],
+        used: Callable[[ir.Variable, Element], Lin] | None = None,
     ) -> None:
-        self.model, self.grid, self.condition = model, grid, condition
+        self.model, self.grid, self.condition, self.used = model, grid, condition, used
         self.built: dict[tuple, dict[Element, Value]] = {}
 
     def members(self, over: ir.AreaOf, env: Env, origin: Element) -> dict[Element, Value]:
         """Each cell that may be in the area of `over.cond` holding `origin`, with its
         membership (True, or a literal)."""
-        key = (id(over.cond), origin, tuple(sorted(env.bound.items())) if env.bound else ())
+        bound = env.bound or {}
+        if any(isinstance(node, ir.MemberRef) for node in ir.walk(over.cond)):
+            read = set(bound)
+        else:
+            read = {node.name for node in ir.walk(over.cond) if isinstance(node, ir.Bound)}
+        via = over.via.name if over.via is not None else None
+        key = (over.cond, via, origin, tuple(sorted(i for i in bound.items() if i[0] in read)))
         if key not in self.built:
             holds = self.condition(over.cond)
             inside = {}
             for cell in self.grid.cells():
                 value = holds(env.at(cell, ir.ElementKind.CELL))
                 inside[cell] = False if value is None else value
-            self.built[key] = self._area(inside, origin)
+            if over.via is None:
+                self.built[key] = self._area(inside, origin)
+            else:
+                self.built[key] = self._linked_area(inside, origin, over.via)
         return self.built[key]
+
+    def _linked_area(
+        self, inside: dict[Element, Value], origin: Element, via: ir.Variable
+    ) -> dict[Element, Value]:
+        """The C-cells joined to `origin` by used links of `via` through C-cells."""
+        if inside[origin] is False:
+            return {}
+        grid, model = self.grid, self.model
+        reach = grid.reach(origin, lambda cell: inside[cell] is not False)
+        members: dict[Element, Lin] = {}
+        for cell in sorted(reach):
+            here = as_lin(inside[cell])
+            if cell == origin:
+                members[cell] = here
+                continue
+            members[cell] = literal(model.binary("in_area"))
+            model.add(members[cell].expr <= here.expr)
+        links = {}
+        for cell in members:
+            for n in grid.neighbours(cell):
+                if n not in members:
+                    continue
+                link = grid.link_between(cell, n)
+                used = self.used(via, link)
+                joins = members[cell].expr + as_lin(inside[n]).expr + used.expr - 2
+                model.add(joins <= members[n].expr)
+                if cell < n:
+                    ends = [x for x in (inside[cell], inside[n]) if x is not True]
+                    active = used if not ends else conjunction(model, [used, *map(as_lin, ends)])
+                    links[link] = ((cell, n), active)
+        post_linked(model, dict(members), links, "flow", {origin: members[origin]})
+        return dict(members)
 
     def _area(self, inside: dict[Element, Value], origin: Element) -> dict[Element, Value]:
         if inside[origin] is False:
