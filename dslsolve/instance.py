@@ -174,11 +174,13 @@ class Instance:
             return self._read_highs[high]
         return high
 
-    def _term(self, term: int | str | tuple[str, str]) -> int:
+    def _term(self, term: int | str | tuple) -> int:
         if isinstance(term, int):
             return term
         if isinstance(term, str):
             return self.param(term)
+        if term[0] == "times":
+            return int(term[1]) * self._term(term[2])
         measure, layer = term
         tokens = self.grids[layer].values()
         if measure == "number":

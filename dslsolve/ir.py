@@ -64,9 +64,10 @@ class Largest:
     an instance size (`rows`, `columns`, `cells`) or a measure of an input layer on cells,
     `("number", LAYER)` for the largest number it holds (0 when it holds none) and
     `("region", LAYER)` for the most cells that one region of it has (as `each region of
-    LAYER` groups them). `text` is how the genre file wrote it."""
+    LAYER` groups them), or `("times", K, TERM)`, K (digits) times a term (`2 * largest
+    board`). `text` is how the genre file wrote it."""
 
-    terms: tuple[int | str | tuple[str, str], ...]
+    terms: tuple[int | str | tuple, ...]
     text: str
 
     def __str__(self) -> str:

@@ -37,6 +37,9 @@ PUZZLE = "rooms:\naab\nacc\ndcc\nclues:\n. 14 .\n. . 3\n. . .\n"
         ("1..max(20, largest region of rooms)", 20),
         ("1..max(2, largest region of rooms)", 4),
         ("1..cells", 9),
+        ("0..max(9, 2 * largest clues)", 28),
+        ("1..max(30, 3 * largest region of rooms, 2 * 4)", 30),
+        ("1..2 * rows", 6),
     ],
 )
 def test_the_high_end_is_read_from_each_puzzle(tmp_path, domain, high):

@@ -444,10 +444,10 @@ def _layers(sections: list[ir.Section], where: Location) -> dict[str, ir.InputLa
 
 MAX_DOMAIN_VALUES = 10_000  # a literal domain; one read from the puzzle is checked there
 SIZES = ("rows", "columns", "cells")
-_TERM = r"-?\d+|rows|columns|cells|largest\s+region\s+of\s+\w+|largest\s+\w+"
+_TERM = r"(?:(\d+)\s*\*\s*)?(-?\d+|rows|columns|cells|largest\s+region\s+of\s+\w+|largest\s+\w+)"
 _DOMAIN_HINT = (
     "write LOW..HIGH, e.g. 1..9 or 1..rows; HIGH may be read from the puzzle: "
-    "1..largest region of rooms, 1..max(9, largest givens)"
+    "1..largest region of rooms, 1..max(9, largest givens), 0..max(9, 2 * largest board)"
 )
 
 
@@ -478,16 +478,20 @@ def _read_high(
     text: Any, high: str, where: Location, layers: dict[str, ir.InputLayer]
 ) -> ir.Largest:
     """A domain's HIGH read from each puzzle: a term (a number, `rows`, `columns`, `cells`,
-    `largest LAYER`, `largest region of LAYER`) or `max(TERM, TERM, ...)` of terms."""
+    `largest LAYER`, `largest region of LAYER`), a term times a number (`2 * largest givens`)
+    or `max(TERM, TERM, ...)` of terms."""
     inner = re.fullmatch(r"max\s*\((.*)\)", high)
     parts = [p.strip() for p in inner.group(1).split(",")] if inner else [high]
     terms: list[int | str | tuple[str, str]] = []
     for part in parts:
-        if not re.fullmatch(_TERM, part):
+        scaled = re.fullmatch(_TERM, part)
+        if not scaled:
             raise _fail(text, where, f"bad domain '{text}': cannot read '{part}'", _DOMAIN_HINT)
+        factor, part = int(scaled.group(1) or 1), scaled.group(2)
         words = part.split()
         if words[0] != "largest":
-            terms.append(part if part in SIZES else int(part))
+            term = part if part in SIZES else int(part)
+            terms.append(term if factor == 1 else ("times", str(factor), term))
             continue
         name, measure = words[-1], "region" if len(words) > 2 else "number"
         layer = layers.get(name)
@@ -500,7 +504,7 @@ def _read_high(
                 f"bad domain '{text}': '{name}' is not an input layer on cells",
                 f"did you mean '{close[0]}'?" if close else "cell layers: " + ", ".join(cells),
             )
-        terms.append((measure, name))
+        terms.append((measure, name) if factor == 1 else ("times", str(factor), (measure, name)))
     return ir.Largest(tuple(terms), high)
 
 

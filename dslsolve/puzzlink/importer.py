@@ -148,6 +148,14 @@ def _put(board: Board, step: Step, grid: list[list[str]]) -> None:
                 f"the URL gives {step.decoder} data ({step.over}) that this genre has no place for"
             )
         return
+    earlier = board.grids.get(step.into[0])
+    if earlier is not None and len(earlier) == len(grid):
+        # a second step into one section fills the slots the first left empty (bosanowa's
+        # cells of the board, then its numbers)
+        grid = [
+            [new if old == "." else old for old, new in zip(was, row, strict=True)]
+            for was, row in zip(earlier, grid, strict=True)
+        ]
     board.grids[step.into[0]] = grid
 
 
