@@ -157,6 +157,14 @@ def binary_clear(cursor: Cursor, count: int) -> list[Value]:
     return [None if bit or slot >= present else 1 for slot, bit in enumerate(_bits(cursor, count))]
 
 
+def binary_past_end(cursor: Cursor, count: int) -> list[Value]:
+    """One bit per slot as `binary`, and the slots past the body's end marked too: pzprjs's
+    default where a URL cut short stops (bosanowa: a cell the URL does not reach is off the
+    board, as a set bit says)."""
+    present = 5 * len(cursor.rest())
+    return [1 if bit or slot >= present else None for slot, bit in enumerate(_bits(cursor, count))]
+
+
 def ternary(cursor: Cursor, count: int) -> list[Value]:
     """Circle: three slots per base-27 character, 0 none, 1 white, 2 black (section 4.5)."""
     values: list[Value] = []
@@ -684,6 +692,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "4cross": four,
     "binary": binary,
     "binary0": binary_clear,
+    "binary1": binary_past_end,
     "circle": ternary,
     "1cell": one_cell,
     "arrownumber16": arrow_number16,
