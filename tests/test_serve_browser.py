@@ -63,8 +63,11 @@ def pick(page, genre: str, puzzle: str) -> None:
 
 
 def solve(page) -> str:
+    """The verdict of a run; a message shown in its place fails the test at once with its
+    text (waiting for a verdict that never comes said nothing of why)."""
     page.click("#solve")
-    page.wait_for_selector("#verdict:not([hidden])", timeout=SOLVE_MS)
+    page.wait_for_selector("#verdict:not([hidden]), #error:not([hidden])", timeout=SOLVE_MS)
+    assert page.is_hidden("#error"), page.inner_text("#error")
     return page.inner_text("#verdict")
 
 
