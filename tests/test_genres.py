@@ -123,9 +123,6 @@ class RecordingFormulation(Formulation):
         self.consulted.add(construct)
         return super().__getitem__(construct)
 
-    def describe(self) -> str:  # the run's statistics name every construct: not a use
-        return ",".join(f"{name}={CHOICES[name][0]}" for name in CHOICES)
-
 
 @functools.cache
 def constructs_lowered(genre: str, puzzle) -> frozenset[str]:

@@ -60,7 +60,11 @@ class Formulation:
         return self.choices.get(construct, CHOICES[construct][0])
 
     def describe(self) -> str:
-        return ",".join(f"{name}={self[name]}" for name in CHOICES)
+        """Every construct's lowering, chosen or default (read without `[]`, which stands for
+        a lowering being asked for: tests/test_genres.py records those)."""
+        return ",".join(
+            f"{name}={self.choices.get(name, options[0])}" for name, options in CHOICES.items()
+        )
 
 
 def parse_formulation(options: list[str]) -> Formulation:

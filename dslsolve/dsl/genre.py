@@ -215,6 +215,22 @@ def _check_name(name: Any, fallback: Location) -> str:
     return name
 
 
+def _layer_of_links(settings: dict, key: str, on: str, name: str, where: Location) -> str | None:
+    """`cells:` or `points:` of a grid section: the name of the layer at the cells (points)
+    of a section on links."""
+    layer = settings.get(key)
+    if layer is None:
+        return None
+    if on != "links":
+        raise _fail(
+            layer,
+            where,
+            f"input.{name}: '{key}' names the {key[:-1]} layer of a section on links",
+            f"add 'on: links', or leave '{key}' out",
+        )
+    return _check_name(layer, where)
+
+
 def _sections(spec: dict, where: Location) -> list[ir.Section]:
     sections: list[ir.Section] = []
     for name, settings in spec.items():
@@ -236,26 +252,9 @@ def _sections(spec: dict, where: Location) -> list[ir.Section]:
                 raise _fail(
                     on, where, f"a grid section is on 'cells', 'points' or 'links', not '{on}'"
                 )
-            cells = settings.get("cells")
-            if cells is not None:
-                if on != "links":
-                    raise _fail(
-                        cells,
-                        where,
-                        f"input.{name}: 'cells' names the cell layer of a section on links",
-                        "add 'on: links', or leave 'cells' out",
-                    )
-                cells = _check_name(cells, where)
-            points = settings.get("points")
-            if points is not None:
-                if on != "links":
-                    raise _fail(
-                        points,
-                        where,
-                        f"input.{name}: 'points' names the point layer of a section on links",
-                        "add 'on: links', or leave 'points' out",
-                    )
-                points = _check_name(points, where)
+            cells, points = (
+                _layer_of_links(settings, key, on, name, where) for key in ("cells", "points")
+            )
             fields = _field_names(settings, where, name)
             split = settings.get("split")
             if fields and not split:

@@ -55,10 +55,11 @@ class AreasOfCells:
         """Each cell that may be in the area of `over.cond` holding `origin`, with its
         membership (True, or a literal)."""
         bound = env.bound or {}
-        if any(isinstance(node, ir.MemberRef) for node in ir.walk(over.cond)):
+        nodes = list(ir.walk(over.cond))
+        if any(isinstance(node, ir.MemberRef) for node in nodes):
             read = set(bound)
         else:
-            read = {node.name for node in ir.walk(over.cond) if isinstance(node, ir.Bound)}
+            read = {node.name for node in nodes if isinstance(node, ir.Bound)}
         via = over.via.name if over.via is not None else None
         key = (over.cond, via, origin, tuple(sorted(i for i in bound.items() if i[0] in read)))
         if key not in self.built:
@@ -80,15 +81,9 @@ class AreasOfCells:
         if inside[origin] is False:
             return {}
         grid, model = self.grid, self.model
-        reach = grid.reach(origin, lambda cell: inside[cell] is not False)
-        members: dict[Element, Lin] = {}
-        for cell in sorted(reach):
-            here = as_lin(inside[cell])
-            if cell == origin:
-                members[cell] = here
-                continue
-            members[cell] = literal(model.binary("in_area"))
-            model.add(members[cell].expr <= here.expr)
+        members = self._candidates(
+            inside, origin, grid.reach(origin, lambda c: inside[c] is not False)
+        )
         links = {}
         for cell in members:
             for n in grid.neighbours(cell):
@@ -105,6 +100,22 @@ class AreasOfCells:
         post_linked(model, dict(members), links, "flow", {origin: members[origin]})
         return dict(members)
 
+    def _candidates(
+        self, inside: dict[Element, Value], origin: Element, reach: set[Element]
+    ) -> dict[Element, Lin]:
+        """A membership literal for each cell of `reach` (the origin's is C at the origin),
+        a member only where C holds."""
+        members: dict[Element, Lin] = {}
+        for cell in sorted(reach):
+            here = as_lin(inside[cell])
+            if cell == origin:
+                members[cell] = here
+                continue
+            members[cell] = literal(self.model.binary("in_area"))
+            if inside[cell] is not True:
+                self.model.add(members[cell].expr <= here.expr)
+        return members
+
     def _area(self, inside: dict[Element, Value], origin: Element) -> dict[Element, Value]:
         if inside[origin] is False:
             return {}
@@ -112,15 +123,7 @@ class AreasOfCells:
         if all(inside[cell] is True for cell in reach):
             return dict.fromkeys(sorted(reach), True)
         model = self.model
-        members: dict[Element, Lin] = {}
-        for cell in sorted(reach):
-            here = as_lin(inside[cell])
-            if cell == origin:
-                members[cell] = here
-                continue
-            members[cell] = literal(model.binary("in_area"))
-            if inside[cell] is not True:
-                model.add(members[cell].expr <= here.expr)
+        members = self._candidates(inside, origin, reach)
         edges = []
         for cell in members:
             for n in self.grid.neighbours(cell):
