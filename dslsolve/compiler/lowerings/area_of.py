@@ -50,18 +50,28 @@ class AreasOfCells:
     ) -> None:
         self.model, self.grid, self.condition, self.used = model, grid, condition, used
         self.built: dict[tuple, dict[Element, Value]] = {}
+        # per condition node (by identity, for the hot path; the node is kept, so its id stays
+        # its own): the number of its equal conditions' class (equal conditions share their
+        # areas) and the names it reads (None: every name in scope, through a member reference)
+        self.classes: dict[ir.Expr, int] = {}
+        self.read_by: dict[int, tuple[ir.Expr, int, frozenset[str] | None]] = {}
 
     def members(self, over: ir.AreaOf, env: Env, origin: Element) -> dict[Element, Value]:
         """Each cell that may be in the area of `over.cond` holding `origin`, with its
         membership (True, or a literal)."""
         bound = env.bound or {}
-        nodes = list(ir.walk(over.cond))
-        if any(isinstance(node, ir.MemberRef) for node in nodes):
-            read = set(bound)
-        else:
-            read = {node.name for node in nodes if isinstance(node, ir.Bound)}
+        if id(over.cond) not in self.read_by:
+            nodes = list(ir.walk(over.cond))
+            if any(isinstance(node, ir.MemberRef) for node in nodes):
+                names = None
+            else:
+                names = frozenset(node.name for node in nodes if isinstance(node, ir.Bound))
+            number = self.classes.setdefault(over.cond, len(self.classes))
+            self.read_by[id(over.cond)] = (over.cond, number, names)
+        _, number, names = self.read_by[id(over.cond)]
         via = over.via.name if over.via is not None else None
-        key = (over.cond, via, origin, tuple(sorted(i for i in bound.items() if i[0] in read)))
+        scope = tuple(sorted(i for i in bound.items() if names is None or i[0] in names))
+        key = (number, via, origin, scope)
         if key not in self.built:
             holds = self.condition(over.cond)
             inside = {}
