@@ -480,3 +480,23 @@ def test_tawa_bricks_are_two_cells_drawn_as_one_with_the_number_in_the_middle():
     numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
     shown = {(r, c): t for (r, c), t in board.items() if isinstance(t, int)}
     assert numbers == {_centre(r + 0.5, c + 1): str(t) for (r, c), t in shown.items()}
+
+
+def test_kusabi_circles_carry_their_marks_as_labels_in_place_of_numbers():
+    svg = _draw("kusabi")
+    instance = read_puzzle(
+        str(PUZZLES / "kusabi" / "example.txt"), load_genre(str(genre_file("kusabi")))
+    )
+    label = {"1": "同", "2": "短", "3": "長", "?": "?"}
+    clues = {cell: t for cell, t in instance.grids["circles"].items() if t is not None}
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert numbers == {_centre(r + 0.5, c + 0.5): label[str(t)] for (r, c), t in clues.items()}
+
+
+def test_circle_labels_must_be_a_mapping(tmp_path):
+    with pytest.raises(DslError, match="picture.circles.labels"):
+        load_texts(
+            tmp_path,
+            GENRE + "picture:\n  circles: {where: board is given, labels: [1]}\n",
+            "board:\n..\n",
+        )

@@ -1012,10 +1012,12 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         if fill not in CIRCLE_FILLS:
             hint = "one of " + ", ".join(CIRCLE_FILLS)
             raise _fail(fill, where, f"picture.circles: unknown fill '{fill}'", hint)
+        labels = _mapping(raw_circles.get("labels", {}), where, "picture.circles.labels")
         circles = CircleSpec(
             expression(raw_circles["where"], ir.Type.BOOL),
             *(expression(raw_circles[k]) if k in raw_circles else None for k in ("text", "dot")),
             dark=fill == "dark",
+            labels=tuple((str(value), str(label)) for value, label in labels.items()),
         )
     moves = _mapping(spec.get("moves", {}), where, "picture.moves")
     _check_keys(moves, DIRECTIONS, where, "picture.moves")

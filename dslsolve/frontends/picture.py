@@ -321,8 +321,10 @@ class _Cells:
         canvas.circle(row, column, CELL * RADIUS, DARK if circles.dark else "white")
         env = Env(start, ir.ElementKind.CELL, None)
         text = self.evaluator.expr(circles.text, env) if circles.text else None
-        if type(text) is int:
-            canvas.text(row, column, str(text), 0.45, "white" if circles.dark else "black")
+        labels = dict(circles.labels)
+        if type(text) is int or str(text) in labels:
+            label = labels.get(str(text), str(text))
+            canvas.text(row, column, label, 0.45, "white" if circles.dark else "black")
         dot = self.evaluator.expr(circles.dot, env) if circles.dot else None
         if isinstance(dot, str) and dot in DIRECTION_TOKENS:
             dr, dc = STEPS[DIRECTION_TOKENS[dot]]
