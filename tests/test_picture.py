@@ -298,10 +298,11 @@ def test_hashiwokakero_islands_are_circles_that_the_bridges_stop_at():
     assert numbers == {_centre(r + 0.5, c + 0.5): str(t) for (r, c), t in islands.items()}
 
 
-def test_numberlink_lines_stop_at_the_white_square_of_each_number():
-    svg = _draw("numberlink")
-    instance, _ = _solved("numberlink")
-    numbers = [cell for cell, t in instance.grids["numbers"].items() if t is not None]
+@pytest.mark.parametrize(("genre", "ends"), [("numberlink", "numbers"), ("arukone", "letters")])
+def test_lines_stop_at_the_white_square_of_each_end(genre, ends):
+    svg = _draw(genre)
+    instance, _ = _solved(genre)
+    numbers = [cell for cell, t in instance.grids[ends].items() if t is not None]
     items = list(svg)
     plates = [x for x in svg.iter(f"{SVG}rect") if x.get("width") == str(CELL * 0.7)]
     corners = {(round(float(p.get("x")), 1), round(float(p.get("y")), 1)) for p in plates}
