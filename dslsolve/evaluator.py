@@ -176,6 +176,8 @@ class Evaluator(PreparedReader):
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
+        if any(value is None for values in self.values.values() for value in values.values()):
+            return self.outside_domains()  # no rule can be read where an unknown has no value
         underived = self.derive_missing()
         found = self.outside_domains()
         for rule in self.genre.rules:
@@ -257,6 +259,8 @@ class Evaluator(PreparedReader):
                 place = ", ".join(map(str, key)) if var.sets else element_name(var.on, key)
                 declared = _describe_domain(var, domain)
                 text = f"variables: {var.name} takes {declared}; {value!r} is not one"
+                if value is None:  # a pzprv3 answer's blank where a number belongs
+                    text = f"variables: {var.name} takes {declared}; the answer leaves it blank"
                 found.append(Violation(Declaration(text), place, ()))
         return found
 
