@@ -50,8 +50,8 @@ def post_orientation(
 def travel(
     grid: Grid, kind: ir.ElementKind, arcs: Arcs, vertex: Element, direction: str, enters: bool
 ) -> Lin | bool:
-    """The literal of the arc that leaves `vertex` toward `direction` (enters it from there, `enters`);
-    False where no edge leaves the vertex that way."""
+    """The literal of the arc that leaves `vertex` toward `direction` (that enters it from
+    there, `enters`); False where no edge leaves the vertex that way."""
     edge = grid.incident_by_direction(kind, vertex).get(direction)
     if edge is None:
         return False
