@@ -184,7 +184,8 @@ def test_check_picks_the_way_round(tmp_path, run):
     for arrows, valid in (("R..\n...\n", True), ("L..\n...\n", False), ("..D\n...\n", True)):
         (tmp_path / "p.txt").write_text(f"arrows:\n{arrows}")
         top, bottom = (row.replace(".", " ") for row in arrows.split())
-        drawing = f"+ + + +\n {top[0]}-{top[1]}-{top[2]}\n+|+ +|+\n {bottom[0]}-{bottom[1]}-{bottom[2]}\n+ + + +\n"
+        rows = [" " + "-".join(row) for row in (top, bottom)]
+        drawing = f"+ + + +\n{rows[0]}\n+|+ +|+\n{rows[1]}\n+ + + +\n"
         (tmp_path / "s.txt").write_text(drawing)  # the rectangle of 2x3 cells
         result = run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt")
         assert (result.code == 0) == valid, result.out + result.err
