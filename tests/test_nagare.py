@@ -85,7 +85,9 @@ def walks(board: list[list[str]], most: int = 2) -> list[frozenset]:
             nxt = (cell[0] + dr, cell[1] + dc)
             if nxt == start:
                 if may_pass(start, leave, first) and all(a in visited for a in arrows):
-                    links = frozenset(frozenset(p) for p in zip(path, path[1:] + [start]))
+                    links = frozenset(
+                        frozenset(p) for p in zip(path, path[1:] + [start], strict=True)
+                    )
                     if links not in found:
                         found.append(links)
                 continue
