@@ -23,8 +23,8 @@ PIECES = {"─": "LR", "│": "UD", "┌": "DR", "┐": "DL", "└": "UR", "┘"
 
 
 def read(path) -> list[list[str]]:
-    rows = [line.split() for line in path.read_text().splitlines() if not line.startswith("#")]
-    return rows[1:]  # after `board:`
+    lines = path.read_text().splitlines()
+    return [line.split() for line in lines[lines.index("board:") + 1 :] if line.strip()]
 
 
 def walks(board: list[list[str]], most: int = 2) -> list[frozenset]:
