@@ -180,6 +180,26 @@ class Evaluator(PreparedReader):
             return self.outside_domains()  # no rule can be read where an unknown has no value
         underived = self.derive_missing()
         found = self.outside_domains()
+        # what rules decide and the answer does not show (`constructs.choices`): the rules
+        # hold if they hold under one alternative; else the fewest violations are reported
+        alternatives: list[dict] = [{}]
+        for rule in self.genre.rules:
+            if choose := constructs.choices().get(type(rule.body)):
+                options = choose(self, rule.body)
+                alternatives = [{**a, **b} for a in alternatives for b in options]
+        broken = None
+        for alternative in alternatives:
+            self.memo.update(alternative)
+            self._per_cell.clear()
+            under = self._rule_violations(underived)
+            if broken is None or len(under) < len(broken):
+                broken = under
+            if not under:
+                break
+        return found + broken
+
+    def _rule_violations(self, underived: set[str]) -> list[Violation]:
+        found: list[Violation] = []
         for rule in self.genre.rules:
             if underived and (unknown := underived & _variables_read(rule.body)):
                 name = sorted(unknown)[0]

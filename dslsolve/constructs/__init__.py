@@ -39,7 +39,10 @@ an expression fills the rule-level hooks instead (a module may hold both kinds):
   the body of an `each` (a construct that is no such body refuses it: `checker.own_rule`).
   An optional part of the alternative written `[...]` is None among the children when absent;
 - `NAME.meaning`: `RULES`, IR body type -> `violations(evaluator, rule, body, env)`, the
-  evaluator's list of what is broken;
+  evaluator's list of what is broken; optionally `CHOICES`, IR body type ->
+  `choose(evaluator, body)`, the alternatives of what the rule decides and the answer does not
+  show (a directed loop's way round), each a dict of entries for `evaluator.memo`: every rule
+  is checked under each, and the answer holds if all rules hold under one;
 - `NAME.lowering`: `RULES`, IR body type -> `compile(compiler, rule, body, env, guard)`,
   which grounds the rule and hands it to its lowering in `dslsolve/compiler/lowerings/`
   (`guard`: a literal of unknowns the rule is conditional on, or None); and `PLANS`, IR body
@@ -67,6 +70,7 @@ CONSTRUCTS = (
     "order",
     "connected",
     "loop",
+    "directed",
     "paths",
     "paths_from",
     "forest",
@@ -128,6 +132,14 @@ def evaluators() -> dict[type, Callable]:
 def rule_readings() -> dict[type, Callable]:
     """IR rule body type -> the evaluator's violations of it."""
     return _merged("meaning", "RULES")
+
+
+@functools.cache
+def choices() -> dict[type, Callable]:
+    """IR rule body type -> the evaluator's alternatives for what the answer does not show
+    (a directed loop's way round): `choose(evaluator, body)` -> a list of entries for its
+    `memo`, one dict per alternative; the rules hold if they all hold under one of them."""
+    return _merged("meaning", "CHOICES")
 
 
 @functools.cache

@@ -59,6 +59,8 @@ class Scope:
     sets: dict[str, ir.IndexSet] = field(default_factory=dict)
     # variable -> the gates sections of its `VAR forms path through GATES` rules (`path_gates`)
     gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the variables of `VAR forms directed loop` rules (`directed_lines`)
+    directed: frozenset[str] = frozenset()
 
     def known_names(self) -> list[str]:
         named = [*self.layers, *self.variables, *self.defines, *self.sets]
@@ -1049,6 +1051,12 @@ def path_gates(nodes: list[Node]) -> dict[str, tuple[str, ...]]:
             var_name, gates_name, *_ = node.value
             gates[var_name] = (*gates.get(var_name, ()), gates_name)
     return gates
+
+
+def directed_lines(nodes: list[Node]) -> frozenset[str]:
+    """The variables of the `VAR forms directed loop` rules among `nodes`: `VAR leaves toward
+    DIR` and `VAR enters from DIR` read their direction, wherever the rule stands."""
+    return frozenset(node.value for node in nodes if node.kind == "directed_loop")
 
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:

@@ -21,6 +21,7 @@ from dslsolve.dsl.checker import (
     check_expr,
     check_rule,
     check_set_expr,
+    directed_lines,
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
@@ -952,6 +953,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         text, at, implied = _rule_entry(raw, where_of(raw, where_of(raw_rules, top)))
         parsed.append((parse_rule(text, at), at, text, implied))
     scope.gates = path_gates([node for node, _, _, _ in parsed])
+    scope.directed = directed_lines([node for node, _, _, _ in parsed])
     for node, at, text, implied in parsed:
         body = check_rule(scope, node, at, text)
         origin = ir.Origin(at.file, at.line, at.column)

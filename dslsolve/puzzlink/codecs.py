@@ -552,6 +552,20 @@ def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     return values
 
 
+def digit_arrows(cursor: Cursor, count: int) -> list[Value]:
+    """A digit `1`..`9` per marked slot, `a`..`z` skip 1..26 slots (pzprjs's `decodeNagare`:
+    the digit is 5 x shaded + arrow, the arrow 0 none, 1 up, 2 down, 3 left, 4 right)."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if "1" <= char <= "9":
+            return [int(char)]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def block_cells(cursor: Cursor, count: int) -> list[Value]:
     """Blocked cells, one mark `#` each (pzprjs's BlockCell, dosufuwa's blocks): a base-36
     digit `0`..`z` skips that many slots, then marks one; `.` skips 36 slots unmarked."""
@@ -709,6 +723,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "nurimaze": nurimaze,
     "shugaku": shugaku,
     "dots": dots,
+    "digitarrows": digit_arrows,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

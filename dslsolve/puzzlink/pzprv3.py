@@ -818,6 +818,7 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             ):
                 if only is not None and token != only:
                     continue
+                token = token.rstrip("udlr")  # pzprjs's aux arrow on a line: `1r` (nagare)
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
