@@ -501,3 +501,14 @@ def test_circle_labels_must_be_a_mapping(tmp_path):
             GENRE + "picture:\n  circles: {where: board is given, labels: [1]}\n",
             "board:\n..\n",
         )
+
+
+def test_nagare_wind_arrows_are_white_on_their_dark_cells():
+    svg = _draw("nagare", "puzzlink-6x6")
+    instance, _ = _solved("nagare", "puzzlink-6x6")
+    shaded = [t for t in instance.grids["board"].values() if t is not None and "#" in str(t)]
+    winds = sorted(
+        {"U": "↑", "D": "↓", "L": "←", "R": "→"}[t.split(",")[1]] for t in shaded if "," in t
+    )
+    assert _fills(svg, DARK) == len(shaded)
+    assert sorted(_texts(svg, "white")) == winds

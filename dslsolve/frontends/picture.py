@@ -352,8 +352,10 @@ class _Cells:
             _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
             section, clue = found
-            if dark and section.fields:  # a part that is a symbol: the shading says it
-                parts = [p for p in clue.split(section.split) if p not in section.symbols]
+            if dark and section.fields:  # a part that is a symbol: the shading says it,
+                # but for a direction, drawn as a white arrow (nagare's wind)
+                parts = clue.split(section.split)
+                parts = [p for p in parts if p not in section.symbols or p in DIRECTION_TOKENS]
                 clue = section.split.join(parts)
             self._clue(canvas, r, c, section, clue, dark)
         elif shown and token not in marks:
