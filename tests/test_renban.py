@@ -1,7 +1,7 @@
 """Renban-Madoguchi (docs/genres.md): every shipped instance has exactly one solution by the
 search below, which shares no code with dslsolve and has no bound on the numbers, and that
 solution is the shipped one (which test_genres checks dslsolve finds). The rules are not
-vacuous: with a given gone an instance has several solutions."""
+vacuous: with any one given gone an instance has several solutions (tested below)."""
 
 from __future__ import annotations
 
@@ -114,3 +114,15 @@ def test_renban_has_one_solution_the_shipped_one(puzzle):
     assert len(found) == 1
     shipped = by_cell(solution_rows(solution_file(puzzle)))
     assert found[0] == {cell: int(t) for cell, t in shipped.items()}
+
+
+@pytest.mark.parametrize("puzzle", ["example", "constructed-8x8"])
+def test_renban_each_given_is_needed(puzzle):
+    """With any one given gone (its other givens kept), the search finds a second solution."""
+    parts = sections(PUZZLES / "renban" / f"{puzzle}.txt")
+    givens = parts["givens"]
+    places = [(r, c) for r, row in enumerate(givens) for c, t in enumerate(row) if t != "."]
+    for r, c in places:
+        fewer = [list(row) for row in givens]
+        fewer[r][c] = "."
+        assert len(renban_solutions(parts["rooms"], parts["walls"], fewer)) == 2
