@@ -4,6 +4,7 @@ meets every check a puzzle file meets)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from dslsolve.dsl.genre import GenreFile
@@ -172,6 +173,9 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
             raise board.fail("the URL draws walls, which this genre has no place for")
         return
     board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+    if len(step.into) > 1:  # the walls themselves too, dead ends included (renban)
+        marks = dataclasses.replace(step, into=step.into[1:])
+        _draw_borders(board, marks, [1 if bit else None for bit in bits])
 
 
 def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
