@@ -47,6 +47,7 @@ SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
     *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
+    "bars",  # both bars, crossing in the cell (amibo's crossings)
     *("wall", "none"),
 )
 

@@ -59,7 +59,7 @@ BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
 CROSSING_MARKS = ("slash", "backslash")
 # bars through the cell: its clue stands small in the top left corner beside the bar, as
 # puz.link draws juosan's and tateyoko's
-BARS = ("vbar", "hbar")
+BARS = ("vbar", "hbar", "bars")
 RADIUS = 0.36  # a drawn circle's radius, in cells
 # where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
 # their count: as puz.link arranges them, with no commas
@@ -508,12 +508,13 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "square":
         corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
         canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
-    elif shape in BARS:  # a thick bar through the cell, up and down or across
+    elif shape in BARS:  # a thick bar through the cell, up and down or across, or both
         long, short = 0.42, 0.11
-        half = (long, short) if shape == "vbar" else (short, long)
         corners = ((-1, -1), (-1, 1), (1, 1), (1, -1))
-        points = [(row + dr * half[0], column + dc * half[1]) for dr, dc in corners]
-        canvas.polygon(points, LINE)
+        for bar in ("vbar", "hbar") if shape == "bars" else (shape,):
+            half = (long, short) if bar == "vbar" else (short, long)
+            points = [(row + dr * half[0], column + dc * half[1]) for dr, dc in corners]
+            canvas.polygon(points, LINE)
     elif shape in ("slash", "backslash"):  # corner to corner: '/' rises to the right
         rise = 0.5 if shape == "slash" else -0.5
         canvas.line(row + rise, column - 0.5, row - rise, column + 0.5, 3, "black")
