@@ -376,6 +376,8 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "onsen",
         "kusabi",
         "nagare",
+        "amibo",
+        "reflect",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -47,6 +47,10 @@ SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
     *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
+    "bars",  # both bars, crossing in the cell (amibo's crossings)
+    # a dark half of the cell, the right angle in that corner; another section's clue at the
+    # cell stands in it in white (reflect link's triangles and their numbers)
+    *("lowerleft", "lowerright", "upperright", "upperleft"),
     *("wall", "none"),
 )
 

@@ -243,6 +243,26 @@ def tateyoko(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def reflectlink(cursor: Cursor, count: int) -> list[Value]:
+    """Triangles and crosses (pzprjs's `decodeReflectlink`): `1`..`4` and one hex digit, or
+    `6`..`9` and two, a triangle of kind 2..5 (pzprjs's ques) with that number, the number 0
+    none; `5` a cross (11); `a`..`z` skip 1..26 cells. A triangle with its number is the fields
+    `kind` and `length`, one without it its kind alone."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "1234" or char in "6789":
+            kind = int(char) + 1 if char in "1234" else int(char) - 4
+            number = int(cursor.take(1 if char in "1234" else 2) or "0", 16)
+            return [(kind, number) if number else kind]
+        if char == "5":
+            return [11]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -724,6 +744,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "shugaku": shugaku,
     "dots": dots,
     "digitarrows": digit_arrows,
+    "reflectlink": reflectlink,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -731,4 +752,5 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "tateyoko": ("shade", "number"),
     "kakuro": ("down", "across"),
     "triplace": ("down", "across"),
+    "reflectlink": ("kind", "length"),
 }
