@@ -379,6 +379,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "amibo",
         "reflect",
         "yajitatami",
+        "bdblock",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -14,7 +14,7 @@ from dslsolve import constructs, ir
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import outside_domain
 from dslsolve.compiler.lowerings import logic
-from dslsolve.compiler.lowerings.free_pieces import post_free_pieces
+from dslsolve.compiler.lowerings.free_pieces import gathered, one_kind, post_free_pieces
 from dslsolve.compiler.lowerings.pieces import (
     PieceForm,
     PieceFormError,
@@ -107,7 +107,8 @@ def compile_pieces(
         free = _holds_only(lower, body, env) if walls else None
         if free is None:
             raise
-        post_free_pieces(model, grid, lower.binaries(var), *free, why)
+        need, apart, kinds, gather = free
+        post_free_pieces(model, grid, lower.binaries(var), need, apart, why, kinds, gather)
         return
 
     def check_bound(shape: Shape, value: int | None) -> None:
@@ -227,6 +228,8 @@ def holds_only(body: ir.Expr) -> bool:
     """Does the body say only what a piece holds, the form `_holds_only` reads (whether its
     conditions are read from the puzzle is known once the puzzle is)? The plan's test."""
     for part in _conjuncts(body):
+        if one_kind(part) is not None or gathered(part) is not None:
+            continue
         parts = part.args if isinstance(part, ir.Or) and len(part.args) == 2 else (part,)
         wanted = ("=", ir.Num(0)) if len(parts) == 2 else None
         for arg in parts:
@@ -244,9 +247,19 @@ def holds_only(body: ir.Expr) -> bool:
 def _holds_only(lower: Lowerer, body: ir.Expr, env: Env):
     """A body of walls' pieces that says only what a piece holds: each conjunct
     `count(A) >= 1` (also `> 0`, `!= 0`) or `count(B) = 0 or count(C) = 0`, A, B, C from the
-    puzzle. The cell sets of each (see `lowerings.free_pieces`), or None."""
-    need, apart = [], []
+    puzzle, `max(L) = min(L)` and `count(L = max(L)) = count(cells where L = max(L))`, L from
+    the puzzle. The cell sets of each (see `lowerings.free_pieces`), or None."""
+    need, apart, kinds, gather = [], [], [], []
     for part in _conjuncts(body):
+        value, found = one_kind(part), kinds
+        if value is None:
+            value, found = gathered(part), gather
+        if value is not None:  # a value of the puzzle: its cells by value
+            classes = _classes(lower, value, env)
+            if classes is None:
+                return None
+            found.append(classes)
+            continue
         if isinstance(part, ir.Or) and len(part.args) == 2:
             sets = []
             for arg in part.args:
@@ -264,7 +277,23 @@ def _holds_only(lower: Lowerer, body: ir.Expr, env: Env):
         if cells is None:
             return None
         need.append(cells)
-    return need, apart
+    if len(gather) > len(kinds):  # a piece of two kinds could gather either: not read
+        return None
+    return need, apart, kinds, gather
+
+
+def _classes(lower: Lowerer, value: ir.Expr, env: Env) -> dict[object, set[Element]] | None:
+    """The cells of each value of `value`, read from the puzzle (None where it is not)."""
+    if _reads_measures(value):
+        return None
+    found: dict[object, set[Element]] = {}
+    for cell in lower.grid.cells():
+        token = lower.lower(value, env.at(cell, ir.ElementKind.CELL))
+        if isinstance(token, Lin):
+            return None
+        if token is not None:
+            found.setdefault(token, set()).add(cell)
+    return found
 
 
 def _name_givens_outside(

@@ -856,7 +856,9 @@ class Checker:
             inner = Focus(None, node.value, sets=(*focus.sets, node.value))
             return ir.SetMembers(node.value), inner, set_filter
         if node.kind == "grid_cells":  # the whole grid, whatever the focus
-            inner = Focus(ir.ElementKind.CELL, sets=focus.sets, line=focus.line)
+            # a group in focus stays in scope: `count(cells where n = max(n))` in its body
+            member = focus.member or (focus.element is None and focus.group is not None)
+            inner = Focus(ir.ElementKind.CELL, sets=focus.sets, member=member, line=focus.line)
             return ir.GridCells(), inner, set_filter
         at: ir.Target = ir.Focus()
         origin = focus.element
