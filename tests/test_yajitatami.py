@@ -10,9 +10,12 @@ borders cross the line as the number says."""
 from __future__ import annotations
 
 import pytest
-from test_shape_genres import read_grid, rooms_of
+from test_shape_genres import rooms_of
 
-from helpers import PUZZLES
+from dslsolve.dsl.genre import load_genre
+from dslsolve.puzzlink.source import read_puzzle
+
+from helpers import PUZZLES, genre_file
 
 Cell = tuple[int, int]
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -30,8 +33,11 @@ def line_of(rows: int, columns: int, cell: Cell, arrow: str) -> list[Cell]:
     return out
 
 
-def cuttings(clues: list[list[str]], most: int = 2) -> list[dict[Cell, int]]:
-    """Up to `most` cuttings, each a map from cell to the index of its strip."""
+def cuttings(
+    clues: list[list[str]], walls: frozenset = frozenset(), most: int = 2
+) -> list[dict[Cell, int]]:
+    """Up to `most` cuttings, each a map from cell to the index of its strip; `walls` holds
+    the given borders as pairs of neighbouring cells (upper or left first)."""
     rows, columns = len(clues), len(clues[0])
     numbers: dict[Cell, int] = {}
     lines = []
@@ -91,6 +97,8 @@ def cuttings(clues: list[list[str]], most: int = 2) -> list[dict[Cell, int]]:
                 r, c = strip[-1][0] + dr, strip[-1][1] + dc
                 if r >= rows or c >= columns or (r, c) in owner:
                     break
+                if (strip[-1], (r, c)) in walls:
+                    break  # a given border ends the strip
                 strip.append((r, c))
                 if any(numbers.get(cell, len(strip)) != len(strip) for cell in strip):
                     continue
@@ -109,9 +117,34 @@ def test_yajitatami_ships_the_test_board_and_constructed_instances():
     assert {p.stem for p in CASES} >= {"example", "puzzlink-5x5", "constructed-8x8"}
 
 
+def read_grid(path, section: str) -> list[list[str]]:
+    """The rows of one section of a puzzle file (a row of the drawing `walls` may start with
+    `#`: comments come before the first section only)."""
+    sections: dict[str, list[list[str]]] = {}
+    for line in path.read_text().splitlines():
+        if line.endswith(":"):
+            sections[line[:-1]] = rows = []
+        elif sections and line.strip():
+            rows.append(line.split())
+    return sections[section]
+
+
+def given_walls(puzzle) -> frozenset:
+    """The given borders: the `#` links of the between-cells drawing `walls`."""
+    drawing = read_grid(puzzle, "walls")
+    found = set()
+    for y, line in enumerate(drawing):
+        for x, token in enumerate(line):
+            if token == "#" and y % 2 == 0:  # across a border between two cells of a row
+                found.add(((y // 2, x // 2), (y // 2, x // 2 + 1)))
+            elif token == "#":  # across a border between two cells of a column
+                found.add(((y // 2, x // 2), (y // 2 + 1, x // 2)))
+    return frozenset(found)
+
+
 @pytest.mark.parametrize("puzzle", CASES, ids=lambda p: p.stem)
 def test_yajitatami_has_one_cutting_the_shipped_one(puzzle):
-    [only] = cuttings(read_grid(puzzle, "clues"))
+    [only] = cuttings(read_grid(puzzle, "clues"), given_walls(puzzle))
     strips: dict[int, set[Cell]] = {}
     for cell, index in only.items():
         strips.setdefault(index, set()).add(cell)
@@ -130,3 +163,14 @@ def test_yajitatami_search_reads_numbers_and_arrows():
     [across] = cuttings([["2,D", "."], *blank[1:]], most=10)
     assert len(set(across.values())) == 3
     assert cuttings([["2,L", "."], *blank[1:]]) == []
+    # a given border between the two top cells: the strips down, or across below two down
+    assert len(cuttings(blank, frozenset({((0, 0), (0, 1))}), most=10)) == 2
+
+
+def test_yajitatami_urls_give_numbers_and_borders():
+    """pzprjs writes the given borders after the numbers (where a puzzle has any): here the
+    border between the two top cells (the link across it), and a 2 without an arrow."""
+    yajitatami = load_genre(str(genre_file("yajitatami")))
+    board = read_puzzle("https://puzz.link/p?yajitatami/2/3/d02ag0", yajitatami)
+    assert {k for k, v in board.grids["walls"].items() if v is not None} == {("h", 0, 0)}
+    assert board.grids["clues"][2, 0] == "2,-"

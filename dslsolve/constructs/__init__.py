@@ -80,6 +80,7 @@ CONSTRUCTS = (
     "traces",
     "toward",
     "symmetric",
+    "between",
 )
 
 

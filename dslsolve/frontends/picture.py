@@ -166,6 +166,8 @@ def _label(token: str, letters: bool = False) -> str:
     """A token as it is drawn: directions as arrows (yajilin's `2,D` as `2↓`), numbers as
     letters where the genre says so (1 as A)."""
     parts = token.split(",")
+    if len(parts) > 1:  # a part `-` says "none" (yajitatami's `2,-`: a 2 without an arrow)
+        parts = [p for p in parts if p != "-"] or parts
     if letters:
         parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
     arrows = [ARROWS.get(DIRECTION_TOKENS.get(p, ""), "") for p in parts]

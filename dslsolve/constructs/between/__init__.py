@@ -1,0 +1,1 @@
+"""A variable on borders read at the link that crosses it: `VAR between` (see syntax.py)."""
