@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from test_shape_genres import rooms_of
 
+from dslsolve import Genre
+
 from helpers import PUZZLES
 
 Cell = tuple[int, int]
@@ -119,3 +121,35 @@ def test_bdblock_search_reads_dots_and_numbers():
     [corner] = divisions(numbers, {(1, 0), (0, 1)})
     assert corner == {(0, 0): 1, (0, 1): 2, (1, 0): 2, (1, 1): 2}
     assert divisions(numbers, {(1, 0), (1, 2), (0, 1), (2, 1)}) == []
+
+
+KINDS = """name: kinds
+input:
+  numbers: {type: grid}
+variables:
+  wall: {type: bool, on: borders}
+rules:
+  - "each piece of wall: BODY"
+output:
+  cell:
+    - show: numbers
+  edges: wall
+"""
+ONE = "count(numbers is given) >= 1 and max(numbers) = min(numbers)"
+ALL = "count(numbers = max(numbers)) = count(cells where numbers = max(numbers))"
+
+
+def test_one_kind_without_gathering_may_split_a_kind_and_gathering_needs_one_kind(tmp_path):
+    """Without the second conjunct a kind may lie in two pieces (the two 1s apart, the 2s
+    between them); the second alone does not bound the pieces and is refused."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("numbers:\n1 2 1\n")
+    path = tmp_path / "kinds.yaml"
+    path.write_text(KINDS.replace("BODY", ONE))
+    result = Genre.load(str(path)).solve(str(puzzle), unique=True)
+    assert result.text.splitlines()[1] == "|1|2|1|" and result.unique
+    path.write_text(KINDS.replace("BODY", f"{ONE} and {ALL}"))
+    assert Genre.load(str(path)).solve(str(puzzle)).status == "infeasible"
+    path.write_text(KINDS.replace("BODY", f"count(numbers is given) >= 1 and {ALL}"))
+    with pytest.raises(Exception, match="bound the pieces"):
+        Genre.load(str(path)).solve(str(puzzle))
