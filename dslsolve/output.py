@@ -4,8 +4,10 @@ Two forms. Tokens: one line per row, one token per cell separated by spaces; a c
 first `output.cell` case whose `when` holds (and, for `show`, whose value is given). A drawing,
 when `output.edges` names a border or link variable: a (2R+1) x (2C+1) character canvas with
 `+` at lattice points, `-` and `|` for the used edges (`=` and `‖` where an integer edge
-variable is 2), and each cell's one-character token (a space where no case applies) at the
-cell centres; trailing spaces are stripped.
+variable is 2), and each cell's token (a space where no case applies) at the cell centres;
+trailing spaces are stripped. A cell is as wide as the longest token (one character, unless a
+number has two digits or more: every cell is then that wide, its token on the right, and a
+border across a cell is drawn over the whole width).
 
 A `links: VAR` case prints the cell's used links of VAR as one box-drawing piece (`─ │ ┌ ┐ └
 ┘`, `╴ ╶ ╵ ╷` for one link, `┬ ┴ ├ ┤ ┼` for three or four): one piece per set of directions, so
@@ -71,20 +73,27 @@ def render(
             for r in range(instance.rows)
         ]
         return "\n".join(lines) + "\n"
-    canvas = [[" "] * (2 * instance.columns + 1) for _ in range(2 * instance.rows + 1)]
+    printed = {
+        cell: (token(cell) if genre_file.genre.output.cell else None) or " "
+        for cell in grid.cells()
+    }
+    width = max(map(len, printed.values()), default=1)
+    canvas = [[" "] * ((width + 1) * instance.columns + 1) for _ in range(2 * instance.rows + 1)]
     for r, c in grid.points():
-        canvas[2 * r][2 * c] = "+"
-    for cell in grid.cells():
-        printed = token(cell) if genre_file.genre.output.cell else None
-        canvas[2 * cell[0] + 1][2 * cell[1] + 1] = (printed or " ")[:1]
+        canvas[2 * r][(width + 1) * c] = "+"
+    for (r, c), text in printed.items():
+        start = (width + 1) * c + 1
+        canvas[2 * r + 1][start : start + width] = list(text.rjust(width))
     for edge, used in assignment[edges.name].items():
         if used or (edges.name, edge) in unknown:
-            row, column, char = _edge_position(edges.on, edge)
-            canvas[row][column] = (
+            row, columns, char = _edge_span(edges.on, edge, width)
+            mark = (
                 UNDETERMINED
                 if (edges.name, edge) in unknown
                 else (char if used == 1 else DOUBLE[char])
             )
+            for column in columns:
+                canvas[row][column] = mark
     return "\n".join("".join(line).rstrip() for line in canvas) + "\n"
 
 
@@ -141,11 +150,19 @@ def differences(genre_file: GenreFile, first: Assignment, second: Assignment) ->
     return list(places)
 
 
-def _edge_position(kind: ir.ElementKind, edge: Element) -> tuple[int, int, str]:
+def _edge_span(kind: ir.ElementKind, edge: Element, width: int) -> tuple[int, range, str]:
+    """Where an edge is drawn on a canvas whose cells are `width` characters wide: its row,
+    its columns (a border across a cell spans the cell's width; a link down from a cell
+    stands under the cell's last character, where a one-digit token is) and its mark."""
     axis, r, c = edge
+    step = width + 1
     if kind == ir.ElementKind.BORDER:
-        return (2 * r, 2 * c + 1, "-") if axis == "h" else (2 * r + 1, 2 * c, "|")
-    return (2 * r + 1, 2 * c + 2, "-") if axis == "h" else (2 * r + 2, 2 * c + 1, "|")
+        if axis == "h":
+            return 2 * r, range(step * c + 1, step * c + 1 + width), "-"
+        return 2 * r + 1, range(step * c, step * c + 1), "|"
+    if axis == "h":
+        return 2 * r + 1, range(step * (c + 1), step * (c + 1) + 1), "-"
+    return 2 * r + 2, range(step * c + width, step * c + width + 1), "|"
 
 
 def _shown_value(var: ir.Variable, token: str, instance: Instance) -> object:
@@ -180,10 +197,14 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     lines = text.rstrip("\n").splitlines()
     edges = genre_file.genre.output.edges
     if edges is not None:
-        _read_canvas(lines, instance, edges, assignment, path)
+        width = _read_canvas(lines, instance, edges, assignment, path)
+        step = width + 1
         cell_tokens = {
-            cell: lines[2 * cell[0] + 1].ljust(2 * instance.columns + 1)[2 * cell[1] + 1]
-            for cell in grid.cells()
+            (r, c): lines[2 * r + 1]
+            .ljust(step * instance.columns + 1)[step * c + 1 : step * c + 1 + width]
+            .strip()
+            or " "
+            for r, c in grid.cells()
         }
     else:
         if len(lines) != instance.rows:
@@ -299,17 +320,21 @@ def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:
 
 def _read_canvas(
     lines: list[str], instance: Instance, edges: ir.Variable, assignment: Assignment, path: str
-) -> None:
-    height, width = 2 * instance.rows + 1, 2 * instance.columns + 1
+) -> int:
+    """Read the edges of a drawing into the assignment; returns the width of its cells,
+    known from its top line, whose last `+` is the grid's top right corner."""
+    height = 2 * instance.rows + 1
     if len(lines) != height:
         raise DslError(
             Location(path),
             f"the drawing has {len(lines)} lines, "
             f"a {instance.rows}x{instance.columns} puzzle needs {height}",
         )
-    padded = [line.ljust(width) for line in lines]
+    cell_width = max(1, (len(lines[0].rstrip()) - 1) // instance.columns - 1)
+    padded = [line.ljust((cell_width + 1) * instance.columns + 1) for line in lines]
     for edge in assignment[edges.name]:
-        row, column, char = _edge_position(edges.on, edge)
+        row, columns, char = _edge_span(edges.on, edge, cell_width)
+        column = columns[0]
         found = padded[row][column]
         marks = {" ": 0, char: 1}
         if edges.type == ir.Type.INT:
@@ -321,3 +346,4 @@ def _read_canvas(
                 f"expected {expected} or a space here, found '{found}'",
             )
         assignment[edges.name][edge] = marks[found]
+    return cell_width

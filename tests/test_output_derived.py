@@ -14,6 +14,8 @@ from dslsolve.errors import DslError
 from dslsolve.output import parse_solution, render
 from dslsolve.solve import solve_puzzle
 
+from helpers import PUZZLES
+
 FLEET = """\
 name: fleet
 input:
@@ -99,3 +101,20 @@ def test_a_derived_test_needs_a_literal_beside_it(tmp_path, run):
     assert result.code == 2
     assert "another condition on unknowns must stand beside such a literal" in result.err
     assert "'when: ship and any(next right where ship)'" in result.err
+
+
+def test_a_drawing_widens_its_cells_for_a_number_of_two_digits(run, tmp_path):
+    """A drawing's cells are as wide as the longest token: shikaku's 12 prints whole (it was
+    cut to '1'), the borders span the width, and the text reads back."""
+    url = "https://puzz.link/p?shikaku/6/2/k-0co"
+    result = run(PUZZLES / "shikaku.yaml", url)
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[0] == "+--" * 6 + "+"
+    assert lines[1] == "|" + " " * 15 + "12|"
+    solution = tmp_path / "solution.txt"
+    solution.write_text(result.out)
+    assert run("check", PUZZLES / "shikaku.yaml", url, solution).code == 0
+    solution.write_text(result.out.replace("|               12|", "|                1|"))
+    checked = run("check", PUZZLES / "shikaku.yaml", url, solution)
+    assert checked.code == 2 and "cannot be printed for this puzzle" in checked.err

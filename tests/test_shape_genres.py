@@ -211,15 +211,17 @@ def nawabari_solutions(clues: list[list[str]]) -> list[list[frozenset[Cell]]]:
 
 
 def rooms_of(solution_text: str) -> set[frozenset[Cell]]:
-    """The rooms drawn in an edges solution (`+-+` lines): cells joined where no wall."""
+    """The rooms drawn in an edges solution (`+-+` lines, or `+--+` where a token takes two
+    characters): cells joined where no wall."""
     lines = solution_text.splitlines()
-    rows, columns = (len(lines) - 1) // 2, (len(lines[0]) - 1) // 2
+    rows, columns = (len(lines) - 1) // 2, lines[0].count("+") - 1
+    step = (len(lines[0]) - 1) // columns  # a cell's width and its wall
     joined = {}
     for r, c in itertools.product(range(rows), range(columns)):
         joined[r, c] = []
-        if c + 1 < columns and lines[2 * r + 1][2 * c + 2] == " ":
+        if c + 1 < columns and lines[2 * r + 1][step * (c + 1)] == " ":
             joined[r, c].append((r, c + 1))
-        if r + 1 < rows and lines[2 * r + 2][2 * c + 1] == " ":
+        if r + 1 < rows and lines[2 * r + 2][step * c + 1] == " ":
             joined[r, c].append((r + 1, c))
     parent = {cell: cell for cell in joined}
 
