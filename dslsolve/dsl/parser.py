@@ -7,6 +7,7 @@ still unresolved. `dslsolve.dsl.checker` turns it into the IR.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import re
 import stat
@@ -39,12 +40,17 @@ class Node:
     column: int = 0  # 1-based column in the rule text
 
 
-def _private_cache() -> str | bool:
+def _private_cache(grammar: str) -> str | bool:
     """Where the analysed grammar is kept between runs (building the LALR tables takes about
     0.13 s, loading them 0.015 s): a directory of the user's own that nobody else can write,
     since Lark loads the file with pickle. Lark's default place (`cache=True`), a predictable
     name in the shared temporary directory, would run the code of a pickle another local user
-    planted there. Without such a directory the grammar is built each time."""
+    planted there. Without such a directory the grammar is built each time.
+
+    The file is named by the grammar's hash: two versions of dslsolve with different grammars
+    (two checkouts, two environments) each keep their own tables. With one name for all, each
+    run of one rebuilt the tables the other had just written (Lark checks the hash inside the
+    file), and every start paid the 0.13 s."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "dslsolve")
     try:
@@ -56,9 +62,9 @@ def _private_cache() -> str | bool:
         return False
     if status.st_mode & 0o077:
         return False
-    return os.path.join(
-        folder, f"grammar-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
-    )
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    version = f"lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(folder, f"grammar-{version}-{digest}.cache")
 
 
 @cache
@@ -66,7 +72,11 @@ def _parser() -> Lark:
     grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
     # Lark checks the grammar's hash in the cached file and rebuilds it when they differ.
     return Lark(
-        grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=_private_cache()
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        cache=_private_cache(grammar),
     )
 
 
