@@ -173,6 +173,7 @@ LAYERS = {
         "dslsolve.prepared",
         "dslsolve.violation",
         "dslsolve.shipped",
+        "dslsolve.codecache",
     ),
     "language": ("dslsolve.dsl", "dslsolve.grammar", "dslsolve.constructs", "*.syntax"),
     "reading": (

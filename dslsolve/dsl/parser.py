@@ -10,7 +10,6 @@ import difflib
 import hashlib
 import os
 import re
-import stat
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +28,7 @@ from lark import (
 from lark.exceptions import VisitError
 
 from dslsolve import constructs
+from dslsolve.codecache import private_folder
 from dslsolve.errors import DslError, Location
 
 
@@ -51,16 +51,8 @@ def _private_cache(grammar: str) -> str | bool:
     (two checkouts, two environments) each keep their own tables. With one name for all, each
     run of one rebuilt the tables the other had just written (Lark checks the hash inside the
     file), and every start paid the 0.13 s."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "dslsolve")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        status = os.stat(folder, follow_symlinks=False)
-    except OSError:
-        return False
-    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
-        return False
-    if status.st_mode & 0o077:
+    folder = private_folder()
+    if folder is None:
         return False
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
     version = f"lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
