@@ -111,3 +111,53 @@ def test_the_command_writes_the_cache_and_reads_it_next_time(tmp_path):
     second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     assert (second.stdout, second.stderr) == (first.stdout, first.stderr)
     assert written.stat().st_mtime_ns == before  # nothing new to write
+
+
+# ---------------------------------------------------------------- checked genre files
+
+
+def _command(tmp_path, *args, importtime=False):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path))
+    flags = ["-X", "importtime"] if importtime else []
+    command = [sys.executable, *flags, "-m", "dslsolve", *map(str, args)]
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+
+
+def test_a_genre_file_read_before_comes_from_the_cache_without_lark(tmp_path):
+    puzzle = PUZZLES / "masyu" / "example.txt"
+    first = _command(tmp_path, PUZZLES / "masyu.yaml", puzzle, "--unique", importtime=True)
+    assert first.returncode == 0 and " lark" in first.stderr  # read and checked
+    assert len(list((tmp_path / "dslsolve").glob("genre-*.pickle"))) == 1
+    second = _command(tmp_path, PUZZLES / "masyu.yaml", puzzle, "--unique", importtime=True)
+    assert second.returncode == 0 and second.stdout == first.stdout
+    assert " lark" not in second.stderr  # from the cache: no rule parsed
+
+
+def test_a_changed_or_broken_genre_file_is_read_afresh(tmp_path):
+    genre = tmp_path / "sudoku.yaml"
+    text = (PUZZLES / "sudoku.yaml").read_text()
+    puzzle = PUZZLES / "sudoku" / "example.txt"
+    genre.write_text(text)
+    assert _command(tmp_path, genre, puzzle).returncode == 0
+    broken = text.replace("alldifferent(digit)", "alldiferent(digit)", 1)
+    genre.write_text(broken)
+    for _ in range(2):  # a mistake is never kept: the checker's message each time
+        result = _command(tmp_path, genre, puzzle)
+        assert result.returncode == 2 and "alldiferent" in result.stderr
+    genre.write_text(text)
+    for entry in (tmp_path / "dslsolve").glob("genre-*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    again = _command(tmp_path, genre, puzzle)
+    assert again.returncode == 0 and again.stdout == _command(tmp_path, genre, puzzle).stdout
+
+
+def test_the_genre_cache_is_the_command_lines_only(tmp_path, monkeypatch):
+    """A program that imports dslsolve (and the tests' in-process runs) reads genre files
+    as always."""
+    from dslsolve.dsl import genrecache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = (PUZZLES / "akari.yaml").read_text()
+    assert genrecache.read(str(PUZZLES / "akari.yaml"), text, object) is None
+    genrecache.write(str(PUZZLES / "akari.yaml"), text, object())
+    assert not list(tmp_path.glob("dslsolve/genre-*"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslsolve import constructs, ir
-from dslsolve.dsl import answer
+from dslsolve.dsl import answer, genrecache
 from dslsolve.dsl.answer import literal_unknown, when_literals
 from dslsolve.dsl.checker import (
     Scope,
@@ -915,6 +915,16 @@ def load_genre(path: str) -> GenreFile:
 
 @functools.lru_cache(maxsize=64)
 def _load_genre(path: str, text: str) -> GenreFile:
+    """The genre file as loaded before, from the command line's cache (`genrecache.py`), or
+    read and checked now."""
+    loaded = genrecache.read(path, text, GenreFile)
+    if loaded is None:
+        loaded = _read_genre(path, text)
+        genrecache.write(path, text, loaded)
+    return loaded
+
+
+def _read_genre(path: str, text: str) -> GenreFile:
     data = load_yaml(path, text)
     top = Location(path, 1, 1)
     if not isinstance(data, dict):

@@ -28,6 +28,7 @@ from dslsolve import codecache
 # before the imports below make their dataclasses: their compiled methods from the disk cache
 codecache.install()
 
+from dslsolve.dsl import genrecache  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.errors import (  # noqa: E402
     EXIT_BAD_INPUT,
@@ -180,6 +181,7 @@ def run() -> NoReturn:
     one, takes 50-80 ms after a solve (a fifth of a small puzzle's whole run) and has nothing
     left to do: the answer is printed, the solver's session closed, no file is left open.
     (`--help` and usage errors leave through SystemExit, the ordinary way.)"""
+    genrecache.enable()  # the command's own process: a genre file read before, from the cache
     code = main()
     codecache.save()  # the classes this run compiled anew, for the next (os._exit skips atexit)
     try:
