@@ -131,6 +131,10 @@ def test_a_genre_file_read_before_comes_from_the_cache_without_lark(tmp_path):
     second = _command(tmp_path, PUZZLES / "masyu.yaml", puzzle, "--unique", importtime=True)
     assert second.returncode == 0 and second.stdout == first.stdout
     assert " lark" not in second.stderr  # from the cache: no rule parsed
+    # the same file named otherwise: its messages name it so, so it is an entry of its own
+    relative = os.path.relpath(PUZZLES / "masyu.yaml")
+    assert _command(tmp_path, relative, puzzle).stdout.startswith(first.stdout.split("\n")[0])
+    assert len(list((tmp_path / "dslsolve").glob("genre-*.pickle"))) == 2
 
 
 def test_a_changed_or_broken_genre_file_is_read_afresh(tmp_path):

@@ -7,11 +7,12 @@ the same result every time. `load_genre` asks `read` first and gives `write` wha
 both do nothing unless the command line called `enable()` (a program that imports dslsolve,
 and the tests, read genre files as always).
 
-The key is the file's path and text and a fingerprint of everything else the result depends
-on: the name, size and modification time of every file of the dslsolve package (the checker,
-the constructs, the grammar), and of Lark's and PyYAML's own, and Python's version. Any
-change to any of them is another key, never a stale entry. Only a genre file that loads is
-kept; one with a mistake is read afresh, and its message is the checker's.
+The key is the file's path (as given, and the folder it is relative to) and text and a
+fingerprint of everything else the result depends on: the name, size and modification time of
+every file of the dslsolve package (the checker, the constructs, the grammar), and of Lark's and
+PyYAML's own, and Python's version. Any change to any of them is another key, never a stale
+entry. Only a genre file that loads is kept; one with a mistake is read afresh, and its message
+is the checker's.
 
 The entries are pickles, so they are kept where the grammar's tables are
 (`codecache.private_folder`: the user's own folder, mode 0700) and nowhere else; an entry that
@@ -67,7 +68,10 @@ def _entry(path: str, text: str) -> str | None:
     if folder is None:
         return None
     key = hashlib.sha256(_fingerprint())
-    key.update(os.path.abspath(path).encode("utf-8", "surrogatepass") + b"\0")
+    # the path as given, and where it is relative to: the loaded file names it so in every
+    # message (`Location`), so another spelling of the same file is another entry
+    where = "" if os.path.isabs(path) else os.getcwd()
+    key.update(f"{where}\0{path}\0".encode("utf-8", "surrogatepass"))
     key.update(text.encode("utf-8", "surrogatepass"))
     return os.path.join(folder, f"{PREFIX}{key.hexdigest()[:32]}.pickle")
 
