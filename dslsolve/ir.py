@@ -481,6 +481,9 @@ class Genre:
     sections: tuple[Section, ...] = ()  # the input schema: how a puzzle file is read
     output: OutputSpec | SetOutput | None = None  # how a solution is printed
     answer: Answer | None = None  # the unknowns a solution consists of (`dslsolve/answer.py`)
+    # the genre file's own default lowerings (`formulation:`), (construct, choice) pairs; the
+    # command line's `--formulation` overrides them per construct (`compiler/formulations.py`)
+    formulation: tuple[tuple[str, str], ...] = ()
 
 
 def rewrite(node: object, replacement: Callable[[object], object | None]) -> object:

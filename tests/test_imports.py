@@ -173,6 +173,7 @@ LAYERS = {
         "dslsolve.prepared",
         "dslsolve.violation",
         "dslsolve.shipped",
+        "dslsolve.codecache",
     ),
     "language": ("dslsolve.dsl", "dslsolve.grammar", "dslsolve.constructs", "*.syntax"),
     "reading": (
@@ -203,6 +204,7 @@ EXCEPTIONS = {
     ("base", "dslsolve.puzzlink.url"),  # a leaf: the shipped genre of a URL's type
     ("language", "dslsolve.puzzlink.spec"),  # the genre file's `puzzlink:` block
     ("language", "dslsolve.compiler.model"),  # interface.py's type hints
+    ("language", "dslsolve.compiler.formulations"),  # a genre file's `formulation:` key
 }
 
 

@@ -131,7 +131,8 @@ def test_a_construct_that_takes_a_whole_each_is_named_in_the_plan():
 def test_the_plan_prints_under_each_rule():
     genre = load_genre(str(genre_file("nurikabe"))).genre
     text = explain(genre, parse_formulation(["area=anchored"]))
-    assert text.splitlines()[:9] == [
+    assert text.splitlines()[:10] == [
+        "lowering area=anchored from --formulation",
         "line 15: each cell where clues is given: white",
         "  fixes black where the puzzle decides it",
         "  each cell where ...: grounded",

@@ -346,6 +346,17 @@ def test_no_pickle_from_the_shared_temporary_directory_is_loaded(tmp_path):
     assert not marker.exists()
 
 
+def test_each_grammar_has_its_own_cache_file(tmp_path, monkeypatch):
+    """Two versions of dslsolve whose grammars differ must not take turns rebuilding one file."""
+    from dslsolve.dsl.parser import _private_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first, second = _private_cache("start: 'a'"), _private_cache("start: 'b'")
+    assert isinstance(first, str) and isinstance(second, str)
+    assert first != second and first == _private_cache("start: 'a'")
+    assert os.path.dirname(first) == str(tmp_path / "dslsolve")
+
+
 # ------------------------------------------------------------------ the referee and domains
 
 

@@ -86,7 +86,10 @@ def compile_model(
     The handover to a backend is `solve.py`'s; `Compiled.decode` reads a solution back in the
     genre's terms. `shown` lists values that belong to the answer although no rule may read
     them (what the output prints): they get model variables too, free if unconstrained.
-    `relax`: every clue (`clues.py`) may be dropped, and the model keeps as many as it can."""
+    `relax`: every clue (`clues.py`) may be dropped, and the model keeps as many as it can.
+    The genre file's own default lowerings (`genre.formulation`) hold where `formulation`
+    chooses none."""
+    formulation = formulation.under_genre(genre.formulation)
     model = LinearModel(formulation)
     lowerer = Lowerer(genre, instance, model)
     relaxed = clue_rules(genre) if relax else []

@@ -1,14 +1,16 @@
 """The formulation choices, gathered in one place (as MiniZinc's `options.mzn` does).
 
-Each global construct has a default lowering and named alternatives; `--formulation
-connected=flow` picks one without touching the genre file. The modules in
-`dslsolve.compiler.lowerings` implement them and document each formulation.
+Each global construct has a default lowering and named alternatives. A genre file may
+choose its own defaults (`formulation: {domain: integer}`, read into `ir.Genre.formulation`);
+`--formulation connected=flow` picks one for a run, over the genre file's, without touching
+it. The modules in `dslsolve.compiler.lowerings` implement them and document each formulation.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 CHOICES: dict[str, tuple[str, ...]] = {
     # first choice = default
@@ -52,18 +54,69 @@ class FormulationError(ValueError):
     pass
 
 
+GENRE_FILE = "the genre file"
+COMMAND_LINE = "--formulation"
+DEFAULT = "default"
+
+
 @dataclass(frozen=True)
 class Formulation:
+    """The lowering of each construct: `choices` (the run's: the command line, the API), over
+    `genre` (the genre file's own defaults, `under_genre`), over the first of `CHOICES`."""
+
     choices: dict[str, str] = field(default_factory=dict)
+    genre: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, construct: str) -> str:
-        return self.choices.get(construct, CHOICES[construct][0])
+        return self._choice(construct)
+
+    def _choice(self, construct: str) -> str:
+        if construct in self.choices:
+            return self.choices[construct]
+        return self.genre.get(construct, CHOICES[construct][0])
+
+    def under_genre(self, defaults: Iterable[tuple[str, str]]) -> Formulation:
+        """These choices over a genre file's defaults (`ir.Genre.formulation`); the same
+        object where the genre sets none. (`dataclasses.replace` keeps a subclass's fields.)"""
+        defaults = dict(defaults)
+        if defaults == self.genre:
+            return self
+        return replace(self, genre=defaults)
+
+    def source(self, construct: str) -> str:
+        """Where the construct's lowering comes from: COMMAND_LINE, GENRE_FILE or DEFAULT."""
+        if construct in self.choices:
+            return COMMAND_LINE
+        return GENRE_FILE if construct in self.genre else DEFAULT
 
     def describe(self) -> str:
         """Every construct's lowering, chosen or default (read without `[]`, which stands for
         a lowering being asked for: tests/test_genres.py records those)."""
-        return ",".join(
-            f"{name}={self.choices.get(name, options[0])}" for name, options in CHOICES.items()
+        return ",".join(f"{name}={self._choice(name)}" for name in CHOICES)
+
+    def sources(self) -> list[str]:
+        """One line per construct whose lowering is not the first of `CHOICES` or was chosen
+        for the run, with where it comes from (`--write-plan`'s header)."""
+        lines = []
+        for name in CHOICES:
+            where = self.source(name)
+            if where == COMMAND_LINE and name in self.genre:
+                where += f" (the genre file says {name}={self.genre[name]})"
+            if where != DEFAULT:
+                lines.append(f"{name}={self._choice(name)} from {where}")
+        return lines
+
+
+def check_choice(name: str, choice: str) -> None:
+    """A FormulationError unless `choice` is a lowering of the construct `name`; the message
+    names the close words."""
+    if name not in CHOICES:
+        close = difflib.get_close_matches(name, list(CHOICES), n=1)
+        hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(CHOICES)
+        raise FormulationError(f"unknown construct '{name}'; {hint}")
+    if choice not in CHOICES[name]:
+        raise FormulationError(
+            f"'{choice}' is not a lowering of {name}; choose one of " + ", ".join(CHOICES[name])
         )
 
 
@@ -75,14 +128,7 @@ def parse_formulation(options: list[str]) -> Formulation:
         name, choice = name.strip(), choice.strip()
         if not sep or not choice:
             raise FormulationError(f"'{option}' is not NAME=CHOICE (e.g. connected=flow)")
-        if name not in CHOICES:
-            close = difflib.get_close_matches(name, list(CHOICES), n=1)
-            hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(CHOICES)
-            raise FormulationError(f"unknown construct '{name}'; {hint}")
-        if choice not in CHOICES[name]:
-            raise FormulationError(
-                f"'{choice}' is not a lowering of {name}; choose one of " + ", ".join(CHOICES[name])
-            )
+        check_choice(name, choice)
         if chosen.get(name, choice) != choice:
             raise FormulationError(
                 f"{name} is chosen twice, as {chosen[name]} and as {choice}; to compare them: "

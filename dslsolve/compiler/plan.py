@@ -181,9 +181,12 @@ def alldifferent_choice(choice: str, guarded: bool) -> str:
 
 def explain(genre: ir.Genre, formulation: Formulation) -> str:
     """The plan of every rule, one line per step, under the rule's line and text; a rule that
-    fixes unknowns (`fixings.py`) says so first."""
+    fixes unknowns (`fixings.py`) says so first. Before them, one line per lowering that the
+    genre file or the run chose, with where it comes from (`lowering domain=integer from the
+    genre file`)."""
     fixing = {id(rule): var for rule, (var, _) in fixing_rules(genre)}
-    lines = []
+    formulation = formulation.under_genre(genre.formulation)
+    lines = [f"lowering {line}" for line in formulation.sources()]
     for rule in genre.rules:
         lines.append(f"line {rule.origin.line}: {rule.text}")
         if id(rule) in fixing:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dslsolve import constructs, ir
-from dslsolve.dsl import answer
+from dslsolve.dsl import answer, genrecache
 from dslsolve.dsl.answer import literal_unknown, when_literals
 from dslsolve.dsl.checker import (
     Scope,
@@ -52,6 +52,7 @@ TOP_KEYS = (
     "output",
     "puzzlink",
     "picture",
+    "formulation",
 )
 RESERVED = {
     "each",
@@ -915,6 +916,16 @@ def load_genre(path: str) -> GenreFile:
 
 @functools.lru_cache(maxsize=64)
 def _load_genre(path: str, text: str) -> GenreFile:
+    """The genre file as loaded before, from the command line's cache (`genrecache.py`), or
+    read and checked now."""
+    loaded = genrecache.read(path, text, GenreFile)
+    if loaded is None:
+        loaded = _read_genre(path, text)
+        genrecache.write(path, text, loaded)
+    return loaded
+
+
+def _read_genre(path: str, text: str) -> GenreFile:
     data = load_yaml(path, text)
     top = Location(path, 1, 1)
     if not isinstance(data, dict):
@@ -974,12 +985,45 @@ def _load_genre(path: str, text: str) -> GenreFile:
         tuple(sections),
         output,
         answer.declare(variables.values(), output),
+        _formulation(data.get("formulation"), top),
     )
     puzzlink = parse_puzzlink(
         data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
     )
     picture = _picture(data.get("picture"), scope, top)
     return GenreFile(path, genre, puzzlink, picture)
+
+
+def _formulation(raw: Any, top: Location) -> tuple[tuple[str, str], ...]:
+    """The `formulation:` block: the genre's own default lowering of some constructs
+    (`domain: integer`), each a construct of `--formulation` and one of its choices; the
+    command line's `--formulation` overrides them per construct."""
+    if raw is None:
+        return ()
+    # here, not at the top: `dslsolve.compiler` imports PuLP, which `check` does without
+    from dslsolve.compiler.formulations import CHOICES
+
+    spec = _mapping(raw, top, "formulation")
+    chosen = []
+    for name, choice in spec.items():
+        if name not in CHOICES:
+            close = difflib.get_close_matches(str(name), list(CHOICES), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise _fail(
+                name,
+                where_of(spec, top),
+                f"unknown construct '{name}' in formulation",
+                hint + "constructs: " + ", ".join(CHOICES),
+            )
+        if not isinstance(choice, str) or choice not in CHOICES[name]:
+            raise _fail(
+                choice,
+                where_of(name, top),
+                f"'{choice}' is not a lowering of {name} (formulation.{name})",
+                "choose one of " + ", ".join(CHOICES[name]),
+            )
+        chosen.append((str(name), str(choice)))
+    return tuple(chosen)
 
 
 def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:

@@ -7,28 +7,26 @@ still unresolved. `dslsolve.dsl.checker` turns it into the IR.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import re
-import stat
 import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-
-import lark
-from lark import (
-    Lark,
-    Token,
-    Transformer,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedToken,
-    v_args,
-)
-from lark.exceptions import VisitError
+from typing import TYPE_CHECKING
 
 from dslsolve import constructs
+from dslsolve.codecache import private_folder
 from dslsolve.errors import DslError, Location
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+# Lark's names, bound by `_lark()` when a rule is first parsed: a run whose genre file comes
+# from the command line's cache (`dsl/genrecache.py`) parses nothing and never imports Lark
+# (0.04 s of CPU time, a sixth of a small puzzle's run)
+Token = Transformer = UnexpectedCharacters = UnexpectedEOF = UnexpectedToken = VisitError = None
 
 
 @dataclass(frozen=True)
@@ -39,34 +37,53 @@ class Node:
     column: int = 0  # 1-based column in the rule text
 
 
-def _private_cache() -> str | bool:
+def _private_cache(grammar: str) -> str | bool:
     """Where the analysed grammar is kept between runs (building the LALR tables takes about
     0.13 s, loading them 0.015 s): a directory of the user's own that nobody else can write,
     since Lark loads the file with pickle. Lark's default place (`cache=True`), a predictable
     name in the shared temporary directory, would run the code of a pickle another local user
-    planted there. Without such a directory the grammar is built each time."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "dslsolve")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        status = os.stat(folder, follow_symlinks=False)
-    except OSError:
+    planted there. Without such a directory the grammar is built each time.
+
+    The file is named by the grammar's hash: two versions of dslsolve with different grammars
+    (two checkouts, two environments) each keep their own tables. With one name for all, each
+    run of one rebuilt the tables the other had just written (Lark checks the hash inside the
+    file), and every start paid the 0.13 s."""
+    folder = private_folder()
+    if folder is None:
         return False
-    if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
-        return False
-    if status.st_mode & 0o077:
-        return False
-    return os.path.join(
-        folder, f"grammar-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache"
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    version = f"lark{_lark().__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(folder, f"grammar-{version}-{digest}.cache")
+
+
+@cache
+def _lark():
+    """Lark, imported, its names bound in this module."""
+    import lark
+    from lark.exceptions import VisitError
+
+    globals().update(
+        Token=lark.Token,
+        Transformer=lark.Transformer,
+        UnexpectedCharacters=lark.UnexpectedCharacters,
+        UnexpectedEOF=lark.UnexpectedEOF,
+        UnexpectedToken=lark.UnexpectedToken,
+        VisitError=VisitError,
     )
+    return lark
 
 
 @cache
 def _parser() -> Lark:
+    lark = _lark()
     grammar = resources.files("dslsolve.grammar").joinpath("rules.lark").read_text()
     # Lark checks the grammar's hash in the cached file and rebuilds it when they differ.
-    return Lark(
-        grammar, parser="lalr", lexer="contextual", propagate_positions=True, cache=_private_cache()
+    return lark.Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        cache=_private_cache(grammar),
     )
 
 
@@ -87,8 +104,28 @@ def _first_col(items: list[object]) -> int:
     return 0
 
 
-class _ToNodes(Transformer):
-    """One method per grammar alternative; each returns a `Node`."""
+def _meta(method):
+    """Lark's `v_args(meta=True)`, put on when the transformer is made (`_to_nodes`)."""
+    method.wants_meta = True
+    return method
+
+
+@cache
+def _to_nodes() -> type:
+    """The transformer: `_NodeBuilder` on Lark's `Transformer` (made on first use: Lark is
+    imported then)."""
+    lark = _lark()
+    wrapped = {
+        name: lark.v_args(meta=True)(method)
+        for name, method in vars(_NodeBuilder).items()
+        if getattr(method, "wants_meta", False)
+    }
+    return type("_ToNodes", (_NodeBuilder, lark.Transformer), wrapped)
+
+
+class _NodeBuilder:
+    """One method per grammar alternative; each returns a `Node` (Lark's `Transformer` comes
+    in `_to_nodes`)."""
 
     def _node(self, kind: str, items: list, value: object = None) -> Node:
         children = tuple(i for i in items if not isinstance(i, Token))
@@ -206,7 +243,7 @@ class _ToNodes(Transformer):
     def mod(self, items):
         return Node("arith", "%", (items[0], items[1]), _col(items[0]))
 
-    @v_args(meta=True)
+    @_meta
     def absolute(self, meta, items):
         """`|E|`, placed at the opening bar, which the tree does not keep."""
         return Node("abs", None, (items[0],), meta.column)
@@ -292,7 +329,7 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
         return Node("next", ((str(items[0]),), names[0] if names else None), (), _first_col(items))
 
-    @v_args(meta=True)
+    @_meta
     def offset_cell(self, meta, items):
         """`cell at (ROWS, COLUMNS) [from NAME]`: the steps down and right (negative: up, left);
         placed at the word `cell`, which the tree does not keep."""
@@ -300,7 +337,7 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if i.type == "NAME"]
         return Node("offset", (steps, names[0] if names else None), (), meta.column)
 
-    @v_args(meta=True)
+    @_meta
     def opposite_cell(self, meta, items):
         """`opposite [from NAME]`: the cell point-symmetric to a cell about the centre of the
         bounding box of the group in scope (of the grid where none is); placed at the word,
@@ -308,7 +345,7 @@ class _ToNodes(Transformer):
         names = [str(i) for i in items if i.type == "NAME"]
         return Node("opposite", (None, names[0] if names else None), (), meta.column)
 
-    @v_args(meta=True)
+    @_meta
     def grid_cells(self, meta, items):
         """`cells`: every cell of the grid; placed at the word, which the tree does not keep."""
         return Node("grid_cells", (None, None), (), meta.column)
@@ -451,8 +488,9 @@ def _misspelt_function(text: str, where: Location, column: int | None) -> None:
 
 def parse_rule(text: str, where: Location) -> Node:
     """Parse one rule. `where` locates the start of `text` in its file, for error messages."""
+    transformer, parser = _to_nodes()(), _parser()  # Lark's names bound for the `except`s
     try:
-        return _ToNodes().transform(_parser().parse(text))
+        return transformer.transform(parser.parse(text))
     except RecursionError:
         raise DslError(
             where, "the rule nests too deeply (hundreds of levels) to be read", source=text[:80]

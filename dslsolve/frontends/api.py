@@ -126,6 +126,12 @@ class Genre:
     def name(self) -> str:
         return self.file.genre.name
 
+    @property
+    def formulation(self) -> dict[str, str]:
+        """The genre file's own default lowerings (`formulation:`, e.g. `{"domain":
+        "integer"}`); `solve(..., formulation=...)` overrides them per construct."""
+        return dict(self.file.genre.formulation)
+
     def puzzle(self, puzzle: str | Instance) -> Instance:
         """The instance a URL, a puzzle's text or a file's path holds."""
         if isinstance(puzzle, Instance):

@@ -23,8 +23,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import NoReturn
 
-from dslsolve.dsl.genre import load_genre
-from dslsolve.errors import (
+from dslsolve import codecache
+
+# before the imports below make their dataclasses: their compiled methods from the disk cache
+codecache.install()
+
+from dslsolve.dsl import genrecache  # noqa: E402
+from dslsolve.dsl.genre import load_genre  # noqa: E402
+from dslsolve.errors import (  # noqa: E402
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_NO_SOLUTION,
@@ -32,10 +38,10 @@ from dslsolve.errors import (
     DslError,
     read_text,
 )
-from dslsolve.frontends.api import Genre
-from dslsolve.puzzlink.source import read_puzzle
-from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt
-from dslsolve.shipped import GENRE_HELP, settle_genre
+from dslsolve.frontends.api import Genre  # noqa: E402
+from dslsolve.puzzlink.source import read_puzzle  # noqa: E402
+from dslsolve.runguard import Interrupted, OutOfTime, process_age, signals_interrupt  # noqa: E402
+from dslsolve.shipped import GENRE_HELP, settle_genre  # noqa: E402
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -175,7 +181,9 @@ def run() -> NoReturn:
     one, takes 50-80 ms after a solve (a fifth of a small puzzle's whole run) and has nothing
     left to do: the answer is printed, the solver's session closed, no file is left open.
     (`--help` and usage errors leave through SystemExit, the ordinary way.)"""
+    genrecache.enable()  # the command's own process: a genre file read before, from the cache
     code = main()
+    codecache.save()  # the classes this run compiled anew, for the next (os._exit skips atexit)
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away: as in `main`, not an error of ours

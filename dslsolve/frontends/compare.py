@@ -105,8 +105,16 @@ def _size(instance: Instance) -> str:
 
 
 def _label(formulation: Formulation, options: list[str]) -> str:
+    """The choices compared, then the genre file's own defaults that no option overrides
+    (`domain=integer (genre file)`); `default` where there are neither."""
     varied = [option.partition("=")[0].strip() for option in options]
-    return ",".join(f"{name}={formulation[name]}" for name in varied) or "default"
+    chosen = [f"{name}={formulation[name]}" for name in varied]
+    chosen += [
+        f"{name}={choice} (genre file)"
+        for name, choice in formulation.genre.items()
+        if name not in varied
+    ]
+    return ",".join(chosen) or "default"
 
 
 @dataclass(frozen=True)
@@ -137,7 +145,8 @@ def compare(
     for puzzle in puzzles:
         read_puzzle(puzzle, genre_file)  # a puzzle that does not read stops the table, here
         for backend, combo in itertools.product(backends, formulations(options)):
-            label = _label(parse_formulation(list(combo)), options)
+            chosen = parse_formulation(list(combo)).under_genre(genre_file.genre.formulation)
+            label = _label(chosen, options)
             run = Run(genre_file.path, puzzle, backend, combo, label, time_limit, len(runs))
             runs.append(run)
     rows: list[Row | None] = [None] * len(runs)

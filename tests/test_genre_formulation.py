@@ -1,0 +1,133 @@
+"""A genre file's own default lowerings (`formulation:`, docs/language.md §12): read at load,
+checked there with a located message, named by the plan, `compare` and `--stats`, overridden
+per construct by `--formulation` and by the Python API's `formulation=`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dslsolve.compiler import compile_model
+from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.plan import explain
+from dslsolve.dsl.genre import load_genre
+from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.frontends.api import Genre
+
+from helpers import PUZZLES, changed_genre, genre_file
+
+PUZZLE = PUZZLES / "sudoku" / "example.txt"
+SOLUTION = PUZZLES / "sudoku" / "example.solution.txt"
+KEY = "formulation: {domain: integer, alldifferent: pairwise}\nvariables:"
+
+
+def with_key(tmp_path, key: str = KEY):
+    """Sudoku with a `formulation:` key before its variables."""
+    return changed_genre(tmp_path, "sudoku", "variables:", key)
+
+
+def model_size(genre_path, *choices: str) -> tuple[int, int]:
+    loaded = load_genre(str(genre_path))
+    instance = read_puzzle(str(PUZZLE), loaded)
+    problem = compile_model(loaded.genre, instance, parse_formulation(list(choices))).model.problem
+    return problem.numVariables(), problem.numConstraints()
+
+
+def test_the_key_is_read_into_the_genre(tmp_path):
+    assert load_genre(str(with_key(tmp_path))).genre.formulation == (
+        ("domain", "integer"),
+        ("alldifferent", "pairwise"),
+    )
+    assert load_genre(str(genre_file("sudoku"))).genre.formulation == ()
+
+
+def test_the_genre_files_choice_builds_the_model_the_option_builds(tmp_path):
+    path = with_key(tmp_path)
+    shipped = genre_file("sudoku")
+    chosen = model_size(shipped, "domain=integer", "alldifferent=pairwise")
+    assert model_size(path) == chosen
+    assert chosen != model_size(shipped)
+
+
+def test_the_command_line_overrides_the_genre_file_per_construct(tmp_path):
+    path, shipped = with_key(tmp_path), genre_file("sudoku")
+    # domain from the command line, alldifferent still the genre file's
+    assert model_size(path, "domain=onehot") == model_size(shipped, "alldifferent=pairwise")
+    assert model_size(path, "domain=onehot", "alldifferent=onehot") == model_size(shipped)
+
+
+def test_the_plan_names_the_genre_files_choice_and_where_it_comes_from(tmp_path, run):
+    path = with_key(tmp_path)
+    plan = tmp_path / "plan.txt"
+    result = run(path, PUZZLE, "--write-plan", plan, "--formulation", "domain=onehot")
+    assert result.code == 0
+    text = plan.read_text()
+    assert text.splitlines()[:2] == [
+        "lowering domain=onehot from --formulation (the genre file says domain=integer)",
+        "lowering alldifferent=pairwise from the genre file",
+    ]
+    assert "alldifferent (alldifferent=pairwise): alldifferent(...)" in text
+    assert text == explain(load_genre(str(path)).genre, parse_formulation(["domain=onehot"]))
+    # a shipped genre that sets nothing: no such line
+    assert not explain(
+        load_genre(str(genre_file("sudoku"))).genre, parse_formulation([])
+    ).startswith("lowering")
+
+
+def test_stats_and_compare_show_the_choice(tmp_path, run):
+    path = with_key(tmp_path)
+    stats = json.loads(run(path, PUZZLE, "--format", "json", "--stats").out)["stats"]
+    assert "domain=integer,alldifferent=pairwise," in json.dumps(stats)
+    table = run("compare", path, PUZZLE, "--formulation", "domain=all", "--quiet").out
+    assert "domain=onehot,alldifferent=pairwise (genre file)" in table
+    assert "domain=integer,alldifferent=pairwise (genre file)" in table
+    plain = run("compare", genre_file("sudoku"), PUZZLE, "--quiet").out
+    assert " default " in plain
+
+
+def test_the_python_api_honours_and_overrides_it(tmp_path):
+    genre = Genre.load(str(with_key(tmp_path)))
+    assert genre.formulation == {"domain": "integer", "alldifferent": "pairwise"}
+    default = genre.solve(str(PUZZLE))
+    overridden = genre.solve(str(PUZZLE), formulation={"alldifferent": "onehot"})
+    assert default.status == overridden.status == "solved"
+    assert default.text == overridden.text
+    assert "alldifferent=pairwise" in default.stats.formulation
+    assert "domain=integer,alldifferent=onehot" in overridden.stats.formulation
+
+
+@pytest.mark.parametrize(
+    ("key", "column", "message", "hint"),
+    [
+        (
+            "formulation: {domian: integer}",
+            15,
+            "unknown construct 'domian' in formulation",
+            "did you mean 'domain'? constructs: domain, alldifferent,",
+        ),
+        (
+            "formulation: {domain: integr}",
+            23,
+            "'integr' is not a lowering of domain (formulation.domain)",
+            "choose one of onehot, integer",
+        ),
+        (
+            "formulation: [domain]",
+            14,
+            "'formulation' must be a mapping",
+            None,
+        ),
+    ],
+    ids=["construct", "choice", "not-a-mapping"],
+)
+def test_a_mistake_in_the_key_is_a_located_error(tmp_path, run, key, column, message, hint):
+    path = with_key(tmp_path, key + "\nvariables:")
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text == key)
+    result = run(path, PUZZLE)
+    assert result.code == 2
+    first = result.err.splitlines()[0]
+    assert first.startswith(f"{path}:{line}:{column}: error: {message}")
+    if hint:
+        assert f"hint: {hint}" in result.err
+    assert run("check", path, PUZZLE, SOLUTION).code == 2
