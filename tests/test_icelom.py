@@ -5,6 +5,8 @@ crossings, the numbers' order and what must be visited."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from icepaths import read_sections, solutions
 from wblinks import read_links
@@ -59,3 +61,30 @@ def test_the_search_follows_ice_numbers_and_what_must_be_visited():
     # icelom 2: the area of ice must be visited, and the U would turn on it: no answer
     assert solutions(_board("../.*", "../..", "R./L."), False, limit=5) == []
     assert len(CASES) >= 3
+
+
+def test_check_names_a_number_met_out_of_order_and_refuses_numbers_off_cells():
+    from dslsolve import Genre
+    from dslsolve.errors import DslError
+
+    genre = Genre.load(str(PUZZLES / "icelom.yaml"))
+    puzzle = "ice:\n. .\n. .\nnumbers:\n. 1\n. 2\ngates:\nR .\nL .\n"
+    assert genre.check(puzzle, "╶ ┐\n╶ ┘\n") == []  # the U: 1 then 2
+    swapped = puzzle.replace(". 1\n. 2", ". 2\n. 1")
+    [violation] = genre.check(swapped, "╶ ┐\n╶ ┘\n")
+    assert "passes 2 as number 1" in str(violation)
+    text = (PUZZLES / "icelom.yaml").read_text()
+    bad = text.replace("passing numbers in order", "passing line in order")
+    with pytest.raises(DslError, match="not an input section"):
+        _load(bad)
+
+
+def _load(text):
+    import tempfile
+
+    from dslsolve import Genre
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "bad.yaml")
+        path.write_text(text)
+        return Genre.load(str(path))
