@@ -22,7 +22,8 @@ I_h, I_v and outgoing labels O_h, O_v per axis (the exit's outline side a free l
 entrance's a constant 0), inc = 1 where NUMBERS is given, and S the used sides (the outline
 counting at a gate, so S/2 visits):
     O_h + O_v - I_h - I_v = inc * S / 2,
-    |O_h - I_h - inc| <= M (4 - S)            (a crossing: each axis is one visit),
+    |O_h - I_h - inc| <= M (4 - S)            (a crossing: each axis is one visit; without
+                                               it one axis could gain what the other loses),
 and where NUMBERS holds the number n: S <= 2 (a cell visited twice has two places in the
 order) and I_h + I_v = (n - 1) * S / 2: its one visit comes after n - 1 others.
 """
@@ -135,15 +136,18 @@ def post_path_order(
             if way == "out":  # the label the path leaves the grid with: any
                 outs[AXIS[direction]].append(model.integer(0, most, "order"))
         used = pulp.lpSum(sides)
-        if v not in order:
-            model.add(pulp.lpSum(outs["h"] + outs["v"]) == pulp.lpSum(ins["h"] + ins["v"]))
-            continue
+        inc = int(v in order)
         model.add(
-            2 * pulp.lpSum(outs["h"] + outs["v"]) - 2 * pulp.lpSum(ins["h"] + ins["v"]) == used
+            2 * pulp.lpSum(outs["h"] + outs["v"]) - 2 * pulp.lpSum(ins["h"] + ins["v"])
+            == inc * used
         )
-        across = pulp.lpSum(outs["h"]) - pulp.lpSum(ins["h"]) - 1
+        # a crossing is two visits, one per axis: each gains inc on its own (in total alone,
+        # one axis could gain what the other loses)
+        across = pulp.lpSum(outs["h"]) - pulp.lpSum(ins["h"]) - inc
         model.add(across <= most * (4 - used))
         model.add(-across <= most * (4 - used))
+        if v not in order:
+            continue
         number = order[v]
         if number is not None:
             model.add(used <= 2)
