@@ -2,7 +2,9 @@
 cell centres join two circles each, straight or with one turn, through empty cells that no
 other line holds (no branch, no crossing); a circle's number is its count of lines (a `?`
 circle has at least one), and the circles and lines are all connected. Magnetic (ichimagam):
-no line joins two circles of the same number (a `?` circle may meet any).
+no line joins two circles of the same number (a `?` circle may meet any). Crossing (ichimagax):
+two lines may share an empty cell that both pass straight through, one across and one down;
+they are not joined there (the circles are connected through the lines' ends only).
 
 Every possible line is listed first (two circles in a row or column with empty cells between
 them, or an L through an empty corner cell); circles are then completed in reading order, each
@@ -58,14 +60,29 @@ def candidates(
     return found
 
 
-def solutions(circles: list[list[str]], limit: int = 2, magnetic: bool = False) -> list[set[Link]]:
+def _passes(path: list[Cell]) -> dict[Cell, str]:
+    """How a line passes each of its inner cells: `-` across, `|` down, `+` turning."""
+    out = {}
+    for before, cell, after in zip(path, path[1:], path[2:], strict=False):
+        if before[0] == after[0]:
+            out[cell] = "-"
+        elif before[1] == after[1]:
+            out[cell] = "|"
+        else:
+            out[cell] = "+"
+    return out
+
+
+def solutions(
+    circles: list[list[str]], limit: int = 2, magnetic: bool = False, crossing: bool = False
+) -> list[set[Link]]:
     """Up to `limit` answers, each the set of used links."""
     ends = [(r, c) for r, row in enumerate(circles) for c, t in enumerate(row) if t != "."]
     lines = candidates(circles, magnetic)
     at = {e: [i for i, (a, b, _) in enumerate(lines) if e in (a, b)] for e in ends}
     want = {e: (None if circles[e[0]][e[1]] == "?" else int(circles[e[0]][e[1]])) for e in ends}
     have = dict.fromkeys(ends, 0)
-    held: set[Cell] = set()
+    held: dict[Cell, list[str]] = {}  # how the lines pass each cell they run through
     chosen: list[int] = []
     found: list[set[Link]] = []
 
@@ -106,17 +123,24 @@ def solutions(circles: list[list[str]], limit: int = 2, magnetic: bool = False) 
             other = b if a == e else a
             if i <= after or full(other) or ends.index(other) < index:
                 continue  # taken in order; circles before this one are complete
-            inner = path[1:-1]
-            if any(cell in held for cell in inner):
+            passes = _passes(path)
+            if any(
+                cell in held and not (crossing and {way, *held[cell]} == {"-", "|"})
+                for cell, way in passes.items()
+            ):
                 continue
             have[a] += 1
             have[b] += 1
-            held.update(inner)
+            for cell, way in passes.items():
+                held.setdefault(cell, []).append(way)
             chosen.append(i)
             if not (want[other] is not None and have[other] > want[other]):
                 search(index, i)
             chosen.pop()
-            held.difference_update(inner)
+            for cell in passes:
+                held[cell].pop()
+                if not held[cell]:
+                    del held[cell]
             have[a] -= 1
             have[b] -= 1
         return

@@ -380,6 +380,9 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "reflect",
         "yajitatami",
         "bdblock",
+        "icelom",
+        "ichimagax",
+        "icelom2",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):
@@ -474,3 +477,15 @@ def test_pzprv3_sections_must_be_a_list(tmp_path):
     with pytest.raises(DslError) as err:
         load_genre(str(path))
     assert "'sections' is a list of sections" in err.value.message
+
+
+def test_icelom_reads_ice_numbers_and_gates():
+    """An icelom URL: ice (binary), numbers (Number16), then `/IN/OUT` alone (the decoder
+    `gates`), the entrance and exit as directions of travel; the flag `a` is accepted."""
+    board = read_puzzle(
+        "https://puzz.link/p?icelom/a/6/6/9e50an10i3zl2g1i/15/4",
+        load_genre(str(genre_file("icelom"))),
+    )
+    assert board.grids["ice"][(0, 1)] == "*" and board.grids["ice"][(0, 0)] is None
+    assert board.grids["numbers"][(0, 3)] == 3 and board.grids["numbers"][(5, 0)] == 2
+    assert board.grids["gates"][(3, 0)] == "R" and board.grids["gates"][(0, 4)] == "U"

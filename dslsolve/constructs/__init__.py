@@ -76,6 +76,7 @@ CONSTRUCTS = (
     "forest",
     "on_loop",
     "path_through",
+    "crossing_connected",
     "spells",
     "traces",
     "toward",

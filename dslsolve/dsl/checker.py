@@ -1049,7 +1049,7 @@ def path_gates(nodes: list[Node]) -> dict[str, tuple[str, ...]]:
     the rule stands among the rules."""
     gates: dict[str, tuple[str, ...]] = {}
     for node in nodes:
-        if node.kind in ("path_through", "path_through_crossing"):
+        if node.kind.startswith("path_through"):
             var_name, gates_name, *_ = node.value
             gates[var_name] = (*gates.get(var_name, ()), gates_name)
     return gates

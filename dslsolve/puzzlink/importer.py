@@ -310,6 +310,19 @@ def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
     for index, value in enumerate(ice):
         if value:
             drawing[2 * (index // columns)][2 * (index % columns)] = _token(board, step, "ice")
+    board.grids[step.into[1]] = _read_gates(board, step, cursor)
+
+
+def _gates(board: Board, step: Step, cursor: Cursor) -> None:
+    """The URL's end `/IN/OUT` alone (icelom's, after its ice and numbers): the entrance and
+    the exit as `icebarn` reads them, into the section of `into`."""
+    board.grids[step.into[0]] = _read_gates(board, step, cursor)
+
+
+def _read_gates(board: Board, step: Step, cursor: Cursor) -> list[list[str]]:
+    """`/IN/OUT`: indices into the outline (top, bottom, left, right), as the directions of
+    travel of the entrance and the exit at their cells."""
+    rows, columns = board.rows, board.columns
     ends = cursor.rest().strip("/").split("/")
     if len(ends) != 2 or not all(end.isdigit() for end in ends):
         raise board.fail("the URL does not end with /IN/OUT (the gates), as icebarn's does")
@@ -324,7 +337,7 @@ def _ice_barn(board: Board, step: Step, cursor: Cursor) -> None:
         if gates[r][c] != ".":
             raise board.fail("the URL's entrance and exit are at one cell: no place for both")
         gates[r][c] = _token(board, step, travel[side])
-    board.grids[step.into[1]] = gates
+    return gates
 
 
 def _yosenabe(board: Board, step: Step, cursor: Cursor) -> None:
@@ -355,6 +368,7 @@ SPECIAL_STEPS = {
     "kakuro": _kakuro,
     "triplace": _kakuro,
     "tawa": _tawa,
+    "gates": _gates,
 }
 
 

@@ -21,6 +21,7 @@ from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 # decoders that are not a slot decoder of `codecs`: rooms, clues outside the grid, prefixes
 SPECIAL = ("border", "number16excell", "number32excell", "count", "separator", "kakuro")
 SPECIAL += ("tilepaint", "icebarn", "triplace", "tawa", "yosenabe", "dotted")
+SPECIAL += ("gates",)
 OVER = ("cells", "points", "borders", "rooms", "drawing", "crosses")
 LAYOUTS = ("frame", "stacked")
 STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")

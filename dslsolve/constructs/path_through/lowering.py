@@ -1,6 +1,6 @@
-"""`VAR forms path through GATES [along ARROWS] [with crossings]` in the model (`syntax.py`):
-the entrance and exit, the arrows' directions and the link binaries handed to
-`lowerings/path_through.py`."""
+"""`VAR forms path through GATES [along ARROWS] [with crossings] [passing NUMBERS in order]` in
+the model (`syntax.py`): the entrance and exit, the arrows' directions, the numbered cells and
+the link binaries handed to `lowerings/path_through.py`."""
 
 from __future__ import annotations
 
@@ -28,6 +28,13 @@ def compile_path_through(
             if token is not None:
                 way(token)  # a clear error for a token that is not a direction
                 arrows[link] = DIRECTION_TOKENS[token]
+    order = None
+    if body.order is not None:
+        order = {}
+        for v in grid.cells():
+            token = value(body.order, v)
+            if token is not None:
+                order[v] = token if isinstance(token, int) else None
     post_path_through(
         compiler.model,
         grid,
@@ -35,6 +42,7 @@ def compile_path_through(
         grid.entrance_and_exit(tokens),
         arrows,
         body.crossings,
+        order,
     )
 
 

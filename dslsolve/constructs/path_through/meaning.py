@@ -1,7 +1,9 @@
 """The evaluator's reading of `VAR forms path through GATES [along ARROWS] [with crossings]`
 (`syntax.py`): walk from the entrance, cell by cell: on at a cell with two used sides (the
 outline counts at a gate), straight on at one with four (`crossings` only); the walk must
-leave at the exit, pass every arrow its way and walk every used link once. No code shared
+leave at the exit, pass every arrow its way and walk every used link once; with `passing
+NUMBERS in order`, the k-th visit of a cell where NUMBERS is given (in the walk's order, a
+crossed cell twice) is at a cell holding k or a token that is not a number. No code shared
 with `lowering.py`."""
 
 from __future__ import annotations
@@ -69,6 +71,20 @@ def path_through(
     if stray and bad is None:
         ends = tuple(cell_name(c) for c in grid.ends(links, stray[0]))
         found.append(Violation(rule, "a line that is not on the path", ends))
+    if body.order is not None and bad is None:
+        place = 0
+        for cell in trail:
+            token = evaluator.instance.value(body.order, cell)
+            if token is None:
+                continue
+            place += 1
+            if isinstance(token, int) and token != place:
+                found.append(
+                    Violation(
+                        rule, f"the path passes {token} as number {place}", (cell_name(cell),)
+                    )
+                )
+                break
     if body.arrows is not None:
         for link in grid.links():
             token = evaluator.instance.value(body.arrows, link)

@@ -1,0 +1,56 @@
+"""The evaluator's reading of `C cells connected via V with crossings` (`syntax.py`): each
+cell is two places, its left and right sides and its up and down sides, joined unless the
+cell is a crossing (outside C, all four links used); the C-cells must lie in one part of the
+used links over these places. No code shared with `lowering.py`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+from dslsolve.constructs.crossing_connected.syntax import CrossingConnected
+from dslsolve.geometry import Env, cell_name
+from dslsolve.grounding import components
+from dslsolve.violation import Violation
+
+if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Evaluator
+
+AXIS = {"left": "across", "right": "across", "up": "down", "down": "down"}
+
+
+def crossing_connected(
+    evaluator: Evaluator, rule: ir.Rule, body: CrossingConnected, env: Env
+) -> list[Violation]:
+    grid = evaluator.grid
+    links = ir.ElementKind.LINK
+    used = {e for e in grid.links() if evaluator.values[body.via.name].get(e)}
+    members = {
+        c
+        for c in grid.cells()
+        if evaluator.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
+    }
+    places = [(c, axis) for c in grid.cells() for axis in ("across", "down")]
+    joins = []
+    for cell in grid.cells():
+        sides = grid.incident_by_direction(links, cell)
+        crossing = len(sides) == 4 and all(e in used for e in sides.values())
+        if cell in members or not crossing:
+            joins.append(((cell, "across"), (cell, "down")))
+        for direction, edge in sides.items():
+            if edge in used and direction in ("right", "down"):
+                a, b = grid.ends(links, edge)
+                joins.append(((a, AXIS[direction]), (b, AXIS[direction])))
+    parts = [sorted({c for c, _ in part} & members) for part in components(places, joins)]
+    parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+    return [
+        Violation(
+            rule,
+            f"cells not joined to the largest group ({len(parts)} groups)",
+            tuple(cell_name(c) for c in part),
+        )
+        for part in parts[1:]
+    ]
+
+
+RULES = {CrossingConnected: crossing_connected}

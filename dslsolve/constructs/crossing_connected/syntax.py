@@ -1,0 +1,55 @@
+"""`C cells connected via VAR with crossings`: as `C cells connected via VAR` (the cells where
+C holds are joined by paths of used links, through any cell), except that a cell where C does
+not hold and all four links are used is a *crossing*: two lines pass straight through it,
+across and down, and are not joined there. A path of used links may go straight on through a
+crossing but not turn in it; at any other cell (a C-cell with four used links too) it may
+turn. Crossing Ichimaga: the circles are joined by the lines, and two lines that cross
+between circles do not meet.
+
+This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
+(the evaluator) and `lowering.py` (the compiler) read the node and share no code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dslsolve import ir
+
+if TYPE_CHECKING:
+    from dslsolve.constructs.interface import Checker, Focus
+    from dslsolve.dsl.parser import Node
+
+
+@dataclass(frozen=True)
+class CrossingConnected:
+    """The cells where `cond` holds are joined by used links of `via`, which do not turn at a
+    cell outside `cond` with all four links used."""
+
+    cond: ir.Expr
+    via: ir.Variable
+
+
+NODES = (CrossingConnected,)
+
+WORDS = ("cells", "connected", "with", "crossings")
+
+
+def check(checker: Checker, node: Node, focus: Focus | None) -> CrossingConnected:
+    """C is a condition on cells, V a variable on links; a rule of its own."""
+    if focus is not None:
+        raise checker.own_rule(node, "connected via ... with crossings")
+    cond_node, via_node = node.children
+    cond = checker.cell_condition(cond_node)
+    via = checker.line_variable(via_node, via_node.value, "connections")
+    if via.on != ir.ElementKind.LINK:
+        raise checker.error(
+            via_node,
+            f"'{via.name}' is not on links",
+            "cells are connected via a variable on links",
+        )
+    return CrossingConnected(cond, via)
+
+
+RULES = {"connected_crossing": check}
