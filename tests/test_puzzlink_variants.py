@@ -257,6 +257,7 @@ REFUSED_WHEN_CUT = {
     "yajilin": "ends inside a value (arrownumber16)",
     "yajikazu": "ends inside a value (arrownumber16)",
     "hebi": "ends inside a value (arrownumber16)",
+    "yajitatami": "ends inside a value (arrownumber16)",
     "tapa": "ends inside a value (tapa)",
     "triplace": "ends inside a value (triplace)",
     "yosenabe": "ends inside a value (yosenabe)",
