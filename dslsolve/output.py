@@ -197,15 +197,8 @@ def parse_solution(genre_file: GenreFile, instance: Instance, text: str, path: s
     lines = text.rstrip("\n").splitlines()
     edges = genre_file.genre.output.edges
     if edges is not None:
-        width = _read_canvas(lines, instance, edges, assignment, path)
-        step = width + 1
-        cell_tokens = {
-            (r, c): lines[2 * r + 1]
-            .ljust(step * instance.columns + 1)[step * c + 1 : step * c + 1 + width]
-            .strip()
-            or " "
-            for r, c in grid.cells()
-        }
+        _read_canvas(lines, instance, edges, assignment, path)
+        cell_tokens = {cell: token or " " for cell, token in drawn_tokens(lines, instance).items()}
     else:
         if len(lines) != instance.rows:
             raise DslError(
@@ -318,11 +311,28 @@ def _prints_here(case: OutputCase, evaluator: Evaluator, env: Env) -> bool:
     return evaluator.expr(case.show, env) is not None
 
 
+def drawn_width(lines: list[str], instance: Instance) -> int:
+    """The width of a drawing's cells, known from its top line, whose last `+` is the grid's
+    top right corner."""
+    return max(1, (len(lines[0].rstrip()) - 1) // instance.columns - 1) if lines else 1
+
+
+def drawn_tokens(lines: list[str], instance: Instance) -> dict[Element, str]:
+    """The token at each cell of a drawing ('' where it is blank)."""
+    width = drawn_width(lines, instance)
+    step = width + 1
+    return {
+        (r, c): lines[2 * r + 1][step * c + 1 : step * c + 1 + width].strip()
+        for r in range(instance.rows)
+        for c in range(instance.columns)
+        if 2 * r + 1 < len(lines)
+    }
+
+
 def _read_canvas(
     lines: list[str], instance: Instance, edges: ir.Variable, assignment: Assignment, path: str
-) -> int:
-    """Read the edges of a drawing into the assignment; returns the width of its cells,
-    known from its top line, whose last `+` is the grid's top right corner."""
+) -> None:
+    """Read the edges of a drawing into the assignment."""
     height = 2 * instance.rows + 1
     if len(lines) != height:
         raise DslError(
@@ -330,7 +340,7 @@ def _read_canvas(
             f"the drawing has {len(lines)} lines, "
             f"a {instance.rows}x{instance.columns} puzzle needs {height}",
         )
-    cell_width = max(1, (len(lines[0].rstrip()) - 1) // instance.columns - 1)
+    cell_width = drawn_width(lines, instance)
     padded = [line.ljust((cell_width + 1) * instance.columns + 1) for line in lines]
     for edge in assignment[edges.name]:
         row, columns, char = _edge_span(edges.on, edge, cell_width)
@@ -346,4 +356,3 @@ def _read_canvas(
                 f"expected {expected} or a space here, found '{found}'",
             )
         assignment[edges.name][edge] = marks[found]
-    return cell_width

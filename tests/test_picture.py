@@ -512,3 +512,10 @@ def test_nagare_wind_arrows_are_white_on_their_dark_cells():
     )
     assert _fills(svg, DARK) == len(shaded)
     assert sorted(_texts(svg, "white")) == winds
+
+
+def test_a_drawing_of_wide_tokens_is_read_for_its_cells():
+    """yajitatami prints its clues whole (`3,R`), so its drawing's cells are three characters
+    wide: the picture reads each cell's token at its place, every clue drawn once."""
+    svg = _draw("yajitatami")
+    assert sorted(_texts(svg)) == sorted(["3→", "3↓", "2→", "3←"])

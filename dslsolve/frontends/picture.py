@@ -30,7 +30,7 @@ from dslsolve.frontends.svgcanvas import CELL, DARK, Canvas
 from dslsolve.geometry import DIRECTION_TOKENS, STEPS, Env, GeometryError, grid_of
 from dslsolve.instance import Element, Instance
 from dslsolve.ir import GridSection, SetOutput
-from dslsolve.output import render
+from dslsolve.output import drawn_tokens, render
 
 # line characters (of a printed solution, or a given piece), by the sides their lines reach
 PIECES = {
@@ -405,13 +405,8 @@ def _printed_cells(genre_file, instance, assignment) -> dict[Element, str]:
     if assignment is None:
         return {}
     lines = render(genre_file, instance, assignment).splitlines()
-    if genre_file.genre.output.edges is not None:  # a (2R+1) x (2C+1) drawing
-        return {
-            (r, c): lines[2 * r + 1][2 * c + 1].strip() or "."
-            for r in range(instance.rows)
-            for c in range(instance.columns)
-            if 2 * r + 1 < len(lines) and 2 * c + 1 < len(lines[2 * r + 1])
-        }
+    if genre_file.genre.output.edges is not None:  # a drawing: its cell centres
+        return {cell: token or "." for cell, token in drawn_tokens(lines, instance).items()}
     rows = [line.split() for line in lines]
     if [len(row) for row in rows] != [instance.columns] * instance.rows:
         return {}
