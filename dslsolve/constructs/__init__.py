@@ -46,6 +46,14 @@ an expression fills the rule-level hooks instead (a module may hold both kinds):
   type -> (the name of its lowering in a plan, the formulation construct that chooses among
   its forms or None).
 
+A construct that is an element set (`area of C`), read by the aggregates like the core's
+sets (`count(area of black)`, `d in area of white from c`): `NAME.syntax`: `SET_SYNTAX`, a
+grammar alternative of `element_set` -> `check(checker, node, focus)` giving (IR set, the focus
+of its members), and `REBASE` for the set taken from a named element; `NAME.meaning`:
+`MEMBERS`, IR set type -> `members(evaluator, over, env)`, the members' environments;
+`NAME.lowering`: `MEMBERSHIPS`, IR set type -> `members(lowerer, over, env)`, each member
+that may be in the set with its membership (True or a literal).
+
 A body that reads all the groups of its `each` at once (`each run of white: digit spells
 numbers once`: a matching of the groups with records) reads the `each` it stands in: its
 check finds that `each` in `checker.each_scope` (its group, whether it is nested, its
@@ -63,6 +71,7 @@ from collections.abc import Callable
 CONSTRUCTS = (
     "shape",
     "contains",
+    "area_of",
     "extreme",
     "order",
     "connected",
@@ -101,6 +110,12 @@ def rule_syntax() -> dict[str, Callable]:
 
 
 @functools.cache
+def set_syntax() -> dict[str, Callable]:
+    """Parse-node kind -> its check, over every construct that is an element set."""
+    return _merged("syntax", "SET_SYNTAX")
+
+
+@functools.cache
 def rebasings() -> dict[type, Callable]:
     """IR node type -> its re-basing at a named element (`c.NAME` of a define)."""
     return _merged("syntax", "REBASE")
@@ -109,7 +124,7 @@ def rebasings() -> dict[type, Callable]:
 @functools.cache
 def kinds() -> frozenset[str]:
     """The grammar alternatives that the constructs type: the parser makes each a `Node`."""
-    return frozenset(syntax()) | frozenset(rule_syntax())
+    return frozenset(syntax()) | frozenset(rule_syntax()) | frozenset(set_syntax())
 
 
 @functools.cache
@@ -122,6 +137,12 @@ def words() -> frozenset[str]:
 def evaluators() -> dict[type, Callable]:
     """IR node type -> the evaluator's reading of it."""
     return _merged("meaning", "EVALUATORS")
+
+
+@functools.cache
+def members() -> dict[type, Callable]:
+    """IR element set type -> the evaluator's members of it."""
+    return _merged("meaning", "MEMBERS")
 
 
 @functools.cache
@@ -140,6 +161,12 @@ def each_readings() -> dict[type, Callable]:
 def values() -> dict[type, Callable]:
     """IR node type -> its lowered value at an element or a known group."""
     return _merged("lowering", "VALUES")
+
+
+@functools.cache
+def memberships() -> dict[type, Callable]:
+    """IR element set type -> its members in the model, each with its membership."""
+    return _merged("lowering", "MEMBERSHIPS")
 
 
 @functools.cache

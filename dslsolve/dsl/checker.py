@@ -836,13 +836,37 @@ class Checker:
         return ir.GroupMembers(), Focus(ir.ElementKind.CELL, member=True, line=focus.line)
 
     def set_static(self, over: ir.SetExpr) -> bool:
-        if isinstance(over, ir.Around) and over.via is not None:
-            return False
-        if isinstance(over, ir.AreaOf):
-            return over.via is None and not ir.reads_unknowns(over.cond)
-        return not (
-            isinstance(over, ir.Ray) and over.until is not None and ir.reads_unknowns(over.until)
-        )
+        """Does the set depend on the input only? Not where it reads a variable: a relation
+        or an area `via` one, a ray `until` or an area of a condition on unknowns."""
+        return not ir.reads_unknowns(over)
+
+    def cell_focus(self, focus: Focus) -> Focus:
+        """The focus of the cells of a set taken around an element (`ray`, `area of C`)
+        inside `focus`: a cell, the row or column in scope kept."""
+        return Focus(ir.ElementKind.CELL, line=focus.line)
+
+    def set_start(
+        self, node: Node, focus: Focus, of_name: str | None
+    ) -> tuple[ir.ElementKind, ir.Target]:
+        """Where a set taken around an element starts (`neighbours`, `area of C from c`): the
+        element named `of_name` by an enclosing `each ... as NAME`, else the focus element;
+        its kind and how the IR refers to it. An error where the focus is a group."""
+        at: ir.Target = ir.Focus()
+        origin = focus.element
+        if of_name is not None:
+            origin = self.binders.get(of_name)
+            if origin is None:
+                raise self.error(node, f"'{of_name}' is not named by an enclosing 'each'")
+            at = ir.Bound(of_name)
+        if origin is None and focus.implicit:
+            raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
+        if origin is None:
+            raise self.error(
+                node,
+                "this set is taken around a cell, but the focus is a group",
+                "use it inside 'each cell', or name the cell with 'as'",
+            )
+        return origin, at
 
     def element_set(self, node: Node, focus: Focus) -> tuple[ir.SetExpr, Focus, Node | None]:
         set_filter = None
@@ -856,36 +880,27 @@ class Checker:
         if node.kind == "grid_cells":  # the whole grid, whatever the focus
             inner = Focus(ir.ElementKind.CELL, sets=focus.sets, line=focus.line)
             return ir.GridCells(), inner, set_filter
-        at: ir.Target = ir.Focus()
-        origin = focus.element
+        construct = constructs.set_syntax().get(node.kind)
+        if construct is not None:  # `area of C`: dslsolve.constructs
+            over, inner = construct(self, node, focus)
+            return over, inner, set_filter
         _, of_name = node.value
-        if of_name is not None:
-            origin = self.binders.get(of_name)
-            if origin is None:
-                raise self.error(node, f"'{of_name}' is not named by an enclosing 'each'")
-            at = ir.Bound(of_name)
-        if origin is None and focus.implicit:
-            raise _NeedsElementFocus  # `count(neighbours ...)` with no `each`: every cell
-        if origin is None and node.kind == "around" and node.value[0] == "links":
+        around_group = of_name is None and focus.element is None and not focus.implicit
+        if around_group and node.kind == "around" and node.value[0] == "links":
             if node.children:
                 raise self.error(node, "'via' applies to 'neighbours' of a cell")
             return ir.GroupLinks(), Focus(ir.ElementKind.LINK, line=focus.line), set_filter
-        if origin is None and node.kind == "around" and node.value[0] == "neighbours":
+        if around_group and node.kind == "around" and node.value[0] == "neighbours":
             inner = Focus(ir.ElementKind.CELL, member=True, line=focus.line)
             return ir.GroupNeighbours(), inner, set_filter
-        if origin is None:
-            raise self.error(
-                node,
-                "this set is taken around a cell, but the focus is a group",
-                "use it inside 'each cell', or name the cell with 'as'",
-            )
+        origin, at = self.set_start(node, focus, of_name)
         if node.kind == "ray":
             directions, _ = node.value
             if origin != ir.ElementKind.CELL:
                 raise self.error(node, "rays start from a cell")
             until = None
             if node.children[0] is not None:
-                checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL, line=focus.line))
+                checked = self.expr(node.children[0], self.cell_focus(focus))
                 self.expect(node.children[0], checked, ir.Type.BOOL)
                 until = checked.expr
             return (
@@ -912,7 +927,7 @@ class Checker:
                 )
             return (
                 ir.Offset(rows, columns, at),
-                Focus(ir.ElementKind.CELL, line=focus.line),
+                self.cell_focus(focus),
                 set_filter,
             )
         if node.kind == "opposite":
@@ -928,10 +943,7 @@ class Checker:
                     "'opposite' needs a group that the puzzle decides",
                     "the extent of an area or a piece is unknown before the solve",
                 )
-            return ir.Opposite(at), Focus(ir.ElementKind.CELL, line=focus.line), set_filter
-        if node.kind == "area_of":
-            inner = Focus(ir.ElementKind.CELL, line=focus.line)
-            return self.area_of(node, origin, at, focus), inner, set_filter
+            return ir.Opposite(at), self.cell_focus(focus), set_filter
         relation, _ = node.value
         kind = RELATIONS.get((origin, relation))
         if kind is None:
@@ -948,28 +960,6 @@ class Checker:
                 )
         return ir.Around(relation, at, via), Focus(kind, line=focus.line), set_filter
 
-    def area_of(self, node: Node, origin: object, at: ir.Target, focus: Focus) -> ir.AreaOf:
-        """`area of COND`: COND a condition read at each cell; the set starts from a cell."""
-        if origin != ir.ElementKind.CELL:
-            raise self.error(
-                node,
-                "'area of' starts from a cell",
-                "use it inside 'each cell', or name a cell: area of black from c",
-            )
-        checked = self.expr(node.children[0], Focus(ir.ElementKind.CELL, line=focus.line))
-        self.expect(node.children[0], checked, ir.Type.BOOL)
-        via = None
-        if len(node.children) > 1:
-            via_node = node.children[1]
-            via = self.line_variable(via_node, via_node.value, "lines")
-            if via.on != ir.ElementKind.LINK:
-                raise self.error(
-                    via_node,
-                    "'area of ... via' joins cells by a variable on links",
-                    "e.g. count(area of visited via line where circles is given)",
-                )
-        return ir.AreaOf(checked.expr, at, via)
-
 
 def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
     """`expr` read at the named element `at` instead of the focus.
@@ -983,7 +973,8 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, ref=_rebase(expr.ref, at))
     if isinstance(expr, ir.LineShape) and isinstance(expr.at, ir.Focus):
         return dataclasses.replace(expr, at=at)
-    rebase = constructs.rebasings().get(type(expr))
+    rebasings = constructs.rebasings()
+    rebase = rebasings.get(type(expr))
     if rebase is not None:
         return rebase(expr, at)
     if isinstance(expr, ir.Not | ir.Neg | ir.Abs):
@@ -996,10 +987,12 @@ def _rebase(expr: ir.Expr, at: ir.Bound) -> ir.Expr:
         return dataclasses.replace(expr, left=_rebase(expr.left, at), right=_rebase(expr.right, at))
     if (
         isinstance(expr, ir.Aggregate)
-        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset | ir.Opposite | ir.AreaOf)
+        and isinstance(expr.over, ir.Around | ir.Ray | ir.Offset | ir.Opposite)
         and isinstance(expr.over.of, ir.Focus)
     ):
         return dataclasses.replace(expr, over=dataclasses.replace(expr.over, of=at))
+    if isinstance(expr, ir.Aggregate) and type(expr.over) in rebasings:  # a construct's set
+        return dataclasses.replace(expr, over=rebasings[type(expr.over)](expr.over, at))
     return expr
 
 
