@@ -261,8 +261,8 @@ class Evaluator(PreparedReader):
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
-        if isinstance(body, ir.Each) and type(body.body) in constructs.each_readings():
-            return constructs.each_readings()[type(body.body)](self, rule, body, env)
+        if isinstance(body, ir.Each) and type(body.body) in constructs.each_violations():
+            return constructs.each_violations()[type(body.body)](self, rule, body, env)
         if isinstance(body, ir.Each):
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
@@ -283,7 +283,7 @@ class Evaluator(PreparedReader):
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        return constructs.rule_readings()[type(body)](self, rule, body, env)
+        return constructs.violations()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         """The environments of the body where the `where` holds (`grounding.py`; the pieces

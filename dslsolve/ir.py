@@ -434,7 +434,7 @@ class Holds:
     expr: Expr
 
 
-# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULES`)
+# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULE_SYNTAX`)
 RuleBody = Each | Holds
 
 

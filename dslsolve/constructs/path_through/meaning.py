@@ -80,4 +80,4 @@ def path_through(
     return found
 
 
-RULES = {PathThrough: path_through}
+VIOLATIONS = {PathThrough: path_through}

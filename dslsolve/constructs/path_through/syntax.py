@@ -74,4 +74,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> PathThrough:
     return PathThrough(var, gates, arrows, node.kind == "path_through_crossing")
 
 
-RULES = dict.fromkeys(KINDS, check)
+RULE_SYNTAX = dict.fromkeys(KINDS, check)
