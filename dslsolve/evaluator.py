@@ -176,8 +176,30 @@ class Evaluator(PreparedReader):
     # ------------------------------------------------------------------ rules
 
     def violations(self) -> list[Violation]:
+        if any(value is None for values in self.values.values() for value in values.values()):
+            return self.outside_domains()  # no rule can be read where an unknown has no value
         underived = self.derive_missing()
         found = self.outside_domains()
+        # what rules decide and the answer does not show (`constructs.choices`): the rules
+        # hold if they hold under one alternative; else the fewest violations are reported
+        alternatives: list[dict] = [{}]
+        for rule in self.genre.rules:
+            if choose := constructs.choices().get(type(rule.body)):
+                options = choose(self, rule.body)
+                alternatives = [{**a, **b} for a in alternatives for b in options]
+        broken = None
+        for alternative in alternatives:
+            self.memo.update(alternative)
+            self._per_cell.clear()
+            under = self._rule_violations(underived)
+            if broken is None or len(under) < len(broken):
+                broken = under
+            if not under:
+                break
+        return found + broken
+
+    def _rule_violations(self, underived: set[str]) -> list[Violation]:
+        found: list[Violation] = []
         for rule in self.genre.rules:
             if underived and (unknown := underived & _variables_read(rule.body)):
                 name = sorted(unknown)[0]
@@ -257,6 +279,8 @@ class Evaluator(PreparedReader):
                 place = ", ".join(map(str, key)) if var.sets else element_name(var.on, key)
                 declared = _describe_domain(var, domain)
                 text = f"variables: {var.name} takes {declared}; {value!r} is not one"
+                if value is None:  # a pzprv3 answer's blank where a number belongs
+                    text = f"variables: {var.name} takes {declared}; the answer leaves it blank"
                 found.append(Violation(Declaration(text), place, ()))
         return found
 

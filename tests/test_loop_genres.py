@@ -129,10 +129,57 @@ def moonsun(puzzle: dict[str, list[list[str]]]) -> list[Search]:
     return searches
 
 
+def reflect(puzzle: dict[str, list[list[str]]]) -> list[Search]:
+    """A cross crossed; a triangle passed by its two open sides (it turns there); any other
+    cell missed, passed straight or turned in. A triangle's number counts the cells of its
+    two straight arms and its own: too many so far, or a different count once both arms have
+    ended, cuts the search."""
+    turn = {"◣": "└", "◢": "┘", "◥": "┐", "◤": "┌"}
+    allowed: dict[Cell, list[Piece]] = {}
+    for r, row in enumerate(puzzle["board"]):
+        for c, token in enumerate(row):
+            if token == "+":
+                allowed[(r, c)] = [CROSSING]
+            elif token in turn:
+                allowed[(r, c)] = [PIECES[turn[token]]]
+    numbers = {
+        (r, c): int(token)
+        for r, row in enumerate(puzzle["lengths"])
+        for c, token in enumerate(row)
+        if token.isdigit()
+    }
+
+    def arms(chosen: dict[Cell, Piece], cell: Cell) -> tuple[int, bool]:
+        """The cells of the arms so far, and whether both have ended."""
+        total, ended = 1, True
+        for side in chosen[cell]:
+            r, c = cell
+            while True:
+                r, c = r + STEP[side][0], c + STEP[side][1]
+                if (r, c) not in chosen:
+                    ended = False
+                    break
+                total += 1
+                if side not in chosen[(r, c)]:
+                    break
+        return total, ended
+
+    def holds(chosen: dict[Cell, Piece], cell: Cell) -> bool:
+        for triangle, number in numbers.items():
+            if triangle in chosen:
+                total, ended = arms(chosen, triangle)
+                if total > number or (ended and total != number):
+                    return False
+        return True
+
+    return [(allowed, holds)]
+
+
 RULES: dict[str, Callable[[dict[str, list[list[str]]]], list[Search]]] = {
     "pipelinkr": pipelinkr,
     "barns": barns,
     "moonsun": moonsun,
+    "reflect": reflect,
 }
 CASES = [
     (genre, path)

@@ -298,10 +298,11 @@ def test_hashiwokakero_islands_are_circles_that_the_bridges_stop_at():
     assert numbers == {_centre(r + 0.5, c + 0.5): str(t) for (r, c), t in islands.items()}
 
 
-def test_numberlink_lines_stop_at_the_white_square_of_each_number():
-    svg = _draw("numberlink")
-    instance, _ = _solved("numberlink")
-    numbers = [cell for cell, t in instance.grids["numbers"].items() if t is not None]
+@pytest.mark.parametrize(("genre", "ends"), [("numberlink", "numbers"), ("arukone", "letters")])
+def test_lines_stop_at_the_white_square_of_each_end(genre, ends):
+    svg = _draw(genre)
+    instance, _ = _solved(genre)
+    numbers = [cell for cell, t in instance.grids[ends].items() if t is not None]
     items = list(svg)
     plates = [x for x in svg.iter(f"{SVG}rect") if x.get("width") == str(CELL * 0.7)]
     corners = {(round(float(p.get("x")), 1), round(float(p.get("y")), 1)) for p in plates}
@@ -480,3 +481,34 @@ def test_tawa_bricks_are_two_cells_drawn_as_one_with_the_number_in_the_middle():
     numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
     shown = {(r, c): t for (r, c), t in board.items() if isinstance(t, int)}
     assert numbers == {_centre(r + 0.5, c + 1): str(t) for (r, c), t in shown.items()}
+
+
+def test_kusabi_circles_carry_their_marks_as_labels_in_place_of_numbers():
+    svg = _draw("kusabi")
+    instance = read_puzzle(
+        str(PUZZLES / "kusabi" / "example.txt"), load_genre(str(genre_file("kusabi")))
+    )
+    label = {"1": "同", "2": "短", "3": "長", "?": "?"}
+    clues = {cell: t for cell, t in instance.grids["circles"].items() if t is not None}
+    numbers = {_text_centre(t): t.text for t in svg.iter(f"{SVG}text") if t.get("stroke") is None}
+    assert numbers == {_centre(r + 0.5, c + 0.5): label[str(t)] for (r, c), t in clues.items()}
+
+
+def test_circle_labels_must_be_a_mapping(tmp_path):
+    with pytest.raises(DslError, match="picture.circles.labels"):
+        load_texts(
+            tmp_path,
+            GENRE + "picture:\n  circles: {where: board is given, labels: [1]}\n",
+            "board:\n..\n",
+        )
+
+
+def test_nagare_wind_arrows_are_white_on_their_dark_cells():
+    svg = _draw("nagare", "puzzlink-6x6")
+    instance, _ = _solved("nagare", "puzzlink-6x6")
+    shaded = [t for t in instance.grids["board"].values() if t is not None and "#" in str(t)]
+    winds = sorted(
+        {"U": "↑", "D": "↓", "L": "←", "R": "→"}[t.split(",")[1]] for t in shaded if "," in t
+    )
+    assert _fills(svg, DARK) == len(shaded)
+    assert sorted(_texts(svg, "white")) == winds

@@ -265,6 +265,24 @@ def test_check_reads_a_pzprv3_answer(run, tmp_path):
     assert result.code == 1 and "black cells connected" in result.out
 
 
+def test_a_pzprv3_answer_that_leaves_a_number_blank_is_rejected(run, tmp_path):
+    """A blank where a number from 1 up belongs is a cell without its number, as pzpr says
+    ("there is an empty cell"), not the lowest number (which would pass here: the cell is a
+    1 in the answer)."""
+    puzzle = PUZZLES / "fillomino" / "puzzlink-6x6.txt"
+    board = tmp_path / "board.pzprv3"
+    board.write_text(run(PUZZLES / "fillomino.yaml", puzzle, "--format", "pzprv3").out)
+    assert run("check", PUZZLES / "fillomino.yaml", puzzle, board).code == 0
+    lines = board.read_text().splitlines()
+    assert lines[15] == "1 3 3 . 4 4 "
+    lines[15] = ". 3 3 . 4 4 "
+    board.write_text("\n".join(lines) + "\n")
+    result = run("check", PUZZLES / "fillomino.yaml", puzzle, board)
+    assert result.code == 1
+    assert "n takes a value in 1..9; the answer leaves it blank" in result.out
+    assert "violated at r6c1" in result.out
+
+
 def test_format_pzprv3(run):
     url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
     result = run(PUZZLES / "nurikabe.yaml", url, "--format", "pzprv3")
@@ -357,6 +375,9 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "kramman",
         "onsen",
         "kusabi",
+        "nagare",
+        "amibo",
+        "reflect",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

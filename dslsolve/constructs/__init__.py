@@ -25,6 +25,7 @@ CONSTRUCTS = (
     "order",
     "connected",
     "loop",
+    "directed",
     "paths",
     "paths_from",
     "forest",
@@ -50,7 +51,7 @@ HOOKS = {
         "FUNCTIONS",
         "FORMS",
     ),
-    "meaning": ("EVALUATORS", "VIOLATIONS", "EACH_VIOLATIONS", "MEMBERS"),
+    "meaning": ("EVALUATORS", "VIOLATIONS", "CHOICES", "EACH_VIOLATIONS", "MEMBERS"),
     "lowering": (
         "VALUES",
         "RULE_LOWERINGS",
@@ -168,6 +169,14 @@ def evaluators() -> dict[type, Callable]:
 def violations() -> dict[type, Callable]:
     """`VIOLATIONS`: IR rule body type -> the evaluator's violations of it."""
     return _merged("meaning", "VIOLATIONS")
+
+
+@functools.cache
+def choices() -> dict[type, Callable]:
+    """`CHOICES`: IR rule body type -> the evaluator's alternatives for what the answer does
+    not show (a directed loop's way round): `choose(evaluator, body)` -> a list of entries for
+    its `memo`, one dict per alternative; the rules hold if they all hold under one of them."""
+    return _merged("meaning", "CHOICES")
 
 
 @functools.cache

@@ -53,6 +53,7 @@ class Scope(Protocol):
     variables: dict[str, ir.Variable]
     sets: dict[str, ir.IndexSet]
     gates: dict[str, tuple[str, ...]]  # variable -> the gates of its `path through` rules
+    directed: frozenset[str]  # the variables of `VAR forms directed loop` rules
 
 
 class EachScope(Protocol):

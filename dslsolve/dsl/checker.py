@@ -37,6 +37,7 @@ __all__ = [
     "check_expr",
     "check_rule",
     "check_set_expr",
+    "directed_lines",
     "path_gates",
 ]
 
@@ -276,6 +277,12 @@ def path_gates(nodes: list[Node]) -> dict[str, tuple[str, ...]]:
             var_name, gates_name, *_ = node.value
             gates[var_name] = (*gates.get(var_name, ()), gates_name)
     return gates
+
+
+def directed_lines(nodes: list[Node]) -> frozenset[str]:
+    """The variables of the `VAR forms directed loop` rules among `nodes`: `VAR leaves toward
+    DIR` and `VAR enters from DIR` read their direction, wherever the rule stands."""
+    return frozenset(node.value for node in nodes if node.kind == "directed_loop")
 
 
 def check_rule(scope: Scope, node: Node, where: Location, text: str) -> ir.RuleBody:

@@ -21,6 +21,7 @@ from dslsolve.dsl.checker import (
     check_expr,
     check_rule,
     check_set_expr,
+    directed_lines,
     path_gates,
 )
 from dslsolve.dsl.parser import FUNCTIONS, Node, parse_rule
@@ -952,6 +953,7 @@ def _load_genre(path: str, text: str) -> GenreFile:
         text, at, implied = _rule_entry(raw, where_of(raw, where_of(raw_rules, top)))
         parsed.append((parse_rule(text, at), at, text, implied))
     scope.gates = path_gates([node for node, _, _, _ in parsed])
+    scope.directed = directed_lines([node for node, _, _, _ in parsed])
     for node, at, text, implied in parsed:
         body = check_rule(scope, node, at, text)
         origin = ir.Origin(at.file, at.line, at.column)
@@ -1012,10 +1014,12 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         if fill not in CIRCLE_FILLS:
             hint = "one of " + ", ".join(CIRCLE_FILLS)
             raise _fail(fill, where, f"picture.circles: unknown fill '{fill}'", hint)
+        labels = _mapping(raw_circles.get("labels", {}), where, "picture.circles.labels")
         circles = CircleSpec(
             expression(raw_circles["where"], ir.Type.BOOL),
             *(expression(raw_circles[k]) if k in raw_circles else None for k in ("text", "dot")),
             dark=fill == "dark",
+            labels=tuple((str(value), str(label)) for value, label in labels.items()),
         )
     moves = _mapping(spec.get("moves", {}), where, "picture.moves")
     _check_keys(moves, DIRECTIONS, where, "picture.moves")

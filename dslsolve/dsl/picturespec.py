@@ -13,7 +13,8 @@ the input and output declarations alone.
                            # cells drawn as a circle (in place of their clue), the number
                            # `text` inside and a dot on its rim toward the direction `dot`
                            # (hotaru beam's circles); `fill: dark` draws black discs
-                           # with white numbers (aho)
+                           # with white numbers (aho); `labels: {1: 同, '?': '?'}` writes a
+                           # value as the label given for it (kusabi's marks)
       moves: {up: up, down: down, left: left, right: right}
                            # cells that a move toward that direction passes: a line from the
                            # cell behind, and a circle that starts a move is drawn where it
@@ -36,7 +37,7 @@ from dslsolve import ir
 
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
 KEYS += ("joins",)
-CIRCLE_KEYS = ("where", "text", "dot", "fill")
+CIRCLE_KEYS = ("where", "text", "dot", "fill", "labels")
 CIRCLE_FILLS = ("light", "dark")
 DIRECTIONS = ("up", "down", "left", "right")
 # `none`: the token is not drawn (the cell's fill says it), the cell's clue is; `wall`: a
@@ -46,6 +47,10 @@ SHAPES = (
     *("light", "star", "circle", "disc", "dot", "cross", "triangle", "tree", "square"),
     *("slash", "backslash"),  # a diagonal from corner to corner of the cell (gokigen)
     *("vbar", "hbar"),  # a bar through the cell, up and down or across (juosan, tateyoko)
+    "bars",  # both bars, crossing in the cell (amibo's crossings)
+    # a dark half of the cell, the right angle in that corner; another section's clue at the
+    # cell stands in it in white (reflect link's triangles and their numbers)
+    *("lowerleft", "lowerright", "upperright", "upperleft"),
     *("wall", "none"),
 )
 
@@ -56,6 +61,7 @@ class CircleSpec:
     text: ir.Expr | None = None  # a value at the cell, written inside where it is a number
     dot: ir.Expr | None = None  # a direction at the cell: a dot on the rim on that side
     dark: bool = False  # `fill: dark`: a black disc, its number in white (aho's)
+    labels: tuple[tuple[str, str], ...] = ()  # a value (its text) -> what is written in its place
 
 
 @dataclass(frozen=True)

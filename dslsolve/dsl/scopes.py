@@ -53,6 +53,8 @@ class Scope:
     sets: dict[str, ir.IndexSet] = field(default_factory=dict)
     # variable -> the gates sections of its `VAR forms path through GATES` rules (`path_gates`)
     gates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the variables of `VAR forms directed loop` rules (`directed_lines`)
+    directed: frozenset[str] = frozenset()
 
     def known_names(self) -> list[str]:
         named = [*self.layers, *self.variables, *self.defines, *self.sets]

@@ -59,7 +59,9 @@ BEHIND = {"up": "down", "down": "up", "left": "right", "right": "left"}
 CROSSING_MARKS = ("slash", "backslash")
 # bars through the cell: its clue stands small in the top left corner beside the bar, as
 # puz.link draws juosan's and tateyoko's
-BARS = ("vbar", "hbar")
+BARS = ("vbar", "hbar", "bars")
+# a dark half of the cell: the corner of its right angle, as a step from the centre
+HALVES = {"lowerleft": (1, -1), "lowerright": (1, 1), "upperright": (-1, 1), "upperleft": (-1, -1)}
 RADIUS = 0.36  # a drawn circle's radius, in cells
 # where the numbers of a clue that is a list (tapa's `1,3`) stand, from the cell's centre, by
 # their count: as puz.link arranges them, with no commas
@@ -266,6 +268,11 @@ class _Cells:
                 return section, str(token)
         return None
 
+    def others(self, cell: Element) -> list[str]:
+        """The clues at the cell after the first (`clue`), one per section that has one."""
+        tokens = [self.instance.grids[s.name].get(cell) for s in self.clue_sections]
+        return [str(token) for token in tokens if token is not None][1:]
+
     def draw(self, fills: Canvas, contents: Canvas) -> None:
         # what stands in two cells drawn as one (`joins`), half a cell right: in their middle
         margins = contents.margins | {"left": contents.margins["left"] + 0.5}
@@ -321,8 +328,10 @@ class _Cells:
         canvas.circle(row, column, CELL * RADIUS, DARK if circles.dark else "white")
         env = Env(start, ir.ElementKind.CELL, None)
         text = self.evaluator.expr(circles.text, env) if circles.text else None
-        if type(text) is int:
-            canvas.text(row, column, str(text), 0.45, "white" if circles.dark else "black")
+        labels = dict(circles.labels)
+        if type(text) is int or str(text) in labels:
+            label = labels.get(str(text), str(text))
+            canvas.text(row, column, label, 0.45, "white" if circles.dark else "black")
         dot = self.evaluator.expr(circles.dot, env) if circles.dot else None
         if isinstance(dot, str) and dot in DIRECTION_TOKENS:
             dr, dc = STEPS[DIRECTION_TOKENS[dot]]
@@ -350,8 +359,10 @@ class _Cells:
             _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
             section, clue = found
-            if dark and section.fields:  # a part that is a symbol: the shading says it
-                parts = [p for p in clue.split(section.split) if p not in section.symbols]
+            if dark and section.fields:  # a part that is a symbol: the shading says it,
+                # but for a direction, drawn as a white arrow (nagare's wind)
+                parts = clue.split(section.split)
+                parts = [p for p in parts if p not in section.symbols or p in DIRECTION_TOKENS]
                 clue = section.split.join(parts)
             self._clue(canvas, r, c, section, clue, dark)
         elif shown and token not in marks:
@@ -362,6 +373,10 @@ class _Cells:
         parts = clue.split(section.split) if section.lists else []
         if clue in marks:
             _shape(canvas, r + 0.5, c + 0.5, marks[clue])
+            if marks[clue] in HALVES:  # the cell's other clues, in white in the dark half
+                dr, dc = HALVES[marks[clue]]
+                for other in self.others((r, c)):
+                    canvas.text(r + 0.5 + dr * 0.2, c + 0.5 + dc * 0.2, other, 0.36, "white")
         elif clue in PIECES:  # a given piece of line (pipelink's): drawn as lines, in black
             for direction in PIECES[clue]:
                 dr, dc = STEPS[direction]
@@ -504,12 +519,17 @@ def _shape(canvas: Canvas, row: float, column: float, shape: str) -> None:
     elif shape == "square":
         corners = ((-0.28, -0.28), (-0.28, 0.28), (0.28, 0.28), (0.28, -0.28))
         canvas.polygon([(row + dr, column + dc) for dr, dc in corners], "white")
-    elif shape in BARS:  # a thick bar through the cell, up and down or across
+    elif shape in BARS:  # a thick bar through the cell, up and down or across, or both
         long, short = 0.42, 0.11
-        half = (long, short) if shape == "vbar" else (short, long)
         corners = ((-1, -1), (-1, 1), (1, 1), (1, -1))
-        points = [(row + dr * half[0], column + dc * half[1]) for dr, dc in corners]
-        canvas.polygon(points, LINE)
+        for bar in ("vbar", "hbar") if shape == "bars" else (shape,):
+            half = (long, short) if bar == "vbar" else (short, long)
+            points = [(row + dr * half[0], column + dc * half[1]) for dr, dc in corners]
+            canvas.polygon(points, LINE)
+    elif shape in HALVES:  # the right angle in the corner (dr, dc), the long side across
+        dr, dc = HALVES[shape]
+        corners = ((dr, dc), (-dr, dc), (dr, -dc))
+        canvas.polygon([(row + a * 0.5, column + b * 0.5) for a, b in corners], DARK)
     elif shape in ("slash", "backslash"):  # corner to corner: '/' rises to the right
         rise = 0.5 if shape == "slash" else -0.5
         canvas.line(row + rise, column - 0.5, row - rise, column + 0.5, 3, "black")

@@ -243,6 +243,26 @@ def tateyoko(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def reflectlink(cursor: Cursor, count: int) -> list[Value]:
+    """Triangles and crosses (pzprjs's `decodeReflectlink`): `1`..`4` and one hex digit, or
+    `6`..`9` and two, a triangle of kind 2..5 (pzprjs's ques) with that number, the number 0
+    none; `5` a cross (11); `a`..`z` skip 1..26 cells. A triangle with its number is the fields
+    `kind` and `length`, one without it its kind alone."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "1234" or char in "6789":
+            kind = int(char) + 1 if char in "1234" else int(char) - 4
+            number = int(cursor.take(1 if char in "1234" else 2) or "0", 16)
+            return [(kind, number) if number else kind]
+        if char == "5":
+            return [11]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -552,6 +572,20 @@ def ice_arrows(cursor: Cursor, vertical: int, horizontal: int) -> list[Value]:
     return values
 
 
+def digit_arrows(cursor: Cursor, count: int) -> list[Value]:
+    """A digit `1`..`9` per marked slot, `a`..`z` skip 1..26 slots (pzprjs's `decodeNagare`:
+    the digit is 5 x shaded + arrow, the arrow 0 none, 1 up, 2 down, 3 left, 4 right)."""
+
+    def step(char: str, _: Cursor) -> list[Value]:
+        if "1" <= char <= "9":
+            return [int(char)]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def block_cells(cursor: Cursor, count: int) -> list[Value]:
     """Blocked cells, one mark `#` each (pzprjs's BlockCell, dosufuwa's blocks): a base-36
     digit `0`..`z` skips that many slots, then marks one; `.` skips 36 slots unmarked."""
@@ -709,6 +743,8 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "nurimaze": nurimaze,
     "shugaku": shugaku,
     "dots": dots,
+    "digitarrows": digit_arrows,
+    "reflectlink": reflectlink,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -716,4 +752,5 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "tateyoko": ("shade", "number"),
     "kakuro": ("down", "across"),
     "triplace": ("down", "across"),
+    "reflectlink": ("kind", "length"),
 }

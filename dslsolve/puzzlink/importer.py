@@ -4,6 +4,7 @@ meets every check a puzzle file meets)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from dslsolve.dsl.genre import GenreFile
@@ -129,8 +130,27 @@ def _slots(board: Board, step: Step, cursor: Cursor) -> None:
         _put(board, step, dots)
         return
     values = decode(cursor, rows * columns)
+    if len(step.into) > 1:  # a value of parts, each part into its own section
+        _put_parts(board, step, values)
+        return
     tokens = [_token(board, step, value) for value in values]
     _put(board, step, _grid_of(tokens, rows, columns))
+
+
+def _put_parts(board: Board, step: Step, values: list[Value]) -> None:
+    """Values of several parts on the cells, part i into the i-th section of `into` (through
+    its field's map of `fields`); a value of one part goes through `tokens` into the first."""
+    names = codecs.FIELDS.get(step.decoder, ())
+    fields = dict(step.fields)
+    grids = [["."] * len(values) for _ in step.into]
+    for index, value in enumerate(values):
+        if isinstance(value, tuple):
+            for part, (name, grid) in enumerate(zip(names, grids, strict=False)):
+                grid[index] = _printed(board, value[part], dict(fields.get(name, ())), "")
+        elif value is not None:
+            grids[0][index] = _token(board, step, value)
+    for name, grid in zip(step.into, grids, strict=False):
+        board.grids[name] = _grid_of(grid, board.rows, board.columns)
 
 
 def _draw_borders(board: Board, step: Step, values: list[Value]) -> None:
@@ -172,6 +192,9 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
             raise board.fail("the URL draws walls, which this genre has no place for")
         return
     board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+    if len(step.into) > 1:  # the walls themselves too, dead ends included (renban)
+        marks = dataclasses.replace(step, into=step.into[1:])
+        _draw_borders(board, marks, [1 if bit else None for bit in bits])
 
 
 def _dotted(board: Board, step: Step, cursor: Cursor) -> None:

@@ -793,7 +793,8 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 if _shows_given(board, section.sources, cell):
                     continue  # the token is the given's (school trip's pillars), no answer's
                 token = _given_answer(board, spec, section.sources, cell, token)
-                _read_cell(section.sources, variables, assignment, cell, token)
+                if not _read_cell(section.sources, variables, assignment, cell, token):
+                    _read_blank(board, section.sources, instance, assignment, cell, token)
         elif section.kind == "bricks":
             shape = wall_of(instance, section.name)
             places = bricks(rows, (columns - WALL_WIDENING[shape]) // 2, shape)
@@ -817,13 +818,15 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
             ):
                 if only is not None and token != only:
                     continue
+                token = token.rstrip("udlr")  # pzprjs's aux arrow on a line: `1r` (nagare)
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:
                     # a bool: 2 is a wall with pzprjs's aux mark
                     assignment[var.name][element] = 1 if var.type == ir.Type.BOOL else int(token)
             for element in known:
                 if any(_pzprjs_wall(board, source, element) for source in section.sources):
                     assignment[var.name][element] = 1
-    if not worked_out:
+    blank = any(value is None for values in assignment.values() for value in values.values())
+    if not worked_out or blank:  # a blank leaves nothing to work out from: the answer is short
         return assignment
     completed = Evaluator(genre.genre, instance, assignment)
     completed.derive_missing()
@@ -893,24 +896,47 @@ def _shows_given(board: _Values, sources: tuple[Source, ...], cell: Element) -> 
     return False
 
 
-def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> None:
+def _read_cell(sources, variables, assignment: Assignment, cell: Element, token: str) -> bool:
+    """Whether the token gave one of the sources' variables a value at the cell."""
     for source in sources:
         if source.name not in variables:
             continue
         if source.token is not None:
             if token == source.token:
                 assignment[source.name][cell] = 1
-                return
+                return True
         elif source.tokens:
             for value, printed in source.tokens:
                 if printed == token:
                     assignment[source.name][cell] = int(value)
-                    return
+                    return True
             if token.lstrip("-").isdigit():  # a value the map leaves as it is
                 assignment[source.name][cell] = int(token)
-                return
+                return True
         elif token.lstrip("-").isdigit():
             assignment[source.name][cell] = int(token)
             if source.when is not None:
                 assignment[source.when][cell] = 1
-            return
+            return True
+    return False
+
+
+def _read_blank(board: _Values, sources, instance: Instance, assignment: Assignment, cell, token):
+    """A blank cell (`.`) of a number that cannot be 0 is a cell left without its number
+    (pzpr: "there is an empty cell"): it reads as None, which the evaluator reports, rather
+    than as the lowest value, which would pass for an answer (fillomino's 1). Where 0 is a
+    value, a blank is that 0, as pzpr writes it; where the section prints `.` for a given
+    (kakuro's clue cells), the blank is the given's."""
+    if token != "." or any(
+        source.name not in board.variables
+        and source.token == token
+        and board.value(source.name, cell) is not None
+        for source in sources
+    ):
+        return
+    for source in sources:
+        var = board.variables.get(source.name)
+        if var is None or var.type != ir.Type.INT or source.token is not None or source.tokens:
+            continue
+        if cell in assignment[var.name] and instance.lowest(var) >= 1:
+            assignment[var.name][cell] = None

@@ -156,6 +156,17 @@ def _read_section(
             tokens = [token if token != "0" else "." for token in tokens]
             sources = [s for s in section.sources if on_links(genre, s.name)]
             _read_layers(board, genre, sources, tokens, places)
+            rooms = [  # a region layer named plainly after the marks: `[MARKS, ROOMS]`
+                s.name
+                for s in section.sources
+                if s not in sources and s.name not in variables and s.token is None and not s.tokens
+            ]
+            if rooms and section.kind == "borders":  # the cells the marked walls enclose
+                drawing = board.grids[section.name]
+                pairs = inside_borders(rows, columns)
+                board.walls = [drawing[r1 + r2][c1 + c2] != "." for (r1, c1), (r2, c2) in pairs]
+                for name in rooms:
+                    board.grids[name] = [[label(room) for room in row] for row in board.rooms()]
             return
         count = len(inside_borders(rows, columns))
         walls = [token == "1" for token in tokens][:count]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.toward.syntax import SideToward, Toward, side_of
+from dslsolve.constructs.toward.syntax import LayerToward, SideToward, Toward, side_of
 from dslsolve.geometry import DIRECTION_TOKENS, Env
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from dslsolve.constructs.interface import Lowerer
 
 
-def _direction(lowerer: Lowerer, expr: Toward | SideToward, vertex) -> str | None:
+def _direction(lowerer: Lowerer, expr: Toward | SideToward | LayerToward, vertex) -> str | None:
     """The written direction, or the one the section's token names at the vertex (None where
     it names none)."""
     if isinstance(expr.direction, ir.InputLayer):
@@ -44,4 +44,15 @@ def side_toward(lowerer: Lowerer, expr: SideToward, env: Env) -> Value:
     return None if direction is None else lowerer.used(expr.var, side_of(cell, direction))
 
 
-VALUES = {Toward: toward, SideToward: side_toward}
+def layer_toward(lowerer: Lowerer, expr: LayerToward, env: Env) -> Value:
+    """Whether the input layer on links holds a token on the cell's link toward the direction
+    (a constant of the puzzle)."""
+    cell, _ = env.target(expr.at)
+    direction = _direction(lowerer, expr, cell)
+    if direction is None:
+        return None
+    links = lowerer.grid.incident_by_direction(ir.ElementKind.LINK, cell)
+    return direction in links and lowerer.instance.value(expr.layer, links[direction]) is not None
+
+
+VALUES = {Toward: toward, SideToward: side_toward, LayerToward: layer_toward}

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.toward.syntax import SideToward, Toward, side_of
+from dslsolve.constructs.toward.syntax import LayerToward, SideToward, Toward, side_of
 from dslsolve.geometry import DIRECTION_TOKENS, Env
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Evaluator
 
 
-def _direction(evaluator: Evaluator, expr: Toward | SideToward, vertex) -> str | None:
+def _direction(evaluator: Evaluator, expr: Toward | SideToward | LayerToward, vertex) -> str | None:
     """The written direction, or the one the section's token names at the vertex."""
     if isinstance(expr.direction, ir.InputLayer):
         return DIRECTION_TOKENS.get(evaluator.instance.value(expr.direction, vertex))
@@ -37,4 +37,20 @@ def side_toward(evaluator: Evaluator, expr: SideToward, env: Env) -> bool | None
     return bool(evaluator.values[expr.var.name][side_of(cell, direction)])
 
 
-EVALUATORS = {Toward: toward, SideToward: side_toward}
+def layer_toward(evaluator: Evaluator, expr: LayerToward, env: Env) -> bool | None:
+    """Whether the puzzle gives a token on the cell's link toward the direction."""
+    cell, _ = env.target(expr.at)
+    direction = _direction(evaluator, expr, cell)
+    if direction is None:
+        return None
+    r, c = cell
+    link = {
+        "up": ("v", r - 1, c),
+        "left": ("h", r, c - 1),
+        "right": ("h", r, c),
+        "down": ("v", r, c),
+    }[direction]
+    return evaluator.instance.value(expr.layer, link) is not None
+
+
+EVALUATORS = {Toward: toward, SideToward: side_toward, LayerToward: layer_toward}

@@ -49,6 +49,17 @@ class SideToward:
     direction: str | ir.InputLayer
 
 
+@dataclass(frozen=True)
+class LayerToward:
+    """`LAYER toward DIRECTION` read at a cell, LAYER an input layer on links (walls given as
+    marks between cells): the link from the cell toward `direction` holds a given token (no
+    link past the grid's edge: false). `direction` as in `Toward`."""
+
+    layer: ir.InputLayer
+    at: ir.Target
+    direction: str | ir.InputLayer
+
+
 def side_of(cell: tuple[int, int], direction: str) -> tuple[str, int, int]:
     """The border on the side of `cell` toward `direction` ('h', r, c: the top of cell (r, c);
     'v', r, c: its left)."""
@@ -61,7 +72,7 @@ def side_of(cell: tuple[int, int], direction: str) -> tuple[str, int, int]:
     }[direction]
 
 
-NODES = (Toward, SideToward)
+NODES = (Toward, SideToward, LayerToward)
 
 WORDS = ("toward",)
 
@@ -71,6 +82,21 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
     section on the vertices (kind `toward_layer`)."""
     name, direction = node.value
     var = checker.scope.variables.get(name)
+    marks = checker.scope.layers.get(name)
+    if (
+        var is None
+        and marks is not None
+        and marks.per == ir.ElementKind.LINK.value
+        and focus.element == ir.ElementKind.CELL
+    ):
+        if node.kind == "toward":
+            return LayerToward(marks, ir.Focus(), direction), ir.Type.BOOL, True
+        layer = checker.scope.layers.get(direction)
+        if layer is None or layer.per != ir.ElementKind.CELL.value or layer.lists:
+            raise checker.error(
+                node, f"'{direction}' is not a direction", "write up, down, left or right"
+            )
+        return LayerToward(marks, ir.Focus(), layer), ir.Type.BOOL, True
     side = (
         var is not None
         and var.on == ir.ElementKind.BORDER
@@ -99,11 +125,13 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
     return Toward(var, ir.Focus(), gates, layer), ir.Type.BOOL, False
 
 
-def rebase(expr: Toward | SideToward, at: ir.Bound) -> Toward | SideToward:
+def rebase(
+    expr: Toward | SideToward | LayerToward, at: ir.Bound
+) -> Toward | SideToward | LayerToward:
     """Read at the named vertex (`c.NAME`, NAME a define of `line toward D`)."""
     return dataclasses.replace(expr, at=at) if isinstance(expr.at, ir.Focus) else expr
 
 
 SYNTAX = {"toward": check, "toward_layer": check}
 
-REBASE = {Toward: rebase, SideToward: rebase}
+REBASE = {Toward: rebase, SideToward: rebase, LayerToward: rebase}
