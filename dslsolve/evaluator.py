@@ -285,8 +285,8 @@ class Evaluator(PreparedReader):
         return found
 
     def rule(self, rule: ir.Rule, body: ir.RuleBody, env: Env) -> list[Violation]:
-        if isinstance(body, ir.Each) and type(body.body) in constructs.each_readings():
-            return constructs.each_readings()[type(body.body)](self, rule, body, env)
+        if isinstance(body, ir.Each) and type(body.body) in constructs.each_violations():
+            return constructs.each_violations()[type(body.body)](self, rule, body, env)
         if isinstance(body, ir.Each):
             found = []
             if body.group.kind == "piece" and body.group.of.var.on == ir.ElementKind.BORDER:
@@ -307,7 +307,7 @@ class Evaluator(PreparedReader):
             if self.broken(body.expr)(env):
                 return [Violation(rule, indexsets.place_name(env), self.involved(env))]
             return []
-        return constructs.rule_readings()[type(body)](self, rule, body, env)
+        return constructs.violations()[type(body)](self, rule, body, env)
 
     def instances(self, each: ir.Each, env: Env) -> list[Env]:
         """The environments of the body where the `where` holds (`grounding.py`; the pieces
@@ -652,6 +652,9 @@ class Evaluator(PreparedReader):
         fixed = elementsets.members(over, env, self.grid, self.instance)
         if fixed is not None:
             return fixed
+        construct = constructs.members().get(type(over))
+        if construct is not None:  # `area of C`: dslsolve.constructs
+            return construct(self, over, env)
         if isinstance(over, ir.Around):  # `via`: the neighbours whose link is used
             joined = self.values[over.via.name]
             return [
@@ -659,32 +662,7 @@ class Evaluator(PreparedReader):
                 for link, inner in elementsets.related(over, env, self.grid)
                 if joined.get(link)
             ]
-        if isinstance(over, ir.AreaOf):
-            origin, _ = env.target(over.of)
-            return [env.at(c, ir.ElementKind.CELL) for c in self.area_around(over, env, origin)]
         return list(self.ray_members(over, env))
-
-    def area_around(self, over: ir.AreaOf, env: Env, origin: Element) -> list[Element]:
-        """The cells joined to `origin` through cells where the condition holds (a flood fill),
-        in reading order; none where it does not hold at `origin`."""
-        holds = self.function(over.cond)
-
-        def inside(cell: Element) -> bool:
-            return holds(env.at(cell, ir.ElementKind.CELL)) is True
-
-        if not inside(origin):
-            return []
-        if over.via is None:
-            return sorted(self.grid.reach(origin, inside))
-        used = self.values[over.via.name]
-        found, stack = {origin}, [origin]
-        while stack:
-            cell = stack.pop()
-            for n in self.grid.neighbours(cell):
-                if n not in found and inside(n) and used.get(self.grid.link_between(cell, n)):
-                    found.add(n)
-                    stack.append(n)
-        return sorted(found)
 
     def ray_members(self, over: ir.Ray, env: Env) -> Iterator[Env]:
         """The cells of the rays, one at a time: `any` and `all` stop at their answer."""

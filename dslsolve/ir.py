@@ -356,19 +356,6 @@ class Opposite:
 
 
 @dataclass(frozen=True)
-class AreaOf:
-    """`area of COND`: the cells of the area of COND (a maximal orthogonally connected set of
-    cells where COND holds) that holds a cell, the cell included; none where COND does not
-    hold at the cell. COND may read unknowns. With `via` (a variable on links), two cells are
-    joined only where the link between them is used: `area of visited via line`, the cells of
-    the loop through a cell."""
-
-    cond: Expr
-    of: Target
-    via: Variable | None = None
-
-
-@dataclass(frozen=True)
 class SetMembers:
     """Every member of a declared index set, in order (`count(item where buys)`)."""
 
@@ -386,13 +373,13 @@ class GridCells:
     a group, a member of an index set, or a rule of its own): `count(cells where black) = 10`."""
 
 
+# The core's element sets; a construct adds its own (`area of C`: dslsolve/constructs/area_of)
 SetExpr = (
     GroupMembers
     | Around
     | Ray
     | Offset
     | Opposite
-    | AreaOf
     | SetMembers
     | GroupLinks
     | GroupNeighbours
@@ -447,7 +434,7 @@ class Holds:
     expr: Expr
 
 
-# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULES`)
+# a rule's body: one of these, or a construct's rule node (`dslsolve.constructs`, `RULE_SYNTAX`)
 RuleBody = Each | Holds
 
 

@@ -73,6 +73,9 @@ STAGES = (
     "dslsolve.compiler.rules",
     "dslsolve.compiler.expressions",
     "dslsolve.dsl.checker",
+    "dslsolve.dsl.check_expressions",
+    "dslsolve.dsl.check_names",
+    "dslsolve.dsl.check_sets",
     "dslsolve.evaluator",
 )
 

@@ -94,25 +94,6 @@ def test_the_plan_names_what_posts_each_rule(genre, puzzle, ran):
         assert ran.get(id(rule), set()) == expected, f"line {rule.origin.line}: {rule.text}"
 
 
-def test_a_construct_with_only_an_each_hook_is_still_asked(tmp_path, monkeypatch):
-    """A construct that declares an `EACH` and no `ACCEPTS` (written before the plan asked)
-    keeps working: the compiler asks it at linearise time, before the plan's own lowering."""
-    taken = []
-
-    def legacy_each(compiler, rule, each, env, guard) -> bool:
-        if each.group.kind != "row":
-            return False
-        taken.append(rule.text)
-        return True  # it posts nothing: the rows are free
-
-    monkeypatch.setattr(constructs, "each_rules", lambda: (legacy_each,))
-    loaded = load_genre(str(genre_file("hitori")))
-    instance = read_puzzle(str(genre_file("hitori").parent / "hitori" / "example.txt"), loaded)
-    compile_model(loaded.genre, instance, parse_formulation([]))
-    assert taken == [r.text for r in loaded.genre.rules if r.text.startswith("each row")]
-    assert taken
-
-
 def test_a_rule_level_construct_without_plans_is_named_by_its_type(monkeypatch):
     """A rule-level construct that declares no `PLANS` (written before the hook) is still
     planned, by its IR type's words, with no formulation choice."""

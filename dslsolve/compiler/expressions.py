@@ -18,7 +18,6 @@ from dslsolve.compiler.arithmetic import without_abs
 from dslsolve.compiler.fixings import Fixings
 from dslsolve.compiler.lowerings import logic
 from dslsolve.compiler.lowerings.absolute import absolute
-from dslsolve.compiler.lowerings.area_of import AreasOfCells
 from dslsolve.compiler.lowerings.domain import ENCODINGS, Members, OneHot
 from dslsolve.compiler.lowerings.records import RecordsError, records
 from dslsolve.compiler.lowerings.value_table import reify_by_values
@@ -118,7 +117,7 @@ class Lowerer(PreparedReader):
         self.outline: dict[ir.InputLayer, dict[Element, str]] = {}  # gates -> outline sides
         self.fixed: Fixings = {}
         self.rays = SharedRays(self.grid, self.condition, self.number)
-        self.areas_of = AreasOfCells(self.model, self.grid, self.condition, self.used)
+        self.memo: dict[object, object] = {}  # what a construct works out once per compile
 
     def fix(self, fixings: Fixings) -> None:
         """Unknowns that the puzzle fixes (`fixings.py`) take their value instead of model
@@ -553,15 +552,15 @@ class Lowerer(PreparedReader):
         fixed = elementsets.members(over, env, self.grid, self.instance)
         if fixed is not None:
             return [(inner, True) for inner in fixed]
+        construct = constructs.memberships().get(type(over))
+        if construct is not None:  # `area of C`: dslsolve.constructs
+            return construct(self, over, env)
         if isinstance(over, ir.Around):  # a neighbour is in the set when the link to it is used
             return [
                 (inner, self.used(over.via, link))
                 for link, inner in elementsets.related(over, env, self.grid)
             ]
         origin, _ = env.target(over.of)
-        if isinstance(over, ir.AreaOf):
-            area = self.areas_of.members(over, env, origin)
-            return [(env.at(c, ir.ElementKind.CELL), m) for c, m in area.items()]
         out: list[Member] = []
         cell_kind, group, bound = ir.ElementKind.CELL, env.group, env.bound
         until = None if over.until is None else self.condition(over.until)

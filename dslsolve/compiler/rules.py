@@ -115,10 +115,6 @@ class RuleCompiler:
             if not constructs.each_compiler(step.construct)(self, rule, each, env, guard):
                 raise RuntimeError(f"construct {step.construct} refused what it accepted")
             return
-        if any(  # the constructs that do not say at plan time what they take
-            compile_each(self, rule, each, env, guard) for compile_each in constructs.each_rules()
-        ):
-            return
         lowered = step.lowering == "pieces" or (
             step.lowering == "area" and not self.decided(each.group.of, env)
         )

@@ -350,21 +350,6 @@ class _NodeBuilder:
         """`cells`: every cell of the grid; placed at the word, which the tree does not keep."""
         return Node("grid_cells", (None, None), (), meta.column)
 
-    def area_of(self, items):
-        """`area of COND [from NAME]`: the area of COND that holds the cell."""
-        names = [str(i) for i in items if isinstance(i, Token) and i.type == "NAME"]
-        cond = next(i for i in items if isinstance(i, Node))
-        return Node("area_of", (None, names[0] if names else None), (cond,), cond.column)
-
-    def area_of_via(self, items):
-        """`area of COND via VAR [from NAME]`: the cells joined to the cell by used links of
-        VAR through cells where COND holds."""
-        names = [i for i in items if isinstance(i, Token) and i.type == "NAME"]
-        cond = next(i for i in items if isinstance(i, Node))
-        through = Node("name", str(names[0]), (), _col(names[0]))
-        of = str(names[1]) if len(names) > 1 else None
-        return Node("area_of", (None, of), (cond, through), cond.column)
-
 
 _TERMINAL_WORDS = {
     "NAME": "a name",

@@ -56,32 +56,35 @@ class AreasOfCells:
         self.classes: dict[ir.Expr, int] = {}
         self.read_by: dict[int, tuple[ir.Expr, int, frozenset[str] | None]] = {}
 
-    def members(self, over: ir.AreaOf, env: Env, origin: Element) -> dict[Element, Value]:
-        """Each cell that may be in the area of `over.cond` holding `origin`, with its
-        membership (True, or a literal)."""
+    def members(
+        self, cond: ir.Expr, through: ir.Variable | None, env: Env, origin: Element
+    ) -> dict[Element, Value]:
+        """Each cell that may be in the area of `cond` holding `origin` (with `through`, a
+        variable on links: joined by its used links only), with its membership (True, or a
+        literal)."""
         bound = env.bound or {}
-        if id(over.cond) not in self.read_by:
-            nodes = list(ir.walk(over.cond))
+        if id(cond) not in self.read_by:
+            nodes = list(ir.walk(cond))
             if any(isinstance(node, ir.MemberRef) for node in nodes):
                 names = None
             else:
                 names = frozenset(node.name for node in nodes if isinstance(node, ir.Bound))
-            number = self.classes.setdefault(over.cond, len(self.classes))
-            self.read_by[id(over.cond)] = (over.cond, number, names)
-        _, number, names = self.read_by[id(over.cond)]
-        via = over.via.name if over.via is not None else None
+            number = self.classes.setdefault(cond, len(self.classes))
+            self.read_by[id(cond)] = (cond, number, names)
+        _, number, names = self.read_by[id(cond)]
+        via = through.name if through is not None else None
         scope = tuple(sorted(i for i in bound.items() if names is None or i[0] in names))
         key = (number, via, origin, scope)
         if key not in self.built:
-            holds = self.condition(over.cond)
+            holds = self.condition(cond)
             inside = {}
             for cell in self.grid.cells():
                 value = holds(env.at(cell, ir.ElementKind.CELL))
                 inside[cell] = False if value is None else value
-            if over.via is None:
+            if through is None:
                 self.built[key] = self._area(inside, origin)
             else:
-                self.built[key] = self._linked_area(inside, origin, over.via)
+                self.built[key] = self._linked_area(inside, origin, through)
         return self.built[key]
 
     def _linked_area(

@@ -75,7 +75,7 @@ def guarded(model: LinearModel, holds: Lin | bool, guard: Lin) -> Lin | bool:
     return guard if holds is True else conjunction(model, [holds, guard])
 
 
-RULES = {Connected: compile_connected}
+RULE_LOWERINGS = {Connected: compile_connected}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {Connected: ("connected", "connected")}

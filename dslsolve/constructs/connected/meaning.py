@@ -110,4 +110,4 @@ def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list
     ]
 
 
-RULES = {Connected: connected}
+VIOLATIONS = {Connected: connected}

@@ -99,4 +99,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Connected:
     return Connected(cond, via, root=root)
 
 
-RULES = {"connected": check}
+RULE_SYNTAX = {"connected": check}

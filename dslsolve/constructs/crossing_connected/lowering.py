@@ -58,7 +58,7 @@ def compile_crossing_connected(
     post_linked(model, chosen, arcs, model.formulation["connected"])
 
 
-RULES = {CrossingConnected: compile_crossing_connected}
+RULE_LOWERINGS = {CrossingConnected: compile_crossing_connected}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {CrossingConnected: ("connected via crossings", "connected")}

@@ -53,4 +53,4 @@ def crossing_connected(
     ]
 
 
-RULES = {CrossingConnected: crossing_connected}
+VIOLATIONS = {CrossingConnected: crossing_connected}

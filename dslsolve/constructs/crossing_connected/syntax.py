@@ -52,4 +52,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> CrossingConnecte
     return CrossingConnected(cond, via)
 
 
-RULES = {"connected_crossing": check}
+RULE_SYNTAX = {"connected_crossing": check}

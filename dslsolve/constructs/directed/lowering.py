@@ -45,7 +45,7 @@ def lower_travel(lowerer: Lowerer, expr: Travel, env: Env) -> Value:
     return travel(lowerer.grid, expr.var.on, arcs, vertex, direction, expr.enters)
 
 
-RULES = {DirectedLoop: compile_directed_loop}
+RULE_LOWERINGS = {DirectedLoop: compile_directed_loop}
 
 VALUES = {Travel: lower_travel}
 

@@ -85,7 +85,7 @@ def travel(evaluator: Evaluator, expr: Travel, env: Env) -> bool | None:
     return ways is not None and ways[1 if expr.enters else 0] == direction
 
 
-RULES = {DirectedLoop: directed_loop}
+VIOLATIONS = {DirectedLoop: directed_loop}
 
 EVALUATORS = {Travel: travel}
 

@@ -105,7 +105,7 @@ def rebase(expr: Travel, at: ir.Bound) -> Travel:
     return dataclasses.replace(expr, at=at) if isinstance(expr.at, ir.Focus) else expr
 
 
-RULES = {"directed_loop": check_loop}
+RULE_SYNTAX = {"directed_loop": check_loop}
 
 SYNTAX = {
     "leaves": check_travel,

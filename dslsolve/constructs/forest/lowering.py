@@ -30,7 +30,7 @@ def compile_no_loop(
     post_forest(compiler.model, edges)
 
 
-RULES = {NoLoop: compile_no_loop}
+RULE_LOWERINGS = {NoLoop: compile_no_loop}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {NoLoop: ("no loop", "forest")}

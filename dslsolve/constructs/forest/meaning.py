@@ -42,4 +42,4 @@ def no_loop(evaluator: Evaluator, rule: ir.Rule, body: NoLoop, env: Env) -> list
     return found
 
 
-RULES = {NoLoop: no_loop}
+VIOLATIONS = {NoLoop: no_loop}

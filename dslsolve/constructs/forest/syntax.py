@@ -63,4 +63,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> NoLoop:
     return NoLoop(var, diagonals=True)
 
 
-RULES = {"no_loop": check, "no_loop_diagonals": check}
+RULE_SYNTAX = {"no_loop": check, "no_loop_diagonals": check}

@@ -23,7 +23,7 @@ def compile_loop(
     post(compiler.model, compiler.grid, body.var.on, compiler.lower.binaries(body.var))
 
 
-RULES = {SingleLoop: compile_loop}
+RULE_LOWERINGS = {SingleLoop: compile_loop}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {SingleLoop: ("single loop", "loop")}

@@ -58,4 +58,4 @@ def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env)
     return found
 
 
-RULES = {SingleLoop: single_loop}
+VIOLATIONS = {SingleLoop: single_loop}

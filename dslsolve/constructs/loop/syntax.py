@@ -48,4 +48,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> SingleLoop:
     return SingleLoop(var, node.kind == "single_loop_crossing")
 
 
-RULES = {"single_loop": check, "single_loop_crossing": check}
+RULE_SYNTAX = {"single_loop": check, "single_loop_crossing": check}

@@ -46,7 +46,7 @@ def compile_path_through(
     )
 
 
-RULES = {PathThrough: compile_path_through}
+RULE_LOWERINGS = {PathThrough: compile_path_through}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {PathThrough: ("path through", "paths")}

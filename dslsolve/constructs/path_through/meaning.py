@@ -96,4 +96,4 @@ def path_through(
     return found
 
 
-RULES = {PathThrough: path_through}
+VIOLATIONS = {PathThrough: path_through}

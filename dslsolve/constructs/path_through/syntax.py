@@ -97,4 +97,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> PathThrough:
     return PathThrough(var, gates, arrows, crossings, order)
 
 
-RULES = dict.fromkeys(KINDS, check)
+RULE_SYNTAX = dict.fromkeys(KINDS, check)

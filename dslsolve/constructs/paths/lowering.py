@@ -25,7 +25,7 @@ def compile_paths(
     post_paths(compiler.model, grid, body.var.on, compiler.lower.binaries(body.var), ends)
 
 
-RULES = {Paths: compile_paths}
+RULE_LOWERINGS = {Paths: compile_paths}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {Paths: ("paths", "paths")}

@@ -55,4 +55,4 @@ def paths(evaluator: Evaluator, rule: ir.Rule, body: Paths, env: Env) -> list[Vi
     return found
 
 
-RULES = {Paths: paths}
+VIOLATIONS = {Paths: paths}

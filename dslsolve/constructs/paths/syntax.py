@@ -46,4 +46,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Paths:
     return Paths(var, checker.input_section(node, ends_name, vertex, hint))
 
 
-RULES = {"paths": check}
+RULE_SYNTAX = {"paths": check}

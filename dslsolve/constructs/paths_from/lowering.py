@@ -29,7 +29,7 @@ def compile_paths_from(
     post_paths_from(compiler.model, compiler.grid, links, starts, turns)
 
 
-RULES = {PathsFrom: compile_paths_from}
+RULE_LOWERINGS = {PathsFrom: compile_paths_from}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {PathsFrom: ("paths from", None)}

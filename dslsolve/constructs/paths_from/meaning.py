@@ -68,4 +68,4 @@ def paths_from(evaluator: Evaluator, rule: ir.Rule, body: PathsFrom, env: Env) -
     return found
 
 
-RULES = {PathsFrom: paths_from}
+VIOLATIONS = {PathsFrom: paths_from}

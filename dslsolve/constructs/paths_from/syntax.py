@@ -54,4 +54,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> PathsFrom:
     return PathsFrom(var, layers[0], layers[1] if turns_name else None)
 
 
-RULES = {"paths_from": check}
+RULE_SYNTAX = {"paths_from": check}

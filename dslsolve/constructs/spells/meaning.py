@@ -40,4 +40,4 @@ def spells(evaluator: Evaluator, rule: ir.Rule, each: ir.Each, env: Env) -> list
     return found
 
 
-EACH_RULES = {Spells: spells}
+EACH_VIOLATIONS = {Spells: spells}

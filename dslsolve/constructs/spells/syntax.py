@@ -64,4 +64,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Spells:
     return Spells(value, table)
 
 
-RULES = {"spells": check}
+RULE_SYNTAX = {"spells": check}

@@ -43,7 +43,7 @@ def compile_symmetric(
     post_symmetric(compiler.model, compiler.grid, walls, centres, compiler.why(rule, env))
 
 
-RULES = {SymmetricPieces: compile_symmetric}
+RULE_LOWERINGS = {SymmetricPieces: compile_symmetric}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {SymmetricPieces: ("symmetric pieces", "connected")}

@@ -98,4 +98,4 @@ def symmetric_pieces(
     return found
 
 
-RULES = {SymmetricPieces: symmetric_pieces}
+VIOLATIONS = {SymmetricPieces: symmetric_pieces}

@@ -75,4 +75,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> SymmetricPieces:
     return SymmetricPieces(var, tuple(centres))
 
 
-RULES = {"symmetric_pieces": check}
+RULE_SYNTAX = {"symmetric_pieces": check}

@@ -41,7 +41,7 @@ def compile_traces(
     )
 
 
-RULES = {Traces: compile_traces}
+RULE_LOWERINGS = {Traces: compile_traces}
 
 # its name in a plan, and the formulation construct that chooses its form
 PLANS = {Traces: ("traces", None)}

@@ -53,4 +53,4 @@ def traces(evaluator: Evaluator, rule: ir.Rule, body: Traces, env: Env) -> list[
     return [Violation(rule, f"{text} cannot be traced from {cell_name(start)}", ())]
 
 
-RULES = {Traces: traces}
+VIOLATIONS = {Traces: traces}

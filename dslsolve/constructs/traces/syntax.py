@@ -77,4 +77,4 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Traces:
     return Traces(value, table, records[-1], *parts)
 
 
-RULES = {"traces": check}
+RULE_SYNTAX = {"traces": check}
