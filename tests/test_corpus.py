@@ -48,4 +48,27 @@ def test_corpus_instance_solves_to_its_known_solution(genre, stem, backend):
     instance = read_puzzle(f"{genre}/{stem}", loaded, puzzle_text(genre, stem))
     outcome = solve_puzzle(loaded, instance, parse_formulation([]), backend)
     assert outcome.violations == []
-    assert render(loaded, instance, outcome.assignment) == solution_text(genre, stem)
+    printed = render(loaded, instance, outcome.assignment)
+    assert narrowed(printed, instance.columns) == solution_text(genre, stem)
+
+
+def narrowed(text: str, columns: int) -> str:
+    """A drawing as it was printed when the corpus was made, one character per cell (a token
+    cut to its first character): today a drawing whose tokens are wider widens every cell."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("+"):
+        return text  # tokens, not a drawing
+    step = (len(lines[0]) - 1) // columns
+    if step == 2:
+        return text
+    out = []
+    for number, line in enumerate(lines):
+        line = line.ljust(step * columns + 1)
+        cells = [line[step * c + 1 : step * (c + 1)] for c in range(columns)]
+        if number % 2:  # a row of cells: the walls, each cell's token cut to one character
+            cells = [(cell.strip() or " ")[:1] for cell in cells]
+        else:  # a row of points: each border's mark
+            cells = [cell[0] for cell in cells]
+        points = [line[step * c] for c in range(columns + 1)]
+        out.append("".join(p + c for p, c in zip(points, cells + [""], strict=True)).rstrip())
+    return "\n".join(out) + "\n"
