@@ -49,15 +49,15 @@ def test_corpus_instance_solves_to_its_known_solution(genre, stem, backend):
     outcome = solve_puzzle(loaded, instance, parse_formulation([]), backend)
     assert outcome.violations == []
     printed = render(loaded, instance, outcome.assignment)
-    assert narrowed(printed, instance.columns) == solution_text(genre, stem)
+    if loaded.genre.output.edges is not None:
+        printed = narrowed(printed, instance.columns)
+    assert printed == solution_text(genre, stem)
 
 
 def narrowed(text: str, columns: int) -> str:
     """A drawing as it was printed when the corpus was made, one character per cell (a token
     cut to its first character): today a drawing whose tokens are wider widens every cell."""
     lines = text.splitlines()
-    if not lines or not lines[0].startswith("+"):
-        return text  # tokens, not a drawing
     step = (len(lines[0]) - 1) // columns
     if step == 2:
         return text

@@ -11,6 +11,10 @@ const PUZZLINK = "https://puzz.link/p?";
 const POLL_MS = 250;
 
 let genreEdited = false; // the genre textarea no longer holds the picked shipped genre
+// bumped by every change of the genre (a pick, an upload, an edit): a shipped genre's text that
+// arrives after a later change is not shown (an upload during the first load kept the upload's
+// name over the default genre's text, and the run used the default genre)
+let genreVersion = 0;
 let genreFilename = "genre.yaml";
 let board = null; // the last preview's grid: rows, columns, x, y, cell, sections
 let running = null; // the id of the run under way
@@ -88,7 +92,9 @@ async function loadGenres() {
 }
 
 async function pickGenre() {
+  const version = ++genreVersion;
   const genre = await api(`/api/genres/${encodeURIComponent($("genre").value)}`);
+  if (version !== genreVersion) return; // the genre changed while this one loaded
   $("genre-text").value = genre.text;
   genreEdited = false;
   genreFilename = `${genre.name}.yaml`;
@@ -123,6 +129,7 @@ function uploadGenre(event) {
   if (!file) return;
   const reader = new FileReader();
   reader.onload = () => {
+    genreVersion++;
     $("genre-text").value = reader.result;
     genreEdited = true;
     genreFilename = file.name;
@@ -133,6 +140,7 @@ function uploadGenre(event) {
 }
 
 function editedGenre() {
+  genreVersion++;
   genreEdited = true;
   $("genre-source").textContent = `(${genreFilename}, edited)`;
 }
