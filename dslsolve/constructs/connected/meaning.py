@@ -100,6 +100,12 @@ def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
     if body.root is not None:
         return _unrooted(evaluator, rule, body.root, [tuple(part) for part in parts])
+    return unjoined(rule, parts)
+
+
+def unjoined(rule: ir.Rule, parts: list[list]) -> list[Violation]:
+    """One violation per group of cells but the largest (`parts`: the groups, largest
+    first), naming its cells (`connected via ... with crossings` shares it)."""
     return [
         Violation(
             rule,

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
+from dslsolve.constructs.connected.meaning import unjoined
 from dslsolve.constructs.crossing_connected.syntax import CrossingConnected
-from dslsolve.geometry import Env, cell_name
+from dslsolve.geometry import Env
 from dslsolve.grounding import components
 from dslsolve.violation import Violation
 
@@ -43,14 +44,7 @@ def crossing_connected(
                 joins.append(((a, AXIS[direction]), (b, AXIS[direction])))
     parts = [sorted({c for c, _ in part} & members) for part in components(places, joins)]
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
-    return [
-        Violation(
-            rule,
-            f"cells not joined to the largest group ({len(parts)} groups)",
-            tuple(cell_name(c) for c in part),
-        )
-        for part in parts[1:]
-    ]
+    return unjoined(rule, parts)
 
 
 VIOLATIONS = {CrossingConnected: crossing_connected}

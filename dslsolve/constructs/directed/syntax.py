@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
+from dslsolve.constructs.loop.syntax import loop_variable
 from dslsolve.geometry import vertex_kind
 
 if TYPE_CHECKING:
@@ -57,19 +58,7 @@ WORDS = ("directed", "leaves", "enters")
 
 
 def check_loop(checker: Checker, node: Node, focus: Focus | None) -> DirectedLoop:
-    """VAR is a boolean variable on borders or links; the rule stands on its own."""
-    if focus is not None:
-        raise checker.own_rule(node)
-    var = checker.scope.variables.get(node.value)
-    if var is None:
-        raise checker.unknown(node, node.value, "variable")
-    if var.on not in (ir.ElementKind.BORDER, ir.ElementKind.LINK) or var.type != ir.Type.BOOL:
-        raise checker.error(
-            node,
-            f"'{var.name}' cannot form a loop",
-            "a loop needs a boolean variable on borders or links",
-        )
-    return DirectedLoop(var)
+    return DirectedLoop(loop_variable(checker, node, focus))
 
 
 def check_travel(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:

@@ -32,8 +32,9 @@ NODES = (SingleLoop,)
 WORDS = ("forms", "single", "loop", "with", "crossings")
 
 
-def check(checker: Checker, node: Node, focus: Focus | None) -> SingleLoop:
-    """VAR is a boolean variable on borders or links; the rule stands on its own."""
+def loop_variable(checker: Checker, node: Node, focus: Focus | None) -> ir.Variable:
+    """The VAR of a rule `VAR forms ... loop`: a boolean variable on borders or links; the
+    rule stands on its own (the directed loop's check shares this)."""
     if focus is not None:
         raise checker.own_rule(node)
     var = checker.scope.variables.get(node.value)
@@ -45,7 +46,11 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> SingleLoop:
             f"'{var.name}' cannot form a loop",
             "a loop needs a boolean variable on borders or links",
         )
-    return SingleLoop(var, node.kind == "single_loop_crossing")
+    return var
+
+
+def check(checker: Checker, node: Node, focus: Focus | None) -> SingleLoop:
+    return SingleLoop(loop_variable(checker, node, focus), node.kind == "single_loop_crossing")
 
 
 RULE_SYNTAX = {"single_loop": check, "single_loop_crossing": check}
