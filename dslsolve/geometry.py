@@ -186,12 +186,12 @@ class PerCell(dict):
         return value
 
 
-@functools.lru_cache(maxsize=16)
 def vertex_kind(edges: ir.ElementKind) -> ir.ElementKind:
     """The ends of borders are points, the ends of links are cells."""
     return ir.ElementKind.POINT if edges == ir.ElementKind.BORDER else ir.ElementKind.CELL
 
 
+@functools.lru_cache(maxsize=16)
 def grid_of(rows: int, columns: int) -> Grid:
     """The grid of this size, one per size: the compiler, the evaluator and the output share
     it, so what it caches (the rays) is worked out once."""
@@ -205,6 +205,7 @@ class Grid:
         # a cell's neighbours, found once: the piece and shape enumerations ask for them
         # hundreds of thousands of times (fillomino 735_14x14: 660k calls, half its compile)
         self._neighbours: dict[Element, tuple[Element, ...]] = {}
+        self._rays: dict[tuple[Element, str], tuple[Element, ...]] = {}  # worked out once
 
     # ------------------------------------------------------------------ elements
 
@@ -399,17 +400,23 @@ class Grid:
         r, c = cell[0] + rows, cell[1] + columns
         return ((r, c),) if 0 <= r < self.rows and 0 <= c < self.columns else ()
 
-    @functools.cache  # noqa: B019 - grids are shared per size (`grid_of`), so few live
     def ray(self, cell: Element, direction: str) -> tuple[Element, ...]:
-        """Cells from `cell` (excluded) to the edge of the grid in `direction`."""
-        r, c = cell
-        if direction == "up":
-            return tuple((i, c) for i in range(r - 1, -1, -1))
-        if direction == "down":
-            return tuple((i, c) for i in range(r + 1, self.rows))
-        if direction == "left":
-            return tuple((r, j) for j in range(c - 1, -1, -1))
-        return tuple((r, j) for j in range(c + 1, self.columns))
+        """Cells from `cell` (excluded) to the edge of the grid in `direction`. Kept by the
+        grid, not by a cache on the class, which would keep every grid ever made alive (a
+        long-lived process, the fuzzer's or a server's, grew to 8 GB over huge grids)."""
+        found = self._rays.get((cell, direction))
+        if found is None:
+            r, c = cell
+            if direction == "up":
+                found = tuple((i, c) for i in range(r - 1, -1, -1))
+            elif direction == "down":
+                found = tuple((i, c) for i in range(r + 1, self.rows))
+            elif direction == "left":
+                found = tuple((r, j) for j in range(c - 1, -1, -1))
+            else:
+                found = tuple((r, j) for j in range(c + 1, self.columns))
+            self._rays[cell, direction] = found
+        return found
 
     # ------------------------------------------------------------------ groups
 
