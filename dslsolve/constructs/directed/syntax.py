@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.loop.syntax import loop_variable
+from dslsolve.constructs.toward.syntax import direction_layer
 from dslsolve.geometry import vertex_kind
 
 if TYPE_CHECKING:
@@ -78,14 +79,7 @@ def check_travel(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, i
     if not node.kind.endswith("_layer"):
         return Travel(var, ir.Focus(), direction, enters), ir.Type.BOOL, False
     vertex = vertex_kind(var.on)
-    layer = checker.scope.layers.get(direction)
-    if layer is None or layer.per != vertex.value or layer.lists:
-        raise checker.error(
-            node,
-            f"'{direction}' is not a direction",
-            f"write up, down, left or right, or name a section on {vertex.value}s whose "
-            "tokens are directions (← ↑ → ↓, L U R D or up ...)",
-        )
+    layer = direction_layer(checker, node, direction, vertex)
     return Travel(var, ir.Focus(), layer, enters), ir.Type.BOOL, False
 
 

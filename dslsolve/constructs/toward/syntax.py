@@ -112,14 +112,7 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
         if side:
             return SideToward(var, ir.Focus(), direction), ir.Type.BOOL, False
         return Toward(var, ir.Focus(), gates, direction), ir.Type.BOOL, False
-    layer = checker.scope.layers.get(direction)
-    if layer is None or layer.per != vertex.value or layer.lists:
-        raise checker.error(
-            node,
-            f"'{direction}' is not a direction",
-            f"write up, down, left or right, or name a section on {vertex.value}s whose "
-            "tokens are directions (← ↑ → ↓, L U R D or up ...)",
-        )
+    layer = direction_layer(checker, node, direction, vertex)
     if side:
         return SideToward(var, ir.Focus(), layer), ir.Type.BOOL, False
     return Toward(var, ir.Focus(), gates, layer), ir.Type.BOOL, False
@@ -135,3 +128,19 @@ def rebase(
 SYNTAX = {"toward": check, "toward_layer": check}
 
 REBASE = {Toward: rebase, SideToward: rebase, LayerToward: rebase}
+
+
+def direction_layer(
+    checker: Checker, node: Node, direction: str, vertex: ir.ElementKind
+) -> ir.InputLayer:
+    """The input section named where a direction is read: one on the vertices (`vertex`)
+    whose tokens are directions (the directed loop's `leaves toward` shares this)."""
+    layer = checker.scope.layers.get(direction)
+    if layer is None or layer.per != vertex.value or layer.lists:
+        raise checker.error(
+            node,
+            f"'{direction}' is not a direction",
+            f"write up, down, left or right, or name a section on {vertex.value}s whose "
+            "tokens are directions (← ↑ → ↓, L U R D or up ...)",
+        )
+    return layer
