@@ -22,6 +22,7 @@ from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
+from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
@@ -115,6 +116,10 @@ def _session(compiled: Compiled, backend: str, stats: Stats) -> Iterator[Session
     closed whatever happens."""
     BACKENDS[backend].load()
     started = time.perf_counter()
+    if not BACKENDS[backend].native_alldifferent:
+        for native in compiled.model.natives:
+            if isinstance(native, AllDifferent) and native.linear is not None:
+                native.linear()  # the global's rows, for a backend that cannot post it
     session = BACKENDS[backend].session(compiled.model)
     stats.solve_seconds += time.perf_counter() - started
     try:
