@@ -47,7 +47,10 @@ def dslsolve_run(genre_file, path: Path, options: list[str], unique: bool):
     started = time.process_time()
     instance = read_puzzle(str(path), genre_file, text)
     shown = ground(genre_file.genre, instance).values
-    compiled = compile_model(genre_file.genre, instance, parse_formulation(options), shown)
+    genre = genre_file.genre
+    formulation = parse_formulation(options).under_genre(genre.formulation)
+    formulation = formulation.on_backend(genre.backend_formulation, "cpsat")
+    compiled = compile_model(genre, instance, formulation, shown)
     compiled_at = time.process_time()
     session = cpsat.CpsatSession(compiled.model)
     deterministic = 0.0

@@ -218,7 +218,9 @@ def solve_puzzle(
     model_file: str | None = None,
 ) -> Outcome:
     """`model_file`: also write the compiled model there (`write_model`) before solving."""
-    formulation = formulation.under_genre(genre_file.genre.formulation)
+    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
+        genre_file.genre.backend_formulation, backend
+    )
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats)
     if model_file is not None:
@@ -276,7 +278,9 @@ def determined_values(
     such solution exists the rest are determined. One solve per round, and at most one round
     per undetermined value (usually far fewer: a solution frees many values at once). Lazy
     cuts run in every round as in a plain solve; values the puzzle fixes are determined."""
-    formulation = formulation.under_genre(genre_file.genre.formulation)
+    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
+        genre_file.genre.backend_formulation, backend
+    )
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -346,7 +350,9 @@ def diagnose_puzzle(
     """Solve with every clue optional and as many kept as possible; then ask for other sets
     of as many clues, each different from those found (up to ALTERNATIVES). The evaluator
     checks every answer: the rule instances it finds broken must be clues left out."""
-    formulation = formulation.under_genre(genre_file.genre.formulation)
+    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
+        genre_file.genre.backend_formulation, backend
+    )
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats, relax=True)
     diagnosis = Diagnosis(SolveStatus.INFEASIBLE, stats, clues=len(compiled.kept))

@@ -131,3 +131,39 @@ def test_a_mistake_in_the_key_is_a_located_error(tmp_path, run, key, column, mes
     if hint:
         assert f"hint: {hint}" in result.err
     assert run("check", path, PUZZLE, SOLUTION).code == 2
+
+
+BACKEND_KEY = "formulation: {alldifferent: pairwise, cpsat: {domain: integer}}\nvariables:"
+
+
+def test_a_backends_own_defaults_hold_only_when_it_solves(tmp_path, run):
+    """`formulation: {cpsat: {...}}`: choices for one backend, over the plain ones when that
+    backend solves; the command line still overrides them."""
+    path = with_key(tmp_path, BACKEND_KEY)
+    genre = load_genre(str(path)).genre
+    assert genre.formulation == (("alldifferent", "pairwise"),)
+    assert genre.backend_formulation == (("cpsat", "domain", "integer"),)
+
+    def formulation(*options: str) -> str:
+        out = run(path, PUZZLE, "--format", "json", "--stats", *options).out
+        return json.loads(out)["stats"]["formulation"]
+
+    assert formulation().startswith("domain=integer,alldifferent=pairwise,")
+    assert formulation("--backend", "highs").startswith("domain=onehot,alldifferent=pairwise,")
+    assert formulation("--formulation", "domain=onehot").startswith("domain=onehot,")
+
+
+def test_the_backend_names_are_the_backends():
+    from dslsolve.backends import BACKENDS
+    from dslsolve.compiler.formulations import BACKEND_NAMES
+
+    assert set(BACKEND_NAMES) == set(BACKENDS)
+
+
+def test_a_mistake_under_a_backend_is_a_located_error(tmp_path, run):
+    key = "formulation: {cpsat: {records: pairs}}"
+    path = with_key(tmp_path, key + "\nvariables:")
+    result = run(path, PUZZLE)
+    assert result.code == 2
+    assert "'pairs' is not a lowering of records (formulation.cpsat.records)" in result.err
+    assert "choose one of onehot, pairwise" in result.err
