@@ -22,6 +22,7 @@ from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
 from dslsolve.compiler.formulations import Formulation
+from dslsolve.compiler.lowerings.domain import Integer
 from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
@@ -183,9 +184,51 @@ def write_model(compiled: Compiled, path: str) -> None:
 def no_good(compiled: Compiled, only: set | None = None) -> list[pulp.LpConstraint]:
     """A cut that only the current solution of the genre's unknowns breaks: a different one
     (different in one of the `only` values, if given); before it, the rows that tie the
-    binaries it reads to the model, if they were made for it (`decision_binaries`)."""
-    binaries, tying = decision_binaries(compiled, only)
-    return [*tying, _differs(binaries, {b.name: round(b.varValue or 0) for b in binaries})]
+    binaries it reads to the model, if they were made for it (`decision_binaries`).
+
+    An integer (`domain=integer`) that has no value binaries yet takes part by two new
+    binaries instead, "below its value" and "above it", each with its big-M row: making its
+    binaries for every value (a channel, `domain.Integer.binaries`) cost more than the second
+    solve itself (sudoku 16x16 under `alldifferent=native`: 0.06 s without `--unique`, 0.22 s
+    with the channel)."""
+    lowerer = compiled.lowerer
+    integers = [
+        encoding
+        for var in lowerer.genre.variables
+        for element, encoding in lowerer.encodings[var.name].items()
+        if (only is None or (var.name, element) in only)
+        and isinstance(encoding, Integer)
+        and encoding.channel is None
+    ]
+    skip = {id(encoding) for encoding in integers}
+    rows = compiled.model.problem.constraints
+    before = len(rows)
+    binaries = compiled.decision_binaries(only, skip)
+    tying = list(rows.values())[before:]
+    reference = {b.name: round(b.varValue or 0) for b in binaries}
+    literals, moved = [], []
+    for encoding in integers:
+        literals_of, rows_of = _moves(compiled.model, encoding)
+        literals.extend(literals_of)
+        moved.extend(rows_of)
+    return [*tying, *moved, _differs(binaries, reference, literals)]
+
+
+def _moves(model, encoding: Integer) -> tuple[list[pulp.LpVariable], list[pulp.LpConstraint]]:
+    """Binaries that say the integer takes another value than now, below it or above it,
+    and their rows: below = 1 forces x <= v - 1, above = 1 forces x >= v + 1."""
+    value, low, high = encoding.decode(), encoding.domain[0], encoding.domain[-1]
+    x = encoding.var
+    literals, rows = [], []
+    if value > low:
+        below = model.binary("below")
+        literals.append(below)
+        rows.append(x - (value - 1) <= (high - value + 1) * (1 - below))
+    if value < high:
+        above = model.binary("above")
+        literals.append(above)
+        rows.append((value + 1) - x <= (value + 1 - low) * (1 - above))
+    return literals, rows
 
 
 def decision_binaries(
@@ -200,10 +243,15 @@ def decision_binaries(
     return binaries, list(rows.values())[before:]
 
 
-def _differs(binaries: list[pulp.LpVariable], reference: dict[str, int]) -> pulp.LpConstraint:
-    """At least one of the binaries takes another value than in `reference` (by name)."""
+def _differs(
+    binaries: list[pulp.LpVariable], reference: dict[str, int], moved: list = ()
+) -> pulp.LpConstraint:
+    """At least one of the binaries takes another value than in `reference` (by name), or
+    one of the `moved` literals holds (an integer off its value, `_moves`)."""
     ones = [b for b in binaries if reference[b.name] == 1]
     zeros = [b for b in binaries if reference[b.name] == 0]
+    if moved:
+        return pulp.lpSum(1 - b for b in ones) + pulp.lpSum([*zeros, *moved]) >= 1
     return pulp.lpSum(1 - b for b in ones) + pulp.lpSum(zeros) >= 1
 
 
