@@ -118,9 +118,7 @@ def _session(compiled: Compiled, backend: str, stats: Stats) -> Iterator[Session
     BACKENDS[backend].load()
     started = time.perf_counter()
     if not BACKENDS[backend].native_alldifferent:
-        for native in compiled.model.natives:
-            if isinstance(native, AllDifferent) and native.linear is not None:
-                native.linear()  # the global's rows, for a backend that cannot post it
+        _linear_globals(compiled)  # the global's rows, for a backend that cannot post it
     session = BACKENDS[backend].session(compiled.model)
     stats.solve_seconds += time.perf_counter() - started
     try:
@@ -143,10 +141,7 @@ def _compile(
         genre_file.genre, instance, formulation, ground(genre_file.genre, instance).values, relax
     )
     stats.compile_seconds = time.perf_counter() - started
-    problem = compiled.model.problem
-    stats.variables = problem.numVariables()  # variables() would sort them by name first
-    stats.constraints = problem.numConstraints()
-    stats.nonzeros = sum(len(c) for c in problem.constraints())  # PuLP 4's list of rows
+    _count(compiled, stats)
     stats.fixed = sum(len(values) for values in compiled.lowerer.fixed.values())
     return compiled
 
@@ -161,11 +156,28 @@ LAZY_NOTE = (
 )
 
 
+def _linear_globals(compiled: Compiled) -> None:
+    """The rows of each `AllDifferent` native that has them (`AllDifferent.linear`)."""
+    for native in compiled.model.natives:
+        if isinstance(native, AllDifferent) and native.linear is not None:
+            native.linear()
+
+
+def _count(compiled: Compiled, stats: Stats) -> None:
+    """The model's size in `stats`."""
+    problem = compiled.model.problem
+    stats.variables = problem.numVariables()  # variables() would sort them by name first
+    stats.constraints = problem.numConstraints()
+    stats.nonzeros = sum(len(c) for c in problem.constraints())  # PuLP 4's list of rows
+
+
 def write_model(compiled: Compiled, path: str) -> None:
     """The compiled model as an LP or MPS file (by the name's ending) for any other solver:
     the rows as compiled, before any solve; values the puzzle fixes are constants in it. The
     lazy cuts are not in it (LAZY_NOTE, as a comment at the top of the file when there are
-    separators)."""
+    separators). A native global that has rows (`AllDifferent.linear`) gets them first: the
+    file holds the whole rule, and the backend that solves after it gets them too."""
+    _linear_globals(compiled)
     mps = path.lower().endswith(".mps")
     try:
         with warnings.catch_warnings():
@@ -272,6 +284,8 @@ def solve_puzzle(
     stats = Stats(backend, formulation.describe())
     compiled = _compile(genre_file, instance, formulation, stats)
     if model_file is not None:
+        _linear_globals(compiled)  # the globals' rows, written and then solved with
+        _count(compiled, stats)  # (before writing: PuLP adds a dummy column to write)
         write_model(compiled, model_file)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     with _session(compiled, backend, stats) as session:

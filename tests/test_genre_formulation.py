@@ -22,9 +22,15 @@ SOLUTION = PUZZLES / "sudoku" / "example.solution.txt"
 KEY = "formulation: {domain: integer, alldifferent: pairwise}\nvariables:"
 
 
+# sudoku's own key (CP-SAT's integers and alldifferent), which the tests' keys replace
+OWN_KEY = "formulation: {cpsat: {domain: integer, alldifferent: native}}\n"
+
+
 def with_key(tmp_path, key: str = KEY):
-    """Sudoku with a `formulation:` key before its variables."""
-    return changed_genre(tmp_path, "sudoku", "variables:", key)
+    """Sudoku with a `formulation:` key before its variables in place of its own."""
+    path = changed_genre(tmp_path, "sudoku", OWN_KEY, "")
+    path.write_text(path.read_text().replace("variables:", key, 1))
+    return path
 
 
 def model_size(genre_path, *choices: str) -> tuple[int, int]:
@@ -82,8 +88,10 @@ def test_stats_and_compare_show_the_choice(tmp_path, run):
     table = run("compare", path, PUZZLE, "--formulation", "domain=all", "--quiet").out
     assert "domain=onehot,alldifferent=pairwise (genre file)" in table
     assert "domain=integer,alldifferent=pairwise (genre file)" in table
-    plain = run("compare", genre_file("sudoku"), PUZZLE, "--quiet").out
+    plain = run("compare", with_key(tmp_path, "variables:"), PUZZLE, "--quiet").out
     assert " default " in plain
+    shipped = run("compare", genre_file("sudoku"), PUZZLE, "--quiet").out  # its CP-SAT key
+    assert "domain=integer (genre file),alldifferent=native (genre file)" in shipped
 
 
 def test_the_python_api_honours_and_overrides_it(tmp_path):

@@ -203,8 +203,17 @@ def _native(
     total = sum_of(lins)
     model.add(total >= sum(union[: len(lins)]))
     model.add(total <= sum(union[-len(lins) :]))
-    model.natives.append(AllDifferent([lin.expr for lin in lins], linear))
-    model.separators.append(lambda: _shared_values(model, lins))
+
+    def separator() -> list[pulp.LpConstraint]:
+        return _shared_values(model, lins)
+
+    def rows() -> None:  # the rows hold the global exactly: its separator has nothing to cut
+        linear()
+        if separator in model.separators:
+            model.separators.remove(separator)
+
+    model.natives.append(AllDifferent([lin.expr for lin in lins], linear and rows))
+    model.separators.append(separator)
 
 
 def _shared_values(model: LinearModel, lins: list[Lin]) -> list[pulp.LpConstraint]:
