@@ -90,7 +90,10 @@ def main() -> None:
     for genre in genres:
         genre_file = load_genre(str(PUZZLES / f"{genre}.yaml"))
         # the genre's run without its own key: the library's first choices where it sets one
-        base = [f"{name}={CHOICES[name][0]}" for name, _ in genre_file.genre.formulation]
+        own = [name for name, _ in genre_file.genre.formulation] + [
+            name for backend, name, _ in genre_file.genre.backend_formulation if backend == "cpsat"
+        ]
+        base = [f"{name}={CHOICES[name][0]}" for name in dict.fromkeys(own)]
         variants = [("default", base)] + [
             (c, [*[b for b in base if b.split("=")[0] not in c], *c.split("+")]) for c in candidates
         ]
