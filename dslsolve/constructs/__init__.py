@@ -32,6 +32,7 @@ CONSTRUCTS = (
     "on_loop",
     "path_through",
     "crossing_connected",
+    "joins_equal",
     "spells",
     "traces",
     "toward",

@@ -428,6 +428,29 @@ def pipelink(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def loopsp(cursor: Cursor, count: int) -> list[Value]:
+    """Numbered circles and line pieces (pzprjs's `decodeLoopsp`): a hex digit, `-`XX or
+    `+`XXX a circle with that number, `.` a circle without one; `g`..`m` a line piece 11..17
+    (pzprjs's ques, as `pipelink`'s: a cross, vertical, horizontal, then the turns); `n`..`z`
+    skip 1..13 cells. A piece is its value alone, a circle the fields `piece` (0) and
+    `number`."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            return [(0, int(char, 16))]
+        if char in "-+":
+            return [(0, int(cursor.take(2 if char == "-" else 3), 16))]
+        if char == ".":
+            return [(0, QUESTION)]
+        if "g" <= char <= "m":
+            return [_b36(char) - 5]
+        if "n" <= char <= "z":
+            return _skip(_b36(char) - 22)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 def wall_logic(cursor: Cursor, count: int) -> list[Value]:
     """Number16 up to two hex digits, with `+` a given wall cell (value -4) (section 5)."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION, "+": -4})
@@ -745,6 +768,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "dots": dots,
     "digitarrows": digit_arrows,
     "reflectlink": reflectlink,
+    "loopsp": loopsp,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -753,4 +777,5 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "kakuro": ("down", "across"),
     "triplace": ("down", "across"),
     "reflectlink": ("kind", "length"),
+    "loopsp": ("piece", "number"),
 }

@@ -29,19 +29,24 @@ class CrossingConnected:
 
     cond: ir.Expr
     via: ir.Variable
+    root: ir.Expr | None = None  # `to R`: each C-cell joined to a C-cell where R holds
 
 
 NODES = (CrossingConnected,)
 
-WORDS = ("cells", "connected", "with", "crossings")
+WORDS = ("cells", "connected", "to", "with", "crossings")
 
 
 def check(checker: Checker, node: Node, focus: Focus | None) -> CrossingConnected:
     """C is a condition on cells, V a variable on links; a rule of its own."""
     if focus is not None:
         raise checker.own_rule(node, "connected via ... with crossings")
-    cond_node, via_node = node.children
+    if node.kind == "connected_crossing_to":
+        cond_node, root_node, via_node = node.children
+    else:
+        (cond_node, via_node), root_node = node.children, None
     cond = checker.cell_condition(cond_node)
+    root = checker.cell_condition(root_node) if root_node is not None else None
     via = checker.line_variable(via_node, via_node.value, "connections")
     if via.on != ir.ElementKind.LINK:
         raise checker.error(
@@ -49,7 +54,7 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> CrossingConnecte
             f"'{via.name}' is not on links",
             "cells are connected via a variable on links",
         )
-    return CrossingConnected(cond, via)
+    return CrossingConnected(cond, via, root)
 
 
-RULE_SYNTAX = {"connected_crossing": check}
+RULE_SYNTAX = {"connected_crossing": check, "connected_crossing_to": check}
