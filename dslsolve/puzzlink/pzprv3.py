@@ -78,6 +78,9 @@ OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
 NUMBER = "number"  # a map's key for every number: its token a template, `{}` the number
+# a token of a value's list that reads any number back as the value, written never (goishi's
+# stones: `{stones: {o: ['0', '{}']}}`, a stone whatever its number)
+ANY_NUMBER = "{}"
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,8 @@ class Source:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
             whole = [value for value, printed in self.tokens if printed == token]
+            if not whole and re.fullmatch(r"-?\d+", token):  # `{}` in a list: any number
+                whole = [v for v, printed in self.tokens if printed == ANY_NUMBER and v != NUMBER]
             template = dict(self.tokens).get(NUMBER)
             if not whole and template is not None:
                 head, _, tail = template.partition("{}")
