@@ -33,6 +33,7 @@ CONSTRUCTS = (
     "path_through",
     "crossing_connected",
     "joins_equal",
+    "along",
     "spells",
     "traces",
     "toward",

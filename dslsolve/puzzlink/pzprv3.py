@@ -169,6 +169,8 @@ class Pzprv3Spec:
     type: str
     one_size: bool  # sudoku writes a single size line
     sections: tuple[Pzprv3Section, ...]
+    # the first line's version (`pzprv3.2`: slalom, whose file pzprjs reads by its version)
+    header: str = "pzprv3"
 
     @property
     def frame(self) -> int:
@@ -290,7 +292,11 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
-    return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
+    header = str(raw.get("header", "pzprv3"))
+    if not header.startswith("pzprv3"):
+        raise _fail(where, f"header: '{header}' is not a pzprv3 file's first line")
+    one_size = bool(raw.get("one_size", False))
+    return Pzprv3Spec(str(raw["type"]), one_size, tuple(sections), header)
 
 
 def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
@@ -489,7 +495,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     if walls:  # a brick wall's columns count bricks, not half-cells
         columns = (columns - WALL_WIDENING[walls[0]]) // 2
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
-    lines = ["pzprv3", spec.type, *size]
+    lines = [spec.header, spec.type, *size]
     for section in spec.sections:
         if section.fill is not None:
             lengths = line_lengths(section.kind, rows, columns)
