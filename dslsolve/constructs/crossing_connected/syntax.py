@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
+from dslsolve.constructs.connected.syntax import links_joining
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Checker, Focus
@@ -42,14 +43,7 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> CrossingConnecte
         raise checker.own_rule(node, "connected via ... with crossings")
     cond_node, via_node = node.children
     cond = checker.cell_condition(cond_node)
-    via = checker.line_variable(via_node, via_node.value, "connections")
-    if via.on != ir.ElementKind.LINK:
-        raise checker.error(
-            via_node,
-            f"'{via.name}' is not on links",
-            "cells are connected via a variable on links",
-        )
-    return CrossingConnected(cond, via)
+    return CrossingConnected(cond, links_joining(checker, via_node))
 
 
 RULE_SYNTAX = {"connected_crossing": check}
