@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from dslsolve import ir
 from dslsolve.dsl.genre import GenreFile
-from dslsolve.dsl.variablespec import MAX_DOMAIN_VALUES
-from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
+from dslsolve.errors import MAX_DOMAIN_VALUES, MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 from dslsolve.ir import GridSection, GroupsSection, ListSection, TableSection
 

@@ -11,9 +11,7 @@ from dslsolve import ir
 from dslsolve.dsl.inputspec import ELEMENT_SETS
 from dslsolve.dsl.yamlchecks import check_keys, check_name, fail, mapping
 from dslsolve.dsl.yamlsource import where_of
-from dslsolve.errors import Location
-
-MAX_DOMAIN_VALUES = 10_000  # a literal domain; one read from the puzzle is checked there
+from dslsolve.errors import MAX_DOMAIN_VALUES, Location
 
 SIZES = ("rows", "columns", "cells")
 

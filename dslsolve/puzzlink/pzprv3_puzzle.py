@@ -34,10 +34,6 @@ from dslsolve.puzzlink.pzprv3 import (
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
 
 
-def is_pzprv3(text: str) -> bool:
-    return text.lstrip().startswith("pzprv3")
-
-
 def file_lines(text: str) -> list[str]:
     """The lines of a pzprv3 file; `/` stands for a newline in test data and URLs."""
     lines = text.strip().splitlines()
