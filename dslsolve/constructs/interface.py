@@ -130,6 +130,8 @@ class Evaluator(Protocol):
 
     def members(self, over: ir.SetExpr, env: Env) -> list[Env]: ...
 
+    def pieces(self, var: ir.Variable) -> list[Grouping]: ...
+
     def areas(
         self,
         cond: ir.Expr,
