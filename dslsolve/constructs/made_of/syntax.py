@@ -46,13 +46,18 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
             "use it inside 'each piece of ...', 'each area of ...' or 'each region of ...'",
         )
     layer = checker.scope.layers.get(name)
+    if name in checker.scope.variables:
+        raise checker.error(node, f"'{name}' is a variable, not a grid section of cell labels")
     if layer is None:
         raise checker.unknown(node, name, "grid section")
     if layer.per != ir.ElementKind.CELL.value or layer.name != layer.section:
         raise checker.error(node, f"'{name}' is not a grid section of cell labels (regions)")
     count = checker.expr(node.children[0], focus)
     checker.expect(node.children[0], count, ir.Type.INT)
-    if not count.static:
+    measures = ("size", "width", "height")
+    if not count.static or any(
+        isinstance(n, ir.Param) and n.name in measures for n in ir.walk(count.expr)
+    ):
         raise checker.error(
             node.children[0],
             "the number of regions must be read from the puzzle",
