@@ -127,9 +127,9 @@ def divisions(animals: list[list[str]], dots: set[Point], most: int = 2) -> list
         kinds: dict[Cell, set[str]] = {}
         for cell, g in group.items():
             kinds.setdefault(g, set())
-            if cell in kind:  # a `?` is an animal of no kind: it parts no group
+            if cell in kind:  # a `?` is a kind of its own, as pzprjs reads it
                 kinds[g].add(kind[cell])
-        if any(len(k - {"?"}) > 1 for k in kinds.values()):
+        if any(len(k) > 1 for k in kinds.values()):
             return False
         may_grow = {group[c] for b in undecided for c in _sides(b)}
         return all(k or g in may_grow for g, k in kinds.items())
