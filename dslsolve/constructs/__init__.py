@@ -32,6 +32,8 @@ CONSTRUCTS = (
     "on_loop",
     "path_through",
     "crossing_connected",
+    "joins_equal",
+    "along",
     "spells",
     "traces",
     "toward",

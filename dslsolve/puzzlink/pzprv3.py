@@ -78,6 +78,9 @@ OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
 NUMBER = "number"  # a map's key for every number: its token a template, `{}` the number
+# a token of a value's list that reads any number back as the value, written never (goishi's
+# stones: `{stones: {o: ['0', '{}']}}`, a stone whatever its number)
+ANY_NUMBER = "{}"
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,8 @@ class Source:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
             whole = [value for value, printed in self.tokens if printed == token]
+            if not whole and re.fullmatch(r"-?\d+", token):  # `{}` in a list: any number
+                whole = [v for v, printed in self.tokens if printed == ANY_NUMBER and v != NUMBER]
             template = dict(self.tokens).get(NUMBER)
             if not whole and template is not None:
                 head, _, tail = template.partition("{}")
@@ -167,6 +172,8 @@ class Pzprv3Spec:
     type: str
     one_size: bool  # sudoku writes a single size line
     sections: tuple[Pzprv3Section, ...]
+    # the first line's version (`pzprv3.2`: slalom, whose file pzprjs reads by its version)
+    header: str = "pzprv3"
 
     @property
     def frame(self) -> int:
@@ -290,7 +297,11 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
-    return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
+    header = str(raw.get("header", "pzprv3"))
+    if not header.startswith("pzprv3"):
+        raise _fail(where, f"header: '{header}' is not a pzprv3 file's first line")
+    one_size = bool(raw.get("one_size", False))
+    return Pzprv3Spec(str(raw["type"]), one_size, tuple(sections), header)
 
 
 def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
@@ -489,7 +500,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     if walls:  # a brick wall's columns count bricks, not half-cells
         columns = (columns - WALL_WIDENING[walls[0]]) // 2
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
-    lines = ["pzprv3", spec.type, *size]
+    lines = [spec.header, spec.type, *size]
     for section in spec.sections:
         if section.fill is not None:
             lengths = line_lengths(section.kind, rows, columns)
