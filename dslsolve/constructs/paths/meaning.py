@@ -1,13 +1,14 @@
 """The evaluator's reading of `VAR forms paths joining ENDS` (`syntax.py`): the degree of
 every vertex (1 at an end, 0 or 2 elsewhere), then each part of the used edges: a simple path
-whose two ends hold equal tokens. No code shared with `lowering.py`."""
+whose two ends hold equal tokens. No code shared with `lowering.py`. `VAR forms paths leaving
+STARTS` and `STARTS carried by VAR` read the pieces of the used links the same way."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.paths.syntax import Paths
+from dslsolve.constructs.paths.syntax import Carried, Paths, PathsLeaving
 from dslsolve.geometry import Env, element_name, vertex_kind
 from dslsolve.violation import Violation
 
@@ -55,4 +56,73 @@ def paths(evaluator: Evaluator, rule: ir.Rule, body: Paths, env: Env) -> list[Vi
     return found
 
 
-VIOLATIONS = {Paths: paths}
+def _used_graph(evaluator: Evaluator, var: ir.Variable):
+    import networkx as nx  # imported here: it takes a tenth of a second
+
+    grid = evaluator.grid
+    graph = nx.Graph()
+    graph.add_nodes_from(grid.cells())
+    graph.add_edges_from(
+        grid.ends(var.on, e) for e in grid.elements(var.on) if evaluator.values[var.name].get(e)
+    )
+    return graph
+
+
+def paths_leaving(
+    evaluator: Evaluator, rule: ir.Rule, body: PathsLeaving, env: Env
+) -> list[Violation]:
+    """Each cell's number of used links (a start 0 or 1, any other cell at most 2), then each
+    part of the used links: a simple path with exactly one start, at one of its ends."""
+    import networkx as nx
+
+    graph = _used_graph(evaluator, body.var)
+
+    def start(v):
+        return evaluator.instance.value(body.starts, v) is not None
+
+    def name(v):
+        return element_name(ir.ElementKind.CELL, v)
+
+    found = []
+    for v, d in graph.degree:
+        if start(v) and d > 1:
+            found.append(Violation(rule, f"a line passes over the start {name(v)}", (name(v),)))
+        elif d > 2:
+            found.append(Violation(rule, f"{name(v)} has {d} lines: a branch", (name(v),)))
+    for part in nx.connected_components(graph):
+        if len(part) == 1:
+            continue
+        cells = tuple(name(v) for v in sorted(part))
+        if graph.subgraph(part).number_of_edges() != len(part) - 1:
+            found.append(Violation(rule, "lines that close a loop", cells))
+            continue
+        starts = sum(1 for v in part if start(v))
+        if starts != 1:
+            what = "no start" if starts == 0 else f"{starts} starts"
+            found.append(Violation(rule, f"a line with {what}", cells))
+    return found
+
+
+def carried(evaluator: Evaluator, expr: Carried, env: Env) -> int:
+    """The number of the one start in the part of the used links through the cell (0 where
+    the part holds no start or several, and for a start's token that is not a number)."""
+    import networkx as nx
+
+    key = ("carried", expr.starts.name, expr.var.name)
+    if key not in evaluator.memo:
+        graph = _used_graph(evaluator, expr.var)
+        value = evaluator.instance.value
+        numbers: dict = {}
+        for part in nx.connected_components(graph):
+            starts = [v for v in part if value(expr.starts, v) is not None]
+            token = value(expr.starts, starts[0]) if len(starts) == 1 else None
+            number = token if isinstance(token, int) and not isinstance(token, bool) else 0
+            numbers.update(dict.fromkeys(part, number))
+        evaluator.memo[key] = numbers
+    cell, _ = env.target(expr.at)
+    return evaluator.memo[key][cell]
+
+
+VIOLATIONS = {Paths: paths, PathsLeaving: paths_leaving}
+
+EVALUATORS = {Carried: carried}

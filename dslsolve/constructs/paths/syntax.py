@@ -3,12 +3,21 @@ form disjoint simple paths and no cycle; every element where the input section E
 is the end of exactly one path, no other element is, and the two ends of a path hold equal
 tokens (numberlink).
 
+`VAR forms paths leaving STARTS`: the used links of the boolean VAR form disjoint simple paths
+and no cycle, each with exactly one end on a cell where STARTS is given (its start); a start
+has 0 or 1 used links, so no path passes over or joins two starts, and every used link lies on
+such a path (moving pieces: kaero's letters, armyants' numbers, drawn from where they stand).
+`STARTS carried by VAR` reads, at a cell, the number of STARTS at the start of the path through
+the cell (at a start, its own number): the value the piece carries to where it ends (0 where
+no path runs, and for a start whose token is not a number).
+
 This module is the construct's contract: the IR node and the checker's typing. `meaning.py`
 (the evaluator) and `lowering.py` (the compiler) read the node and share no code.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,9 +36,27 @@ class Paths:
     ends: ir.InputLayer
 
 
-NODES = (Paths,)
+@dataclass(frozen=True)
+class PathsLeaving:
+    """The used links of `var` form simple paths, each with exactly one end on a cell where
+    `starts` is given."""
 
-WORDS = ("forms", "paths", "joining")
+    var: ir.Variable
+    starts: ir.InputLayer
+
+
+@dataclass(frozen=True)
+class Carried:
+    """The number of `starts` at the start of the path of `var` through the cell at `at`."""
+
+    starts: ir.InputLayer
+    var: ir.Variable
+    at: ir.Target
+
+
+NODES = (Paths, PathsLeaving, Carried)
+
+WORDS = ("forms", "paths", "joining", "leaving", "carried")
 
 
 def check(checker: Checker, node: Node, focus: Focus | None) -> Paths:
@@ -46,4 +73,44 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Paths:
     return Paths(var, checker.input_section(node, ends_name, vertex, hint))
 
 
-RULE_SYNTAX = {"paths": check}
+def check_leaving(checker: Checker, node: Node, focus: Focus | None) -> PathsLeaving:
+    """VAR is a boolean variable on links, STARTS a section on cells."""
+    if focus is not None:
+        raise checker.own_rule(node)
+    var_name, starts_name = node.value
+    var = checker.line_variable(node, var_name, "paths", boolean=True)
+    if var.on != ir.ElementKind.LINK:
+        raise checker.error(
+            node,
+            f"'{var_name}' cannot form paths leaving starts",
+            "it needs a boolean variable on links",
+        )
+    hint = "the starts are the cells where a section of the puzzle file is given, e.g. letters"
+    return PathsLeaving(var, checker.input_section(node, starts_name, ir.ElementKind.CELL, hint))
+
+
+def check_carried(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
+    """STARTS a section on cells, VAR a boolean variable on links, read at a cell."""
+    starts_name, var_name = node.value
+    if focus.element != ir.ElementKind.CELL:
+        raise checker.error(node, f"'{starts_name} carried by {var_name}' is read at a cell")
+    var = checker.line_variable(node, var_name, "carry starts", boolean=True)
+    if var.on != ir.ElementKind.LINK:
+        raise checker.error(
+            node, f"'{var_name}' cannot carry starts", "it needs a boolean variable on links"
+        )
+    hint = "the starts are the cells where a section of the puzzle file is given, e.g. letters"
+    starts = checker.input_section(node, starts_name, ir.ElementKind.CELL, hint)
+    return Carried(starts, var, ir.Focus()), ir.Type.INT, False
+
+
+def rebase(expr: Carried, at: ir.Bound) -> Carried:
+    """Read at the named cell (`c.NAME`, NAME a define of `STARTS carried by VAR`)."""
+    return dataclasses.replace(expr, at=at) if isinstance(expr.at, ir.Focus) else expr
+
+
+RULE_SYNTAX = {"paths": check, "paths_leaving": check_leaving}
+
+SYNTAX = {"carried": check_carried}
+
+REBASE = {Carried: rebase}
