@@ -642,6 +642,26 @@ def shugaku(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def kaero(cursor: Cursor, count: int) -> list[Value]:
+    """Return Home's letters (pzprjs's `decodeKaero`), as numbers 1..52: `A`..`Z` 1..26,
+    `0`..`9` 27..36, `-` and a base-36 digit 37..72, `.` "?"; `a`..`z` skip 1..26 slots."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if "A" <= char <= "Z":
+            return [_b36(char) - 9]
+        if char.isdigit():
+            return [int(char) + 27]
+        if char == "-":
+            return [_b36(cursor.take()) + 37]
+        if char == ".":
+            return [QUESTION]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return []
+
+    return _walk(cursor, count, step)
+
+
 WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
 
 
@@ -745,6 +765,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "dots": dots,
     "digitarrows": digit_arrows,
     "reflectlink": reflectlink,
+    "kaero": kaero,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
