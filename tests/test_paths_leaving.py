@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from cellsearch import Cell
 
 from dslsolve import ir
 from dslsolve.compiler import compile_model
@@ -183,3 +184,75 @@ def model_patterns(loaded, instance) -> set:
         loaded.genre, instance, parse_formulation([]), [(line, link) for link in LINKS]
     )
     return every_solution(compiled, lambda values: tuple(values["line"][link] for link in LINKS))
+
+
+# `VAR forms shots leaving STARTS` on 2x3 cells: a 2 at r1c1 and a 1 at r2c3 (the ? is no
+# start: shots need a number)
+SHOTS = {(0, 0): 2, (1, 2): 1}
+
+
+def shots_reading(pattern: dict, water: Cell | None = None) -> bool:
+    """Each piece a path from one numbered start at an end, made of straight shots of n,
+    n - 1, ... cells, turning and ending only where a shot lands (and, with `water`, no shot
+    landing there)."""
+    near = {c: [] for c in CELLS}
+    for link, used in pattern.items():
+        if used:
+            a, b = ends(link)
+            near[a].append(b)
+            near[b].append(a)
+    if any(len(near[c]) > (1 if c in SHOTS else 2) for c in CELLS):
+        return False
+    walked: set = set()
+    for start, n in SHOTS.items():
+        path = [start]
+        while (len(path) == 1 and near[start]) or len(near[path[-1]]) == 2:
+            nxt = [c for c in near[path[-1]] if c not in path]
+            if not nxt:
+                return False  # a loop back to the path
+            path.append(nxt[0])
+        walked.update(path)
+        if len(path) > 1 and path[-1] in SHOTS:
+            return False  # two starts joined
+        lands, at, shot = {0}, 0, n
+        while at < len(path) - 1 and shot > 0:
+            at += shot
+            lands.add(at)
+            shot -= 1
+        if len(path) - 1 not in lands:
+            return False  # it stops before a shot lands, or goes on after the last
+        for i in range(1, len(path) - 1):
+            (r0, c0), (r2, c2) = path[i - 1], path[i + 1]
+            if i not in lands and r0 != r2 and c0 != c2:
+                return False  # a turn in the middle of a shot
+        if water is not None and any(path[i] == water for i in lands):
+            return False
+    return all(c in walked or not near[c] for c in CELLS)  # no line without a start
+
+
+SHOT_CASES = {
+    "shots leaving": (("line forms shots leaving starts",), None),
+    "no landing on r1c2": (
+        (
+            "line forms shots leaving starts",
+            "each cell where starts = '?': not (line lands from starts)",
+        ),
+        (0, 2),
+    ),
+}
+
+
+@pytest.mark.parametrize(("rules", "water"), SHOT_CASES.values(), ids=SHOT_CASES)
+def test_shots_model_has_the_evaluators_patterns(tmp_path, rules, water):
+    loaded, instance = load_texts(tmp_path, genre(*rules), SHOT_PUZZLE)
+    found = accepted(loaded, instance)
+    assert found == {key(p) for p in patterns() if shots_reading(p, water)}
+    assert len(found) >= 2
+    assert model_patterns(loaded, instance) == found
+
+
+SHOT_PUZZLE = """\
+starts:
+2 . ?
+. . 1
+"""

@@ -662,6 +662,25 @@ def kaero(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def herugolf(cursor: Cursor, count: int) -> list[Value]:
+    """Herugolf's cells (pzprjs's `decodeNumber16_herugolf`): a hex digit or `-`XX a ball with
+    that number, `h` a hole (the value `h`), `i`..`z` skip 1..18 slots; any other character
+    (`g`, `.`) one empty slot."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "f":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == "h":
+            return ["h"]
+        if "i" <= char <= "z":
+            return _skip(_b36(char) - 17)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
 
 
@@ -766,6 +785,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "digitarrows": digit_arrows,
     "reflectlink": reflectlink,
     "kaero": kaero,
+    "herugolf": herugolf,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ import pulp
 from dslsolve import ir
 from dslsolve.compiler.lowerings.paths import post_no_cycles, post_paths
 from dslsolve.compiler.model import Lin
-from dslsolve.constructs.paths.syntax import Carried, Paths, PathsLeaving
+from dslsolve.constructs.paths.syntax import Carried, Lands, Paths, PathsLeaving, ShotsLeaving
 from dslsolve.geometry import Env
 
 if TYPE_CHECKING:
@@ -110,9 +110,128 @@ def carried(lowerer: Lowerer, expr: Carried, env: Env) -> Value:
     return lowerer.memo[key][cell]
 
 
-RULE_LOWERINGS = {Paths: compile_paths, PathsLeaving: compile_paths_leaving}
+def _number(token) -> int | None:
+    return token if isinstance(token, int) and not isinstance(token, bool) else None
 
-VALUES = {Carried: carried}
+
+def _shots(lowerer: Lowerer, var: ir.Variable, starts_layer: ir.InputLayer) -> dict:
+    """The shot state of `VAR forms shots leaving STARTS`, once per compile: an orientation
+    of the used links (o_ab + o_ba = x), and per cell u_v (used: u >= each of its links),
+    len_v (the length of the shot that reaches the cell), rem_v (the steps that shot has
+    still to go) and z_v (a shot lands here: rem_v = 0 on a used cell). A start with number n
+    stands as if a shot of n + 1 had just landed (len n + 1, rem 0). Along a link a -> b:
+    where no shot lands at a, len_b = len_a and rem_b = rem_a - 1; where one lands, len_b =
+    len_a - 1 and rem_b = len_b - 1 (big-M on o_ab and z_a). Read by `lands`; the rule adds
+    what makes the orientation the lines' own (`compile_shots_leaving`)."""
+    key = ("shots", var.name, starts_layer.name)
+    if key in lowerer.memo:
+        return lowerer.memo[key]
+    grid, model = lowerer.grid, lowerer.model
+    kind = ir.ElementKind.LINK
+    links = lowerer.binaries(var)
+    number = {v: _number(lowerer.instance.value(starts_layer, v)) for v in grid.cells()}
+    starts = {v: 1 for v, n in number.items() if n is not None}
+    top = max([n for n in number.values() if n is not None] + [0]) + 1
+    big = 2 * top + 2
+    into: dict = {v: [] for v in grid.cells()}
+    arcs = []
+    for edge, x in links.items():
+        a, b = grid.ends(kind, edge)
+        ab, ba = model.binary("out"), model.binary("out")
+        model.add(ab + ba == x)
+        into[b].append(ab)
+        into[a].append(ba)
+        arcs += [(a, b, ab), (b, a, ba)]
+    used, length, rest, lands = {}, {}, {}, {}
+    for v in grid.cells():
+        if v in starts:
+            used[v], length[v], rest[v], lands[v] = 1, number[v] + 1, 0, 1
+            continue
+        u = model.binary("used")
+        for e in grid.incident(kind, v):
+            model.add(links[e] <= u)
+        used[v] = u
+        length[v] = model.integer(0, top, "shot")
+        rest[v] = model.integer(0, top, "left")
+        z = model.binary("lands")
+        lands[v] = z
+        model.add(length[v] <= top * u)
+        model.add(rest[v] <= top * (1 - z))
+        model.add(rest[v] >= u - z)
+        model.add(z <= u)
+    for a, b, o in arcs:
+        if b in starts:
+            continue
+        za = lands[a]
+        keep = 1 - o + za  # 0 where a -> b is used and no shot lands at a
+        turn = 2 - o - za  # 0 where a -> b is used and a shot lands at a
+        model.add(length[b] - length[a] <= big * keep)
+        model.add(length[a] - length[b] <= big * keep)
+        model.add(rest[b] - rest[a] + 1 <= big * keep)
+        model.add(rest[a] - 1 - rest[b] <= big * keep)
+        model.add(length[b] - length[a] + 1 <= big * turn)
+        model.add(length[a] - 1 - length[b] <= big * turn)
+        model.add(rest[b] - length[b] + 1 <= big * turn)
+        model.add(length[b] - 1 - rest[b] <= big * turn)
+    state = {"into": into, "used": used, "length": length, "lands": lands, "starts": starts}
+    lowerer.memo[key] = state
+    return state
+
+
+def compile_shots_leaving(
+    compiler: RuleCompiler, rule: ir.Rule, body: ShotsLeaving, env: Env, guard: Lin | None
+) -> None:
+    """The shot state (`_shots`) made the lines' own: a start has at most one used link and
+    none into it, any other cell at most two and one into it where used, no cycle (as for
+    `forms paths leaving`); len_v >= u_v on every used cell, so nothing follows the last shot
+    of 1; for each horizontal and vertical link h, w at a cell that is no start,
+    h + w <= 1 + z_v (it turns only where a shot lands), and z_v >= 2 u_v - (its used links)
+    (it ends only there)."""
+    grid, model = compiler.grid, compiler.model
+    kind = ir.ElementKind.LINK
+    links = compiler.lower.binaries(body.var)
+    state = _shots(compiler.lower, body.var, body.starts)
+    into, used, length, lands = state["into"], state["used"], state["length"], state["lands"]
+    for v in grid.cells():
+        by_side = grid.incident_by_direction(kind, v)
+        incident = [links[e] for e in by_side.values()]
+        if v in state["starts"]:
+            model.add(pulp.lpSum(incident) <= 1)
+            if into[v]:
+                model.add(pulp.lpSum(into[v]) == 0)
+            continue
+        model.add(pulp.lpSum(incident) <= 2)
+        model.add(pulp.lpSum(into[v]) == used[v])
+        model.add(length[v] >= used[v])
+        model.add(lands[v] >= 2 * used[v] - pulp.lpSum(incident))
+        across = [links[by_side[d]] for d in ("left", "right") if d in by_side]
+        down = [links[by_side[d]] for d in ("up", "down") if d in by_side]
+        for h in across:
+            for w in down:
+                model.add(h + w <= 1 + lands[v])
+    post_no_cycles(model, grid, kind, links, state["starts"], used, crossings=1)
+
+
+def lands(lowerer: Lowerer, expr: Lands, env: Env) -> Value:
+    literal = _shots(lowerer, expr.var, expr.starts)["lands"]
+    cell, _ = env.target(expr.at)
+    value = literal[cell]
+    if isinstance(value, int):
+        return bool(value)
+    return Lin(pulp.LpAffineExpression(value), 0, 1, boolean=True)
+
+
+RULE_LOWERINGS = {
+    Paths: compile_paths,
+    PathsLeaving: compile_paths_leaving,
+    ShotsLeaving: compile_shots_leaving,
+}
+
+VALUES = {Carried: carried, Lands: lands}
 
 # its name in a plan, and the formulation construct that chooses its form
-PLANS = {Paths: ("paths", "paths"), PathsLeaving: ("paths leaving", "paths")}
+PLANS = {
+    Paths: ("paths", "paths"),
+    PathsLeaving: ("paths leaving", "paths"),
+    ShotsLeaving: ("shots leaving", "paths"),
+}
