@@ -168,9 +168,9 @@ def _label(token: str, letters: bool = False) -> str:
     parts = token.split(",")
     if len(parts) > 1:  # a part `-` says "none" (yajitatami's `2,-`: a 2 without an arrow)
         parts = [p for p in parts if p != "-"] or parts
-    if letters:
-        parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
     arrows = [ARROWS.get(DIRECTION_TOKENS.get(p, ""), "") for p in parts]
+    if letters:  # a letter made of a number is no arrow (kaero's 4 is D, not down)
+        parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
     if not any(arrows):
         return ",".join(parts)
     return "".join(arrow or part for part, arrow in zip(parts, arrows, strict=True))

@@ -710,6 +710,45 @@ def shugaku(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def kaero(cursor: Cursor, count: int) -> list[Value]:
+    """Return Home's letters (pzprjs's `decodeKaero`), as numbers 1..52: `A`..`Z` 1..26,
+    `0`..`9` 27..36, `-` and a base-36 digit 37..72, `.` "?"; `a`..`z` skip 1..26 slots."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if "A" <= char <= "Z":
+            return [_b36(char) - 9]
+        if char.isdigit():
+            return [int(char) + 27]
+        if char == "-":
+            return [_b36(cursor.take()) + 37]
+        if char == ".":
+            return [QUESTION]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return []
+
+    return _walk(cursor, count, step)
+
+
+def herugolf(cursor: Cursor, count: int) -> list[Value]:
+    """Herugolf's cells (pzprjs's `decodeNumber16_herugolf`): a hex digit or `-`XX a ball with
+    that number, `h` a hole (the value `h`), `i`..`z` skip 1..18 slots; any other character
+    (`g`, `.`) one empty slot."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "f":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == "h":
+            return ["h"]
+        if "i" <= char <= "z":
+            return _skip(_b36(char) - 17)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
 
 
@@ -815,6 +854,8 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "reflectlink": reflectlink,
     "loopsp": loopsp,
     "slalom": slalom,
+    "kaero": kaero,
+    "herugolf": herugolf,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
