@@ -37,6 +37,7 @@ CONSTRUCTS = (
     "toward",
     "symmetric",
     "between",
+    "beam",
 )
 
 # module -> the hooks it may fill (docs/architecture.md, "The hooks"); tests/test_registry.py
