@@ -228,7 +228,8 @@ def _letters(board: Board, step: Step, cursor: Cursor) -> None:
             if letter == -1:
                 raise board.fail("the URL has a letter past Z, which this genre cannot hold")
             letters.append("." if letter is None else str(letter))
-            numbers.append("." if number in (None, -1) else _printed(board, number, {}, ""))
+            # '?' (a letter without its number): no number, the beam may meet any
+            numbers.append("." if number in (None, -1, QUESTION) else str(number))
         board.lists[step.into[2 * side]] = letters
         board.lists[step.into[2 * side + 1]] = numbers
         start += length
