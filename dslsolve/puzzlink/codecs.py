@@ -281,6 +281,8 @@ def letters_excell(cursor: Cursor, count: int) -> list[Value]:
             letters.extend([None] * (_b36(char) - 9))
         else:
             letters.append(None)
+    if len(letters) < count:  # pzprjs then reads the numbers from the body's start
+        cursor.cut = True
     letters = letters[:count] + [None] * (count - len(letters))
     values: list[Value] = []
     for letter in letters:

@@ -220,6 +220,10 @@ def _letters(board: Board, step: Step, cursor: Cursor) -> None:
     cols, rows = board.columns, board.rows
     lengths = (cols, cols, rows, rows)
     values = codecs.letters_excell(cursor, sum(lengths))
+    if cursor.cut:
+        raise board.fail(
+            "the URL body ends before the margins' letters do (a URL cut short?): copy it again"
+        )
     start = 0
     for side, length in enumerate(lengths):
         letters, numbers = [], []
