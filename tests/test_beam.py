@@ -150,3 +150,35 @@ def test_a_mirror_met_twice_and_a_closed_circuit(tmp_path):
 def test_misplaced_beams_are_located_errors(tmp_path, rule, message):
     with pytest.raises(DslError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_texts(tmp_path, GENRE.replace("RULES", f"  - {rule!r}"), puzzle(2, 2, {}))
+
+
+def test_mirrors_given_by_the_puzzle_as_numbers_or_as_tokens(tmp_path):
+    """MIRROR may be a grid section of the puzzle: 1 and 2, or the tokens `\\` and `/`. The
+    beam in at the top of column 0 turns right at the top left `\\` and leaves on the right
+    after 1 turn: the column is black exactly where its number says 1."""
+    from dslsolve import Genre
+
+    genre = tmp_path / "given.yaml"
+    genre.write_text(
+        "name: given_mirrors\n"
+        "input:\n"
+        '  mirrors: {type: grid, symbols: "\\\\ /"}\n'
+        "  top: {type: list, per: column}\n"
+        "variables:\n"
+        "  black: {type: bool}\n"
+        "rules:\n"
+        "  - 'each column where top is given: count(black) = 3 * (reflections(beam from top "
+        "via mirrors) = top)'\n"
+        "  - 'each column where top is empty: not any(black)'\n"
+        "output:\n"
+        "  cell:\n"
+        "    - when: black\n"
+        "      symbol: '#'\n"
+    )
+    loaded = Genre.load(str(genre))
+    for first, second in (("1", "2"), ("\\", "/")):
+        for turns, shown in (("1", "#"), ("2", ".")):
+            grid = f"{first} . .\n. . {second}\n. . .\n"
+            result = loaded.solve(f"mirrors:\n{grid}top:\n{turns}\n.\n.\n", unique=True)
+            assert result.unique
+            assert result.text.split("\n")[0].split()[0] == shown

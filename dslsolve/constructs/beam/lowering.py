@@ -45,7 +45,7 @@ def _cases(lowerer: Lowerer, mirror: ir.Expr, cell) -> list[tuple[int, Value]]:
     env = Env(cell, ir.ElementKind.CELL, None)
     value = lowerer.lower(mirror, env)
     if not isinstance(value, Lin):
-        return [(value if value in (1, 2) else 0, True)]
+        return [({1: 1, "\\": 1, 2: 2, "/": 2}.get(value, 0), True)]
     ones = lowerer.boolean(ir.Compare("=", mirror, ir.Num(1)), env)
     twos = lowerer.boolean(ir.Compare("=", mirror, ir.Num(2)), env)
     cases = [(1, ones), (2, twos)]

@@ -2,7 +2,8 @@
 LEFT, RIGHT)`, read in an `each row` (SIDE left or right) or `each column` (top or bottom): a
 beam of light enters the grid from SIDE at that row or column (from the top: at its top cell,
 travelling down) and runs straight from cell to cell; at a cell where MIRROR (a number on
-cells, an unknown or from the puzzle) is 1 it is turned by a `\\` mirror (travelling down it
+cells, an unknown or from the puzzle; a grid section of the puzzle may hold the tokens `\\`
+and `/` instead) is 1 it is turned by a `\\` mirror (travelling down it
 goes on to the right, travelling up to the left), where MIRROR is 2 by a `/` mirror
 (travelling down it goes on to the left); any other value lets it through. It leaves the grid
 across the outline. Since it came in from the outside, it always leaves (a beam's way is
@@ -52,12 +53,13 @@ class Beam:
 
 
 def turn(step: tuple[int, int], mirror: object) -> tuple[int, int]:
-    """The direction after a cell holding `mirror`: 1 a `\\` mirror, 2 a `/` mirror (the one
-    meaning of the two values, which both readers use)."""
+    """The direction after a cell holding `mirror`: 1 (or the token `\\` of a grid from the
+    puzzle) a `\\` mirror, 2 (or `/`) a `/` mirror (the one meaning of the values, which both
+    readers use)."""
     dr, dc = step
-    if mirror == 1:
+    if mirror in (1, "\\"):
         return (dc, dr)
-    if mirror == 2:
+    if mirror in (2, "/"):
         return (-dc, -dr)
     return step
 
@@ -97,9 +99,14 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
         )
     (mirror_node,) = node.children
     mirror, mirror_type = checker.cell_value(mirror_node)
-    if mirror_type not in (ir.Type.INT, ir.Type.BOOL):
+    static = not ir.reads_unknowns(mirror)
+    if mirror_type not in (ir.Type.INT, ir.Type.BOOL) and not (
+        static and mirror_type == ir.Type.SYMBOL
+    ):
         raise checker.error(
-            mirror_node, "the mirrors are a number at each cell: 1 a \\ mirror, 2 a / mirror"
+            mirror_node,
+            "the mirrors are a number at each cell: 1 a \\ mirror, 2 a / mirror",
+            "or a grid section of the puzzle holding 1 and 2, or \\ and /",
         )
     margins = None
     if func == "exit":
@@ -114,7 +121,6 @@ def check(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type,
                 )
             layers.append(layer)
         margins = tuple(layers)
-    static = not ir.reads_unknowns(mirror)
     return Beam(side, mirror, margins), ir.Type.INT, static
 
 
