@@ -385,6 +385,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "icelom2",
         "kaero",
         "herugolf",
+        "kinkonkan",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

@@ -40,6 +40,7 @@ CONSTRUCTS = (
     "symmetric",
     "between",
     "made_of",
+    "beam",
 )
 
 # module -> the hooks it may fill (docs/architecture.md, "The hooks"); tests/test_registry.py

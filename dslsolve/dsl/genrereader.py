@@ -216,10 +216,20 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         conditions.get("tint"),
         conditions.get("walls"),
         tuple((str(token), str(shape)) for token, shape in marks.items()),
-        spec.get("letters") is True,
+        _letters(spec.get("letters", False), where),
         circles,
         tuple((d, expression(moves[d], ir.Type.BOOL)) for d in DIRECTIONS if d in moves),
         conditions.get("plates"),
         str(grid),
         conditions.get("joins"),
     )
+
+
+def _letters(raw: object, where: Location) -> bool | tuple[str, ...]:
+    """`picture: letters`: true (every clue's numbers drawn as letters) or the names of the
+    list sections whose numbers are (kinkonkan's margins)."""
+    if isinstance(raw, bool):
+        return raw
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        raise fail(raw, where, "picture.letters: true, or a list of list sections' names")
+    return tuple(raw)

@@ -263,6 +263,43 @@ def reflectlink(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def letters_excell(cursor: Cursor, count: int) -> list[Value]:
+    """Letters outside the grid, then their numbers (pzprjs's `decodeKinkonkan`): per clue
+    slot in the excell order (top, bottom, left, right) `A`..`Z` a letter 1..26, `a`..`z`
+    skip 1..26 slots; then one number per letter, in the same order: a hex digit, `-`XX, `.`
+    "?". A value is (letter, number); a letter after a digit (pzprjs's letters past Z) is
+    refused as `None` parts, -1."""
+    letters: list[int | None] = []
+    while len(letters) < count and cursor.more():
+        char = cursor.take()
+        if "A" <= char <= "Z":
+            letters.append(_b36(char) - 9)
+        elif char.isdigit():
+            cursor.take()
+            letters.append(-1)
+        elif "a" <= char <= "z":
+            letters.extend([None] * (_b36(char) - 9))
+        else:
+            letters.append(None)
+    if len(letters) < count:  # pzprjs then reads the numbers from the body's start
+        cursor.cut = True
+    letters = letters[:count] + [None] * (count - len(letters))
+    values: list[Value] = []
+    for letter in letters:
+        if letter is None:
+            values.append(None)
+            continue
+        char = cursor.take()
+        if char == ".":
+            number = QUESTION
+        elif char == "-":
+            number = int(cursor.take(2), 16)
+        else:
+            number = int(char, 16) if char else -1
+        values.append((letter, number))
+    return values
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})

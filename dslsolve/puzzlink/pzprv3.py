@@ -275,7 +275,12 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
                 raise _fail(where, "margins: {top: LIST, bottom:, left:, right:, cells:, empty:}")
             listed = value.get("cells", [])
             sources = tuple(_source(s, names, where) for s in listed)
-            sides = tuple((side, str(value[side])) for side in SIDES if side in value)
+            # a side's lists, several joined by ',' in one token (kinkonkan's letter,number)
+            sides = tuple(
+                (side, ",".join(map(str, v)) if isinstance(v := value[side], list) else str(v))
+                for side in SIDES
+                if side in value
+            )
             empty = str(value.get("empty", "."))
             sections.append(Pzprv3Section(kind, "", sources, sides, empty))
         elif kind == "bricks":
@@ -719,10 +724,12 @@ def _write_margins(board: _Values, section: Pzprv3Section, rows: int, columns: i
     """Clue lists around the cells (skyscrapers' frame, tilepaint's sums), the cells inside."""
     height, width, top, left = margin_shape(section, rows, columns)
     grid = [[section.empty] * width for _ in range(height)]
-    for side, name in section.margins:
-        for index, entry in enumerate(board.instance.lists[name]):
+    for side, names in section.margins:
+        lists = [board.instance.lists[name] for name in names.split(",")]
+        for index, entries in enumerate(zip(*lists, strict=True)):
             r, c = margin_place(side, index, height, width, top, left)
-            grid[r][c] = section.empty if entry is None else str(entry[0])
+            parts = ["" if entry is None else str(entry[0]) for entry in entries]
+            grid[r][c] = ",".join(parts) if any(parts) else section.empty
     for r in range(rows):
         for c in range(columns):
             grid[r + top][c + left] = board.printed(section.sources, (r, c))

@@ -170,13 +170,15 @@ def _read_section(
         board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
     elif section.kind == "margins":
         height, width, top, left = margin_shape(section, rows, columns)
-        for side, name in section.margins:
+        for side, names in section.margins:
             length = columns if side in ("top", "bottom") else rows
             places = [margin_place(side, i, height, width, top, left) for i in range(length)]
             entries = [
                 tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
             ]
-            board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
+            for part, name in enumerate(names.split(",")):  # several lists: parts by ','
+                cut = [(e.split(",") + [""] * part)[part] if "," in names else e for e in entries]
+                board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in cut]
     elif section.kind == "cells" and section.join:
         places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
         cuts = [split_joined(section.join, token) for token in tokens]
