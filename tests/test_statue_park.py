@@ -1,0 +1,116 @@
+"""Statue park (docs/genres.md): every shipped instance has exactly one solution by the search
+below, which shares no code with dslsolve (its own pentomino pictures, its own rotations), and
+that solution is the shipped one (which test_genres checks dslsolve finds). The circles are
+not vacuous: without them an instance has several solutions.
+
+The search places the listed pieces one at a time: while a black circle is not yet covered,
+every piece left and every placement of it over that circle; then the first piece left
+anywhere. A placement never covers a white circle nor a black cell or a cell beside one (two
+pieces never share an edge), and a branch ends as soon as the cells not black fall apart (the
+white cells must stay connected, and black cells are only ever added)."""
+
+from __future__ import annotations
+
+import pytest
+from cellsearch import Cell, by_cell, connected, orthogonal, sections, solution_rows
+
+from helpers import PUZZLES, solution_file
+
+PICTURES = {  # each pentomino drawn once, in some orientation
+    "F": (" ##", "## ", " # "),
+    "I": ("#####",),
+    "L": ("#   ", "####"),
+    "N": ("##  ", " ###"),
+    "P": ("###", "## "),
+    "T": ("###", " # ", " # "),
+    "U": ("# #", "###"),
+    "V": ("###", "#  ", "#  "),
+    "W": ("#  ", "## ", " ##"),
+    "X": (" # ", "###", " # "),
+    "Y": ("####", " #  "),
+    "Z": ("#  ", "###", "  #"),
+}
+
+
+def cases() -> list:
+    return sorted(p for p in (PUZZLES / "statue_park").glob("*.txt") if "solution" not in p.name)
+
+
+def orientations(letter: str) -> set[frozenset[Cell]]:
+    """The piece's distinct images under the 4 turns and their mirror images, at the origin."""
+    base = [(r, c) for r, row in enumerate(PICTURES[letter]) for c, ch in enumerate(row) if ch == "#"]
+    found = set()
+    for flip in (False, True):
+        cells = [(r, -c) if flip else (r, c) for r, c in base]
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            top, left = min(r for r, _ in cells), min(c for _, c in cells)
+            found.add(frozenset((r - top, c - left) for r, c in cells))
+    return found
+
+
+def statue_solutions(circles: list[list[str]], letters: list[str], most: int = 2) -> list:
+    rows, columns = len(circles), len(circles[0])
+    grid = {(r, c) for r in range(rows) for c in range(columns)}
+    marks = {cell: t for cell, t in by_cell(circles).items() if t != "."}
+    placements = {
+        letter: [
+            frozenset((r + dr, c + dc) for r, c in shape)
+            for shape in orientations(letter)
+            for dr in range(rows)
+            for dc in range(columns)
+        ]
+        for letter in set(letters)
+    }
+    placements = {k: [p for p in v if p <= grid] for k, v in placements.items()}
+    found: list[frozenset[Cell]] = []
+
+    def fits(piece: frozenset[Cell], black: set[Cell]) -> bool:
+        return all(
+            marks.get(cell) != "w" and cell not in black and not any(n in black for n in orthogonal(cell))
+            for cell in piece
+        )
+
+    def search(left: list[str], black: set[Cell]) -> None:
+        if len(found) >= most:
+            return
+        if not left:
+            if all(cell in black for cell, t in marks.items() if t == "b"):
+                found.append(frozenset(black))
+            return
+        open_circle = next((c for c, t in sorted(marks.items()) if t == "b" and c not in black), None)
+        for letter in sorted(set(left)) if open_circle else left[:1]:
+            rest = list(left)
+            rest.remove(letter)
+            for piece in placements[letter]:
+                if open_circle is not None and open_circle not in piece:
+                    continue
+                if fits(piece, black) and connected(grid - black - piece):
+                    search(rest, black | piece)
+
+    search(sorted(letters), set())
+    return found
+
+
+@pytest.mark.parametrize("puzzle", cases(), ids=lambda p: p.stem)
+def test_statue_park_has_one_solution_the_shipped_one(puzzle):
+    parts = sections(puzzle)
+    letters = [t for row in parts["pieces"] for t in row]
+    found = statue_solutions(parts["circles"], letters)
+    assert len(found) == 1
+    shipped = by_cell(solution_rows(solution_file(puzzle)))
+    assert found[0] == {cell for cell, t in shipped.items() if t == "#"}
+
+
+def test_statue_park_search_finds_several_without_circles():
+    parts = sections(PUZZLES / "statue_park" / "example.txt")
+    letters = [t for row in parts["pieces"] for t in row]
+    empty = [["."] * len(parts["circles"][0]) for _ in parts["circles"]]
+    assert len(statue_solutions(empty, letters, most=2)) == 2
+
+
+def test_statue_park_search_draws_the_twelve_pentominoes():
+    """63 fixed pentominoes: the search's pictures are the twelve free ones."""
+    counts = {letter: len(orientations(letter)) for letter in PICTURES}
+    assert sum(counts.values()) == 63 and counts["X"] == 1 and counts["I"] == 2
+    assert all(len(next(iter(orientations(letter)))) == 5 for letter in PICTURES)
