@@ -4,8 +4,8 @@ that solution is the shipped one (which test_genres checks dslsolve finds). The 
 not vacuous: without them an instance has several solutions.
 
 The search places the listed pieces one at a time: while a black circle is not yet covered,
-every piece left and every placement of it over that circle; then the first piece left
-anywhere. A placement never covers a white circle nor a black cell or a cell beside one (two
+every piece left and every placement of it over the open circle that has the fewest (none: the
+branch ends); then the first piece left anywhere. A placement never covers a white circle nor a black cell or a cell beside one (two
 pieces never share an edge), and a branch ends as soon as the cells not black fall apart (the
 white cells must stay connected, and black cells are only ever added)."""
 
@@ -53,42 +53,54 @@ def statue_solutions(circles: list[list[str]], letters: list[str], most: int = 2
     rows, columns = len(circles), len(circles[0])
     grid = {(r, c) for r in range(rows) for c in range(columns)}
     marks = {cell: t for cell, t in by_cell(circles).items() if t != "."}
+    white = {cell for cell, t in marks.items() if t == "w"}
+    circled = {cell for cell, t in marks.items() if t == "b"}
     placements = {
         letter: [
-            frozenset((r + dr, c + dc) for r, c in shape)
+            piece
             for shape in orientations(letter)
             for dr in range(rows)
             for dc in range(columns)
+            if (piece := frozenset((r + dr, c + dc) for r, c in shape)) <= grid
+            and not piece & white
         ]
         for letter in set(letters)
     }
-    placements = {k: [p for p in v if p <= grid] for k, v in placements.items()}
     found: list[frozenset[Cell]] = []
 
-    def fits(piece: frozenset[Cell], black: set[Cell]) -> bool:
-        return all(
-            marks.get(cell) != "w" and cell not in black and not any(n in black for n in orthogonal(cell))
-            for cell in piece
-        )
+    def options(letter: str, cell: Cell | None, blocked: set[Cell]) -> list[frozenset[Cell]]:
+        """The placements of a letter (over `cell`, if given) clear of the black cells and
+        their neighbours."""
+        return [
+            p
+            for p in placements[letter]
+            if (cell is None or cell in p) and p.isdisjoint(blocked)
+        ]
 
-    def search(left: list[str], black: set[Cell]) -> None:
+    def search(left: list[str], black: set[Cell], blocked: set[Cell]) -> None:
         if len(found) >= most:
             return
         if not left:
-            if all(cell in black for cell, t in marks.items() if t == "b"):
-                found.append(frozenset(black))
+            if circled <= black and frozenset(black) not in found:  # a letter listed twice
+                found.append(frozenset(black))  # reaches one answer in two orders
             return
-        open_circle = next((c for c, t in sorted(marks.items()) if t == "b" and c not in black), None)
-        for letter in sorted(set(left)) if open_circle else left[:1]:
-            rest = list(left)
-            rest.remove(letter)
-            for piece in placements[letter]:
-                if open_circle is not None and open_circle not in piece:
-                    continue
-                if fits(piece, black) and connected(grid - black - piece):
-                    search(rest, black | piece)
+        branches = None  # the open black circle with the fewest ways to cover it
+        for cell in sorted(circled - black):
+            ways = [(k, p) for k in sorted(set(left)) for p in options(k, cell, blocked)]
+            if branches is None or len(ways) < len(branches):
+                branches = ways
+            if not ways:
+                return
+        if branches is None:
+            branches = [(left[0], p) for p in options(left[0], None, blocked)]
+        for letter, piece in branches:
+            if connected(grid - black - piece):
+                rest = list(left)
+                rest.remove(letter)
+                near = {n for cell in piece for n in orthogonal(cell)}
+                search(rest, black | piece, blocked | piece | near)
 
-    search(sorted(letters), set())
+    search(sorted(letters), set(), set())
     return found
 
 
