@@ -88,7 +88,9 @@ def kind(part: set) -> str | None:
 def test_a_shape_by_its_letters(tmp_path):
     """`shape in tetrominoes(T, S)`: every black area a T or an S tetromino, not an L, I or O."""
     loaded, instance = load_texts(
-        tmp_path, shading("each area of black: shape in tetrominoes(T, S)"), "clues:\n...\n...\n...\n"
+        tmp_path,
+        shading("each area of black: shape in tetrominoes(T, S)"),
+        "clues:\n...\n...\n...\n",
     )
     accepted = accepted_patterns(loaded, instance, "black")
     plain = {
@@ -112,7 +114,9 @@ def test_letters_given_in_the_areas(tmp_path):
 
     def fine(pattern):
         for part in components(pattern, 3):
-            wanted = {"L3" for cell in part if cell == (0, 0)} | {"I3" for cell in part if cell == (2, 2)}
+            wanted = {"L3" for cell in part if cell == (0, 0)} | {
+                "I3" for cell in part if cell == (2, 2)
+            }
             if kind(part) not in ("L3", "I3") or len(wanted) > 1 or wanted - {kind(part)}:
                 return False
         return True

@@ -5,9 +5,10 @@ not vacuous: without them an instance has several solutions.
 
 The search places the listed pieces one at a time: while a black circle is not yet covered,
 every piece left and every placement of it over the open circle that has the fewest (none: the
-branch ends); then the first piece left anywhere. A placement never covers a white circle nor a black cell or a cell beside one (two
-pieces never share an edge), and a branch ends as soon as the cells not black fall apart (the
-white cells must stay connected, and black cells are only ever added)."""
+branch ends); then the first piece left anywhere. A placement never covers a white circle nor
+a black cell or a cell beside one (two pieces never share an edge), and a branch ends as soon
+as the cells not black fall apart (the white cells must stay connected, and black cells are
+only ever added)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ def cases() -> list:
 
 def orientations(letter: str) -> set[frozenset[Cell]]:
     """The piece's distinct images under the 4 turns and their mirror images, at the origin."""
-    base = [(r, c) for r, row in enumerate(PICTURES[letter]) for c, ch in enumerate(row) if ch == "#"]
+    base = [
+        (r, c) for r, row in enumerate(PICTURES[letter]) for c, ch in enumerate(row) if ch == "#"
+    ]
     found = set()
     for flip in (False, True):
         cells = [(r, -c) if flip else (r, c) for r, c in base]
@@ -72,9 +75,7 @@ def statue_solutions(circles: list[list[str]], letters: list[str], most: int = 2
         """The placements of a letter (over `cell`, if given) clear of the black cells and
         their neighbours."""
         return [
-            p
-            for p in placements[letter]
-            if (cell is None or cell in p) and p.isdisjoint(blocked)
+            p for p in placements[letter] if (cell is None or cell in p) and p.isdisjoint(blocked)
         ]
 
     def search(left: list[str], black: set[Cell], blocked: set[Cell]) -> None:

@@ -24,14 +24,13 @@ cells moved to the origin, looked up among the placements of SET's orientations.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.model import Lin, LoweringError, as_lin
-from collections import Counter
-
 from dslsolve.constructs.shape.syntax import (
     FINITE_SETS,
     ShapeDiffers,
@@ -223,8 +222,8 @@ def _shape_part(each: ir.Each) -> ShapeIn | None:
 
 def accepts(each: ir.Each) -> str | None:
     """The plan's question: `each area of C [within W]` with a `shape in SET` conjunct (or the
-    body `shape in SET once`) is compiled as placements; so is one `within` regions without it, which `compile_each`
-    refuses with a message (the area lowering takes no `within`)."""
+    body `shape in SET once`) is compiled as placements; so is one `within` regions without
+    it, which `compile_each` refuses with a message (the area lowering takes no `within`)."""
     if each.group.kind != "area":
         return None
     if _shape_part(each) is None and each.group.within is None:

@@ -5,9 +5,8 @@ no code shared with `lowering.py`."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
-
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.shape.syntax import (

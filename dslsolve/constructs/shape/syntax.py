@@ -191,9 +191,7 @@ def _letters_hint(name: str) -> str:
     return f"{name}: " + ", ".join(sorted(FINITE_SETS[name]))
 
 
-def check_in_letters(
-    checker: Checker, node: Node, focus: Focus
-) -> tuple[ir.Expr, ir.Type, bool]:
+def check_in_letters(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
     """`shape in SET(L, N, ...)`: shapes of a finite set by their letters, or `shape in
     SET(SECTION)`: the letters the puzzle gives (a table section lists them, a grid section on
     cells gives them in the group)."""
@@ -246,7 +244,9 @@ def check_once(checker: Checker, node: Node, focus: Focus | None) -> ShapeOnce:
     if focus is None or scope is None or scope.nested or scope.group.kind != "area":
         raise checker.error(node, "'once' matches the areas of a rule's own 'each area of'", hint)
     if scope.where is not None:
-        raise checker.error(scope.where, "the areas that take the shapes once are all of them", hint)
+        raise checker.error(
+            scope.where, "the areas that take the shapes once are all of them", hint
+        )
     inner = node.children[0]
     if inner.kind not in ("shape_in", "shape_in_letters"):
         raise checker.error(node, "'once' follows 'shape in SET'", hint)
