@@ -243,3 +243,33 @@ def test_check_names_the_shapes_left_over(tmp_path, run):
     assert "is none of the trominoes" in result.out
     assert "the L of the trominoes, taken by no area" in result.out
     assert "the I of the trominoes, taken by no area" in result.out
+
+
+BLOCKS = """\
+name: lettered_blocks
+input:
+  letters: {type: grid, symbols: any}
+variables:
+  wall: {type: bool, on: borders}
+rules:
+  - "each piece of wall: shape in trominoes(letters) and count(letters is given) = 1"
+output:
+  cell:
+    - show: letters
+  edges: wall
+"""
+
+
+def test_letters_given_in_pieces(tmp_path, run):
+    """In `each piece` the letters keep the candidate pieces whose letter is their shape: the
+    division into trominoes is unique with them (the straight one holding the I at r3c3) and
+    not without them; `check` accepts the answer."""
+    (tmp_path / "p.txt").write_text("letters:\nL . . I\n. . . .\n. L I .\n")
+    for name, text in (("g.yaml", BLOCKS), ("h.yaml", BLOCKS.replace("(letters)", ""))):
+        (tmp_path / name).write_text(text)
+    result = run(tmp_path / "g.yaml", tmp_path / "p.txt", "--unique")
+    assert result.code == 0 and "unique" in result.err
+    assert result.out.splitlines()[5] == "|  L|I| |"
+    (tmp_path / "s.txt").write_text(result.out)
+    assert run("check", tmp_path / "g.yaml", tmp_path / "p.txt", tmp_path / "s.txt").code == 0
+    assert "not unique" in run(tmp_path / "h.yaml", tmp_path / "p.txt", "--unique").err
