@@ -69,21 +69,20 @@ def statue_solutions(circles: list[list[str]], letters: list[str], most: int = 2
         ]
         for letter in set(letters)
     }
+    covering = {  # letter -> black circle -> the placements of the letter over it
+        letter: {cell: [p for p in placed if cell in p] for cell in circled}
+        for letter, placed in placements.items()
+    }
     found: list[frozenset[Cell]] = []
 
     def options(letter: str, cell: Cell | None, blocked: set[Cell]) -> list[frozenset[Cell]]:
         """The placements of a letter (over `cell`, if given) clear of the black cells and
         their neighbours."""
-        return [
-            p for p in placements[letter] if (cell is None or cell in p) and p.isdisjoint(blocked)
-        ]
+        among = placements[letter] if cell is None else covering[letter][cell]
+        return [p for p in among if p.isdisjoint(blocked)]
 
     def search(left: list[str], black: set[Cell], blocked: set[Cell]) -> None:
         if len(found) >= most:
-            return
-        if not left:
-            if circled <= black and frozenset(black) not in found:  # a letter listed twice
-                found.append(frozenset(black))  # reaches one answer in two orders
             return
         branches = None  # the open black circle with the fewest ways to cover it
         for cell in sorted(circled - black):
@@ -92,14 +91,19 @@ def statue_solutions(circles: list[list[str]], letters: list[str], most: int = 2
                 branches = ways
             if not ways:
                 return
+        if not connected(grid - black):  # tested after the cheaper test of the circles
+            return
+        if not left:
+            if frozenset(black) not in found:  # a letter listed twice reaches one answer
+                found.append(frozenset(black))  # in two orders
+            return
         if branches is None:
             branches = [(left[0], p) for p in options(left[0], None, blocked)]
         for letter, piece in branches:
-            if connected(grid - black - piece):
-                rest = list(left)
-                rest.remove(letter)
-                near = {n for cell in piece for n in orthogonal(cell)}
-                search(rest, black | piece, blocked | piece | near)
+            rest = list(left)
+            rest.remove(letter)
+            near = {n for cell in piece for n in orthogonal(cell)}
+            search(rest, black | piece, blocked | piece | near)
 
     search(sorted(letters), set(), set())
     return found
