@@ -20,6 +20,7 @@ from dslsolve.compiler.lowerings.pieces import (
     PieceFormError,
     Shape,
     candidates,
+    keep_apart,
     lazy_values,
     place_values,
     place_walls,
@@ -136,15 +137,25 @@ def compile_pieces(
             raise PieceFormError("the size bound must depend on the anchor's input only")
 
     if walls:
+        # conjuncts between two pieces (`shape differs from`): posted on the chosen pieces
+        apart = {
+            part: found
+            for part in _conjuncts(body)
+            for reading in constructs.piece_apart()
+            if (found := reading(lower, part)) is not None
+        }
+        own = [part for part in _conjuncts(body) if part not in apart]
+        if apart:
+            body = own[0] if len(own) == 1 else ir.And(tuple(own))
         kept = []
         for shape in candidates(grid, form, None):
-            verdict = lower.boolean(body, group(shape))
+            verdict = lower.boolean(body, group(shape)) if own else True
             if verdict is False:
                 continue
             check_bound(shape, None)
             kept.append((shape, verdict))
         lins = {b: lower.variable(var, b) for b in grid.borders()}
-        place_walls(
+        placed = place_walls(
             model,
             grid,
             lins,
@@ -152,6 +163,8 @@ def compile_pieces(
             lambda shape, chosen: post(body, group(shape), chosen, why),
             why,
         )
+        for relation, key in apart.values():
+            keep_apart(model, grid, placed, relation, key)
         return
 
     domain = range(0, 2) if var.type == ir.Type.BOOL else lower.instance.domain(var)
@@ -411,7 +424,16 @@ def _form(
         ),
         None,
     )
-    if bound is None and (rectangles or shapes is not None):
+    placed = next(
+        (
+            tuple(found)
+            for part in parts
+            for allowed in constructs.piece_candidates()
+            if (found := allowed(lower, part)) is not None
+        ),
+        None,
+    )
+    if bound is None and (rectangles or shapes is not None or placed is not None):
         bound = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))  # the grid bounds them
     limits = [n for part in parts for limit in constructs.size_limits() if (n := limit(part))]
     if bound is None and limits:
@@ -462,7 +484,7 @@ def _form(
             decided.append(part)
         return out, tuple(decided)
 
-    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes)
+    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes, placed)
     return form, None if exact_value else bound
 
 

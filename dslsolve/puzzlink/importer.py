@@ -200,9 +200,10 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
 def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
     """Mejilink's dotted lines (pzprjs's `decodeMejilink`): a bit per border, the outline
     included (`codecs.every_border`), set where the border has no dots; the regions are cut
-    by the dotted inside borders, and unread inside borders have none (pzprjs's default)."""
+    by the dotted inside borders, and unread inside borders have none (pzprjs's default).
+    `over: borders`: the inside borders only (Combi Block's tiles, pzprjs's `decodeCBBlock`)."""
     pairs = board.inside_borders
-    sides = outline(board.rows, board.columns)
+    sides = [] if step.over == "borders" else outline(board.rows, board.columns)
     bits = codecs.every_border(cursor, [True] * len(pairs) + [False] * len(sides))
     if any(bits[len(pairs) :]):
         raise board.fail(

@@ -95,6 +95,9 @@ class Source:
     # as the first token and read back from any (mejilink's dotted lines beside its loop)
     walls: tuple[str, ...] = ()
     beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
+    # borders, edges: `{VAR: [TOKEN, ...]}`, the first source written as TOKEN and read back
+    # as true from any of them (Combi Block's `1`, and `3` with pzprjs's aux mark)
+    also: tuple[str, ...] = ()
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it (a number through the map's `number`
@@ -201,6 +204,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         # a value -> a token, or a list of tokens: written as the first, read from any
         pairs = [(k, v) for k, t in rest.items() for v in (t if isinstance(t, list) else [t])]
         return Source(name, tokens=tuple((str(k), str(v)) for k, v in pairs))
+    if isinstance(rest, list) and rest:
+        return Source(name, str(rest[0]), also=tuple(str(token) for token in rest))
     return Source(name, None if rest is None else str(rest))
 
 
@@ -813,10 +818,11 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
             only = section.sources[0].token  # `{line: 2}`: only that token is a line
+            accepted = section.sources[0].also or (only,)  # `{wall: ['1', '3']}`: any of them
             for element, token in zip(
                 edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
-                if only is not None and token != only:
+                if only is not None and token not in accepted:
                     continue
                 token = token.rstrip("udlr")  # pzprjs's aux arrow on a line: `1r` (nagare)
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:

@@ -34,10 +34,6 @@ from dslsolve.puzzlink.pzprv3 import (
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
 
 
-def is_pzprv3(text: str) -> bool:
-    return text.lstrip().startswith("pzprv3")
-
-
 def file_lines(text: str) -> list[str]:
     """The lines of a pzprv3 file; `/` stands for a newline in test data and URLs."""
     lines = text.strip().splitlines()
@@ -209,7 +205,7 @@ def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str])
     or the token of a source before it, which hides the wall's when written (its line)."""
     rows, columns = board.rows, board.columns
     before = section.sources[: section.sources.index(source)]
-    marks = set(source.walls) | {s.token for s in before if s.token is not None}
+    marks = set(source.walls) | {t for s in before for t in (s.also or (s.token,)) if t is not None}
     borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
     wall = dict(zip(borders, (token in marks for token in tokens), strict=False))
     inside = edge_elements("borders", rows, columns, ir.ElementKind.BORDER)

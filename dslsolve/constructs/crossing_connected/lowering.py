@@ -29,11 +29,11 @@ def compile_crossing_connected(
     compiler: RuleCompiler, rule: ir.Rule, body: CrossingConnected, env: Env, guard: Lin | None
 ) -> None:
     grid, lower, model = compiler.grid, compiler.lower, compiler.model
-    links = ir.ElementKind.LINK
+    links = body.via.on  # links between cells, or borders between points
     chosen = {}
     arcs = {}
-    for cell in grid.cells():
-        holds = lower.boolean(body.cond, env.at(cell, ir.ElementKind.CELL))
+    for cell in grid.vertices(links):
+        holds = lower.boolean(body.cond, env.at(cell, body.vertex))
         holds = False if holds is None else holds
         chosen[(cell, "across")] = holds
         chosen[(cell, "down")] = False
@@ -51,7 +51,7 @@ def compile_crossing_connected(
                 model.add(either >= as_lin(holds).expr)
                 open_ = Lin(pulp.LpAffineExpression(either), 0, 1, boolean=True)
             arcs[("turn", cell)] = (ends, open_)
-    for link in grid.links():
+    for link in grid.elements(links):
         a, b = grid.ends(links, link)
         axis = "across" if link[0] == "h" else "down"
         arcs[link] = (((a, axis), (b, axis)), lower.used(body.via, link))

@@ -24,16 +24,13 @@ def crossing_connected(
     evaluator: Evaluator, rule: ir.Rule, body: CrossingConnected, env: Env
 ) -> list[Violation]:
     grid = evaluator.grid
-    links = ir.ElementKind.LINK
-    used = {e for e in grid.links() if evaluator.values[body.via.name].get(e)}
-    members = {
-        c
-        for c in grid.cells()
-        if evaluator.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
-    }
-    places = [(c, axis) for c in grid.cells() for axis in ("across", "down")]
+    links = body.via.on  # links between cells, or borders between points
+    vertices = grid.vertices(links)
+    used = {e for e in grid.elements(links) if evaluator.values[body.via.name].get(e)}
+    members = {c for c in vertices if evaluator.expr(body.cond, Env(c, body.vertex, None)) is True}
+    places = [(c, axis) for c in vertices for axis in ("across", "down")]
     joins = []
-    for cell in grid.cells():
+    for cell in vertices:
         sides = grid.incident_by_direction(links, cell)
         crossing = len(sides) == 4 and all(e in used for e in sides.values())
         if cell in members or not crossing:

@@ -376,3 +376,15 @@ def piece_shapes(lowerer: Lowerer, part: ir.Expr) -> frozenset[Placement] | None
 
 
 PIECE_SHAPES = piece_shapes
+
+
+def piece_apart(lowerer: Lowerer, part: ir.Expr):
+    """`shape differs from R` in the body of `each piece of` walls: no two chosen pieces of
+    one shape hold two R-related cells. The relation, and a piece's shape as the set of its
+    fixed orientations (equal for two pieces of one free shape)."""
+    if not isinstance(part, ShapeDiffers):
+        return None
+    return part.relation, lambda cells: frozenset(_orientations(tuple(cells)))
+
+
+PIECE_APART = piece_apart

@@ -151,7 +151,10 @@ def shape_differs(evaluator: Evaluator, expr: ShapeDiffers, env: Env) -> bool:
     areas = evaluator.memo.get(key)
     if areas is None:
         top = Env(None, None, None, env.bound)
-        areas = evaluator.memo[key] = evaluator.areas(family.of, top, within=family.within)
+        if family.kind == "piece":  # the pieces that the walls cut
+            areas = evaluator.memo[key] = evaluator.pieces(family.of.var)
+        else:
+            areas = evaluator.memo[key] = evaluator.areas(family.of, top, within=family.within)
     own = set(env.group.cells)
     touched = {
         other

@@ -173,10 +173,17 @@ def check_differs(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, 
     """`shape differs from RELATION`, in the body of `each area of C`."""
     _subject(checker, node, focus)
     family = None if checker.each_scope is None else checker.each_scope.group
-    if family is None or family.kind != "area" or focus.group != "area":
+    walls = (  # the pieces of walls (`each piece of wall`) compare too
+        family is not None
+        and family.kind == "piece"
+        and focus.group == "piece"
+        and family.of.var.on == ir.ElementKind.BORDER
+    )
+    if not walls and (family is None or family.kind != "area" or focus.group != "area"):
         raise checker.error(
             node,
-            "'shape differs from' compares the areas of one 'each area of' rule",
+            "'shape differs from' compares the areas of one 'each area of' rule "
+            "or the pieces of one 'each piece of' walls",
             "e.g. each area of black: shape in tetrominoes and shape differs from neighbours",
         )
     if node.value not in RELATIONS:
