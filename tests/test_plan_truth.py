@@ -106,7 +106,14 @@ def test_the_plan_names_what_posts_each_rule(genre, puzzle, ran):
     compiled_as_planned(genre, puzzle, ran, [])
 
 
-PIECES = [(g, p) for g, p in INSTANCES if "each piece" in genre_file(g).read_text()]
+# one instance of each genre with pieces, its smallest puzzle file (the choice is per rule)
+PIECES = sorted(
+    {
+        g: min((q for h, q in INSTANCES if h == g), key=lambda q: q.stat().st_size)
+        for g, _ in INSTANCES
+        if "each piece" in genre_file(g).read_text()
+    }.items()
+)
 
 
 @pytest.mark.parametrize(("genre", "puzzle"), PIECES, ids=[f"{g}/{p.stem}" for g, p in PIECES])
