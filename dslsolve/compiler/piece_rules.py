@@ -40,6 +40,16 @@ PLACED_CELLS = 10
 # 809_18x25: 29 s against 111 s; 64_10x10, a few thousand: placements 4.7 s, lazy 13 s)
 PLACED_PIECES = 20_000
 
+# the piece lowerings as the plan (`plan.piece_lowering`) names them; `compile_pieces` posts
+# the one it is handed
+HOLDING = "holding: cuts in rounds"
+WALLS = "walls: placements"
+PLACEMENTS = (
+    f"piece=placements, lazy past {PLACED_CELLS} cells without an anchor "
+    f"or {PLACED_PIECES} candidates"
+)
+LAZY = "piece=lazy"
+
 
 def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
     return expr.args if isinstance(expr, ir.And) else (expr,)
@@ -92,9 +102,16 @@ def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
 
 
 def compile_pieces(
-    lower: Lowerer, post: Post, var: ir.Variable, body: ir.Expr, env: Env, why: Why
+    lower: Lowerer,
+    post: Post,
+    var: ir.Variable,
+    body: ir.Expr,
+    env: Env,
+    why: Why,
+    lowering: str,
 ) -> None:
-    """`each piece of VAR: BODY`; `post` posts a condition that a placed piece must hold."""
+    """`each piece of VAR: BODY` by the lowering the plan names (`HOLDING`, `WALLS`,
+    `PLACEMENTS`, `LAZY`); `post` posts a condition that a placed piece must hold."""
     grid, model = lower.grid, lower.model
     walls = var.on == ir.ElementKind.BORDER
 
@@ -102,15 +119,15 @@ def compile_pieces(
         cells = tuple(sorted(shape))
         return Env(None, None, Grouping(f"piece at {cell_name(cells[0])}", cells), env.bound)
 
-    try:
-        form, bound = _form(lower, var, body, env)
-    except PieceFormError:
-        free = _holds_only(lower, body, env) if walls else None
-        if free is None:
-            raise
+    if lowering == HOLDING:
+        free = _holds_only(lower, body, env)
+        if free is None:  # a condition not read from the puzzle: the bound is missing
+            _form(lower, var, body, env)
+            raise PieceFormError("the body says what a piece holds, not from the puzzle")
         need, apart, kinds, gather = free
         post_free_pieces(model, grid, lower.binaries(var), need, apart, why, kinds, gather)
         return
+    form, bound = _form(lower, var, body, env)
 
     def check_bound(shape: Shape, value: int | None) -> None:
         if bound is None or form.anchors is None:
@@ -186,7 +203,7 @@ def compile_pieces(
             lambda v: blocked[v][0],
         )
 
-    if model.formulation["piece"] == "lazy" or (
+    if lowering == LAZY or (
         form.anchors is None  # unanchored pieces of more cells are too many to enumerate
         and any((form.limit(None, v) or 0) > PLACED_CELLS for v in domain)
     ):
