@@ -88,6 +88,7 @@ def rule_error(origin, text: str, message: str, hint: str | None = None) -> DslE
 
 
 MAX_NUMBER = 10**100  # a number in a genre or puzzle file; beyond 10^308 no float holds it
+MAX_DOMAIN_VALUES = 10_000  # values of one unknown: a literal domain, or one read from a puzzle
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a 2000x2000 grid of one-character cells is 8 MB
 
 

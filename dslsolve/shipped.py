@@ -15,8 +15,6 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from dslsolve.errors import DslError, Location
 from dslsolve.puzzlink.url import UrlError, is_url, url_type
 
@@ -25,7 +23,6 @@ if TYPE_CHECKING:
 
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_ -]*$")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def genres_dir() -> Path:
@@ -63,10 +60,13 @@ def genre_path(name: str) -> str:
 @functools.lru_cache(maxsize=4)
 def _types(folder: Path) -> dict[str, tuple[Path, ...]]:
     """puz.link type name -> the shipped genre files that list it (aliases included)."""
+    import yaml  # here: a run from a puzzle file never asks, and PyYAML is 0.01 s of start-up
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     index: dict[str, list[Path]] = {}
     for path in sorted(folder.glob("*.yaml")):
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
         except (OSError, yaml.YAMLError):  # loading the genre says what is wrong with it
             continue
         block = data.get("puzzlink") if isinstance(data, dict) else None

@@ -233,7 +233,7 @@ def test_pzprv3_round_trip(genre):
     known = parse_solution(loaded, instance, solution.read_text(), str(solution))
     spec = loaded.puzzlink.pzprv3
     text = write_pzprv3(loaded, spec, instance, known)
-    assert text.splitlines()[:2] == ["pzprv3", spec.type]
+    assert text.splitlines()[:2] == [spec.header, spec.type]
     back = read_answer(loaded, spec, instance, text, "test")
     assert Evaluator(loaded.genre, instance, back).violations() == []
     shown = {s.name for s in spec.sections} | {src.name for s in spec.sections for src in s.sources}
@@ -383,6 +383,9 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "icelom",
         "ichimagax",
         "icelom2",
+        "kaero",
+        "herugolf",
+        "kinkonkan",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

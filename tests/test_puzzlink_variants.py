@@ -265,6 +265,7 @@ REFUSED_WHEN_CUT = {
     "icebarn": "does not end with /IN/OUT",
     "icelom": "does not end with /IN/OUT",
     "icelom2": "does not end with /IN/OUT",
+    "kinkonkan": "ends before the margins' letters do",
 }
 
 

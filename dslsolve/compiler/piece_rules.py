@@ -20,6 +20,7 @@ from dslsolve.compiler.lowerings.pieces import (
     PieceFormError,
     Shape,
     candidates,
+    keep_apart,
     lazy_values,
     place_values,
     place_walls,
@@ -38,6 +39,16 @@ PLACED_CELLS = 10
 # lazy model faster (fillomino 735_14x14, ~32,000 candidates: 17 s whole run against 97 s;
 # 809_18x25: 29 s against 111 s; 64_10x10, a few thousand: placements 4.7 s, lazy 13 s)
 PLACED_PIECES = 20_000
+
+# the piece lowerings as the plan (`plan.piece_lowering`) names them; `compile_pieces` posts
+# the one it is handed
+HOLDING = "holding: cuts in rounds"
+WALLS = "walls: placements"
+PLACEMENTS = (
+    f"piece=placements, lazy past {PLACED_CELLS} cells without an anchor "
+    f"or {PLACED_PIECES} candidates"
+)
+LAZY = "piece=lazy"
 
 
 def _conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
@@ -91,9 +102,16 @@ def substitute(expr: ir.Expr, var: ir.Variable, value: int) -> ir.Expr:
 
 
 def compile_pieces(
-    lower: Lowerer, post: Post, var: ir.Variable, body: ir.Expr, env: Env, why: Why
+    lower: Lowerer,
+    post: Post,
+    var: ir.Variable,
+    body: ir.Expr,
+    env: Env,
+    why: Why,
+    lowering: str,
 ) -> None:
-    """`each piece of VAR: BODY`; `post` posts a condition that a placed piece must hold."""
+    """`each piece of VAR: BODY` by the lowering the plan names (`HOLDING`, `WALLS`,
+    `PLACEMENTS`, `LAZY`); `post` posts a condition that a placed piece must hold."""
     grid, model = lower.grid, lower.model
     walls = var.on == ir.ElementKind.BORDER
 
@@ -101,15 +119,15 @@ def compile_pieces(
         cells = tuple(sorted(shape))
         return Env(None, None, Grouping(f"piece at {cell_name(cells[0])}", cells), env.bound)
 
-    try:
-        form, bound = _form(lower, var, body, env)
-    except PieceFormError:
-        free = _holds_only(lower, body, env) if walls else None
-        if free is None:
-            raise
+    if lowering == HOLDING:
+        free = _holds_only(lower, body, env)
+        if free is None:  # a condition not read from the puzzle: the bound is missing
+            _form(lower, var, body, env)
+            raise PieceFormError("the body says what a piece holds, not from the puzzle")
         need, apart, kinds, gather = free
         post_free_pieces(model, grid, lower.binaries(var), need, apart, why, kinds, gather)
         return
+    form, bound = _form(lower, var, body, env)
 
     def check_bound(shape: Shape, value: int | None) -> None:
         if bound is None or form.anchors is None:
@@ -119,15 +137,25 @@ def compile_pieces(
             raise PieceFormError("the size bound must depend on the anchor's input only")
 
     if walls:
+        # conjuncts between two pieces (`shape differs from`): posted on the chosen pieces
+        apart = {
+            part: found
+            for part in _conjuncts(body)
+            for reading in constructs.piece_apart()
+            if (found := reading(lower, part)) is not None
+        }
+        own = [part for part in _conjuncts(body) if part not in apart]
+        if apart:
+            body = own[0] if len(own) == 1 else ir.And(tuple(own))
         kept = []
         for shape in candidates(grid, form, None):
-            verdict = lower.boolean(body, group(shape))
+            verdict = lower.boolean(body, group(shape)) if own else True
             if verdict is False:
                 continue
             check_bound(shape, None)
             kept.append((shape, verdict))
         lins = {b: lower.variable(var, b) for b in grid.borders()}
-        place_walls(
+        placed = place_walls(
             model,
             grid,
             lins,
@@ -135,6 +163,8 @@ def compile_pieces(
             lambda shape, chosen: post(body, group(shape), chosen, why),
             why,
         )
+        for relation, key in apart.values():
+            keep_apart(model, grid, placed, relation, key)
         return
 
     domain = range(0, 2) if var.type == ir.Type.BOOL else lower.instance.domain(var)
@@ -173,7 +203,7 @@ def compile_pieces(
             lambda v: blocked[v][0],
         )
 
-    if model.formulation["piece"] == "lazy" or (
+    if lowering == LAZY or (
         form.anchors is None  # unanchored pieces of more cells are too many to enumerate
         and any((form.limit(None, v) or 0) > PLACED_CELLS for v in domain)
     ):
@@ -394,7 +424,16 @@ def _form(
         ),
         None,
     )
-    if bound is None and (rectangles or shapes is not None):
+    placed = next(
+        (
+            tuple(found)
+            for part in parts
+            for allowed in constructs.piece_candidates()
+            if (found := allowed(lower, part)) is not None
+        ),
+        None,
+    )
+    if bound is None and (rectangles or shapes is not None or placed is not None):
         bound = ir.Arith("*", ir.Param("rows"), ir.Param("columns"))  # the grid bounds them
     limits = [n for part in parts for limit in constructs.size_limits() if (n := limit(part))]
     if bound is None and limits:
@@ -445,7 +484,7 @@ def _form(
             decided.append(part)
         return out, tuple(decided)
 
-    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes)
+    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes, placed)
     return form, None if exact_value else bound
 
 

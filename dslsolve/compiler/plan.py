@@ -28,7 +28,7 @@ from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.lowerings.area import AreaForm, AreaFormError, area_form
-from dslsolve.compiler.piece_rules import holds_only
+from dslsolve.compiler.piece_rules import HOLDING, LAZY, PLACEMENTS, WALLS, holds_only
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import CYCLIC_RELATIONS
 
@@ -150,13 +150,27 @@ def plan_rule(body: ir.RuleBody, formulation: Formulation) -> Step:
                 form = err  # posted, and refused, only if the lowering takes the rule
         return Step("area", body, f"area={choice}", condition, form=form)
     if kind == "piece":
-        of = body.group.of
-        walls = isinstance(of, ir.VarRef) and of.var.on == ir.ElementKind.BORDER
-        if walls and isinstance(body.body, ir.Holds) and holds_only(body.body.expr):
-            # no size bound: what each piece holds, on the walls (`lowerings/free_pieces.py`)
-            return Step("pieces", body, "holding: cuts in rounds", condition)
-        return Step("pieces", body, f"piece={formulation['piece']}", condition)
+        return Step("pieces", body, piece_lowering(body, formulation), condition)
     return Step("grounded", body, inner=condition or plan_rule(body.body, formulation))
+
+
+def piece_lowering(each: ir.Each, formulation: Formulation) -> str:
+    """Which lowering takes `each piece of X: BODY`; `compile_pieces` posts the one named:
+    - pieces of walls whose body says only what a piece holds (`holds_only`), with no size
+      bound: not enumerated (`lowerings/free_pieces.py`), `holding: cuts in rounds`;
+    - other pieces of walls: every candidate piece placed, whatever `piece=` chooses (it has
+      no lazy form), `walls: placements`;
+    - pieces of a cell variable: `piece=placements` or `piece=lazy`, as chosen. Placements
+      hand over to the lazy form where the puzzle makes the candidates too many (pieces
+      without an anchor of more than `PLACED_CELLS` cells, or more than `PLACED_PIECES`
+      candidates): the plan says so beside the name."""
+    of = each.group.of
+    walls = isinstance(of, ir.VarRef) and of.var.on == ir.ElementKind.BORDER
+    if walls and isinstance(each.body, ir.Holds) and holds_only(each.body.expr):
+        return HOLDING
+    if walls:
+        return WALLS
+    return LAZY if formulation["piece"] == "lazy" else PLACEMENTS
 
 
 def rule_level(body_type: type) -> tuple[str, str | None]:

@@ -129,7 +129,13 @@ class RuleCompiler:
             if not isinstance(each.body, ir.Holds):
                 raise LoweringError("'each piece' needs a condition as its body")
             compile_pieces(
-                self.lower, self.post, each.group.of.var, each.body.expr, env, self.why(rule, env)
+                self.lower,
+                self.post,
+                each.group.of.var,
+                each.body.expr,
+                env,
+                self.why(rule, env),
+                step.choice,
             )
             return
         inner_envs = grounding.environments(

@@ -32,11 +32,15 @@ CONSTRUCTS = (
     "on_loop",
     "path_through",
     "crossing_connected",
+    "joins_equal",
+    "along",
     "spells",
     "traces",
     "toward",
     "symmetric",
     "between",
+    "made_of",
+    "beam",
 )
 
 # module -> the hooks it may fill (docs/architecture.md, "The hooks"); tests/test_registry.py
@@ -63,6 +67,8 @@ HOOKS = {
         "EACH",
         "SIZE_LIMIT",
         "PIECE_SHAPES",
+        "PIECE_CANDIDATES",
+        "PIECE_APART",
     ),
 }
 
@@ -252,3 +258,19 @@ def piece_shapes() -> tuple[Callable, ...]:
     """`PIECE_SHAPES`: the constructs' readings of the only shapes a piece may have from a
     body's conjunct."""
     return tuple(part.PIECE_SHAPES for part in _parts("lowering") if hasattr(part, "PIECE_SHAPES"))
+
+
+@functools.cache
+def piece_candidates() -> tuple[Callable, ...]:
+    """`PIECE_CANDIDATES`: the constructs' readings of the only placed pieces there can be
+    from a body's conjunct."""
+    return tuple(
+        part.PIECE_CANDIDATES for part in _parts("lowering") if hasattr(part, "PIECE_CANDIDATES")
+    )
+
+
+@functools.cache
+def piece_apart() -> tuple[Callable, ...]:
+    """`PIECE_APART`: the constructs' readings of a body's conjunct that keeps two pieces apart
+    (a relation and a key: no two chosen pieces of one key hold two related cells)."""
+    return tuple(part.PIECE_APART for part in _parts("lowering") if hasattr(part, "PIECE_APART"))

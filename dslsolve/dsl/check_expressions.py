@@ -24,10 +24,12 @@ class ExpressionChecks:
         checked = self.expr(node, Focus(ir.ElementKind.CELL))
         return checked.expr, checked.type
 
-    def cell_condition(self, node: Node, group: Focus | None = None) -> ir.Expr:
-        """A condition read at each cell: of the grid, or (`group`: in the body of an `each`
-        over groups) of the group in scope."""
-        focus = Focus(ir.ElementKind.CELL)
+    def cell_condition(
+        self, node: Node, group: Focus | None = None, kind: ir.ElementKind = ir.ElementKind.CELL
+    ) -> ir.Expr:
+        """A condition read at each cell (or each element of `kind`: points): of the grid, or
+        (`group`: in the body of an `each` over groups) of the group in scope."""
+        focus = Focus(kind)
         if group is not None:
             focus = Focus(ir.ElementKind.CELL, member=True, line=group.line)
         checked = self.expr(node, focus)

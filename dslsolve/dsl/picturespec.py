@@ -9,6 +9,7 @@ the input and output declarations alone.
       marks: {'|': vbar}   # a bar through the cell (juosan), the clue in its top left corner
       marks: {'#': wall}   # a token between cells drawn as the border there (barns)
       letters: true        # numbers drawn as letters, 1 as A (easy as ABC)
+      letters: [topl, leftl] # the numbers of these list sections drawn as letters (kinkonkan)
       circles: {where: circles is given, text: amount, dot: dot}
                            # cells drawn as a circle (in place of their clue), the number
                            # `text` inside and a dot on its rim toward the direction `dot`
@@ -70,7 +71,7 @@ class PictureSpec:
     tint: ir.Expr | None = None  # a condition on a cell
     walls: ir.Expr | None = None  # a value at a cell
     marks: tuple[tuple[str, str], ...] = ()  # printed token -> one of SHAPES
-    letters: bool = False
+    letters: bool | tuple[str, ...] = False
     circles: CircleSpec | None = None
     moves: tuple[tuple[str, ir.Expr], ...] = ()  # direction -> condition on a cell
     plates: ir.Expr | None = None  # a condition on a cell

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from dslsolve import ir
-from dslsolve.dsl.genre import MAX_DOMAIN_VALUES, GenreFile
-from dslsolve.errors import MAX_NUMBER, DslError, Location, read_text
+from dslsolve.dsl.genre import GenreFile
+from dslsolve.errors import MAX_DOMAIN_VALUES, MAX_NUMBER, DslError, Location, read_text
 from dslsolve.instance import Instance, Table, Token, parse_token
 from dslsolve.ir import GridSection, GroupsSection, ListSection, TableSection
 

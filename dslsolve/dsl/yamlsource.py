@@ -1,13 +1,17 @@
-"""YAML loading that remembers where every string and mapping came from, for error messages."""
+"""YAML loading that remembers where every string and mapping came from, for error messages.
+
+PyYAML is imported when a file is loaded, not with this module: the readers of a genre file
+that the command line's cache holds (`genrecache.py`) need `where_of` only."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from dslsolve.errors import DslError, Location
+
+if TYPE_CHECKING:
+    import yaml
 
 BOOL_TAG = "tag:yaml.org,2002:bool"
 
@@ -29,6 +33,8 @@ class LocatedList(list):
 
 
 def _loader_for(path: str) -> type[yaml.SafeLoader]:
+    import yaml
+
     class Loader(yaml.SafeLoader):
         def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
             """Refuse aliases (`*name`): ten levels of anchors each used ten times expand to
@@ -90,6 +96,8 @@ def _loader_for(path: str) -> type[yaml.SafeLoader]:
 
 
 def load_yaml(path: str, text: str) -> Any:
+    import yaml
+
     try:
         return yaml.load(text, Loader=_loader_for(path))  # noqa: S506 - a SafeLoader subclass
     except RecursionError:

@@ -23,9 +23,8 @@ from dslsolve.evaluator import Assignment, Evaluator
 from dslsolve.instance import Instance
 from dslsolve.ir import SetOutput
 from dslsolve.output import parse_solution, render
-from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3, pzprv3_solution
 from dslsolve.puzzlink.source import read_puzzle
-from dslsolve.puzzlink.url import is_url
+from dslsolve.puzzlink.url import is_pzprv3, is_url
 from dslsolve.shipped import genre_for_url
 from dslsolve.violation import Violation
 
@@ -209,6 +208,8 @@ class Genre:
         read as one raises `DslError`."""
         instance = self.puzzle(puzzle)
         if is_pzprv3(solution):
+            from dslsolve.puzzlink.pzprv3_puzzle import pzprv3_solution  # for pzprv3 only
+
             return pzprv3_solution(self.file, instance, solution, source)
         return parse_solution(self.file, instance, solution, source)
 

@@ -130,9 +130,13 @@ def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | 
         for r1, c1, r2, c2 in ((0, 0, 0, columns), (rows, 0, rows, columns), (0, 0, rows, 0)):
             canvas.line(r1, c1, r2, c2, 3, "black")
         canvas.line(0, columns, rows, columns, 3, "black")
+    letters = genre_file.picture.letters
     for side, names in sides.items():
+        if len(names) > 1:  # several lists on one side: an entry of each, as one label
+            _clue_list(canvas, side, _joined(instance, names, letters), False)
+            continue
         for name in names:
-            _clue_list(canvas, side, instance.lists[name], genre_file.picture.letters)
+            _clue_list(canvas, side, instance.lists[name], _lettered(letters, name))
     return canvas.svg()
 
 
@@ -151,7 +155,15 @@ def _margins(
     """Cells left beside the grid, per side: for the clue lists, and one for a gate's arrow."""
     margins = {
         side: max(
-            (sum(map(_span, entry or ())) for name in names for entry in instance.lists[name]),
+            (
+                sum(map(_span, entry or ()))
+                for entries in (
+                    [instance.lists[n] for n in names]
+                    if len(names) == 1
+                    else [_joined(instance, names, ())]
+                )
+                for entry in entries
+            ),
             default=0,
         )
         for side, names in sides.items()
@@ -168,9 +180,9 @@ def _label(token: str, letters: bool = False) -> str:
     parts = token.split(",")
     if len(parts) > 1:  # a part `-` says "none" (yajitatami's `2,-`: a 2 without an arrow)
         parts = [p for p in parts if p != "-"] or parts
-    if letters:
-        parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
     arrows = [ARROWS.get(DIRECTION_TOKENS.get(p, ""), "") for p in parts]
+    if letters:  # a letter made of a number is no arrow (kaero's 4 is D, not down)
+        parts = [chr(64 + int(p)) if p.isdigit() and 0 < int(p) <= 26 else p for p in parts]
     if not any(arrows):
         return ",".join(parts)
     return "".join(arrow or part for part, arrow in zip(parts, arrows, strict=True))
@@ -188,6 +200,28 @@ def _list_sides(instance: Instance) -> dict[str, list[str]]:
         side = named[0] if named else ("left" if per_row else "top")
         sides.setdefault(side, []).append(name)
     return sides
+
+
+def _lettered(letters: bool | tuple[str, ...], name: str) -> bool:
+    """Are the list's numbers drawn as letters (`picture: letters`, true or list names)?"""
+    return letters is True or (isinstance(letters, tuple) and name in letters)
+
+
+def _joined(instance: Instance, names: list[str], letters) -> list[tuple[str, ...]]:
+    """The lists drawn on one side, entry by entry: each list's numbers of the row or column
+    (as letters for a list named in `letters`) written together (kinkonkan's letter and
+    number, `B2`); an entry where no list has one is empty."""
+    joined = []
+    for entries in zip(*(instance.lists[name] for name in names), strict=True):
+        parts = [
+            "".join(
+                chr(64 + n) if _lettered(letters, name) and 0 < n <= 26 else str(n)
+                for n in entry or ()
+            )
+            for name, entry in zip(names, entries, strict=True)
+        ]
+        joined.append(("".join(parts),) if any(parts) else ())
+    return joined
 
 
 def _span(number) -> int:
@@ -356,7 +390,7 @@ class _Cells:
             _shape(canvas, r + 0.5, c + 0.5, marks[token])
         elif shown and token not in marks and not self.given(token, (r, c)):
             colour = "black" if (r, c) in self.fixed else LINE
-            self._text(canvas, r, c, _label(token, self.spec.letters), colour, dark)
+            self._text(canvas, r, c, _label(token, self.spec.letters is True), colour, dark)
         elif found and _diagonal_split(found[0]):
             _diagonal(canvas, r, c, found[1].split("\\", 1) if "\\" in found[1] else [], dark)
         elif found and not (dark and found[1] in found[0].symbols):
@@ -368,7 +402,7 @@ class _Cells:
                 clue = section.split.join(parts)
             self._clue(canvas, r, c, section, clue, dark)
         elif shown and token not in marks:
-            self._text(canvas, r, c, _label(token, self.spec.letters), "black", dark)
+            self._text(canvas, r, c, _label(token, self.spec.letters is True), "black", dark)
 
     def _clue(self, canvas: Canvas, r: int, c: int, section, clue: str, dark: bool) -> None:
         marks = dict(self.spec.marks)
@@ -388,7 +422,7 @@ class _Cells:
             for part, (dr, dc) in zip(parts, ARRANGED[len(parts)], strict=True):
                 canvas.text(r + 0.5 + dr, c + 0.5 + dc, part, size, colour)
         else:
-            self._text(canvas, r, c, _label(clue, self.spec.letters), "black", dark)
+            self._text(canvas, r, c, _label(clue, self.spec.letters is True), "black", dark)
 
     @staticmethod
     def _text(canvas: Canvas, r: int, c: int, text: str, colour: str, dark: bool) -> None:

@@ -263,6 +263,43 @@ def reflectlink(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def letters_excell(cursor: Cursor, count: int) -> list[Value]:
+    """Letters outside the grid, then their numbers (pzprjs's `decodeKinkonkan`): per clue
+    slot in the excell order (top, bottom, left, right) `A`..`Z` a letter 1..26, `a`..`z`
+    skip 1..26 slots; then one number per letter, in the same order: a hex digit, `-`XX, `.`
+    "?". A value is (letter, number); a letter after a digit (pzprjs's letters past Z) is
+    refused as `None` parts, -1."""
+    letters: list[int | None] = []
+    while len(letters) < count and cursor.more():
+        char = cursor.take()
+        if "A" <= char <= "Z":
+            letters.append(_b36(char) - 9)
+        elif char.isdigit():
+            cursor.take()
+            letters.append(-1)
+        elif "a" <= char <= "z":
+            letters.extend([None] * (_b36(char) - 9))
+        else:
+            letters.append(None)
+    if len(letters) < count:  # pzprjs then reads the numbers from the body's start
+        cursor.cut = True
+    letters = letters[:count] + [None] * (count - len(letters))
+    values: list[Value] = []
+    for letter in letters:
+        if letter is None:
+            values.append(None)
+            continue
+        char = cursor.take()
+        if char == ".":
+            number = QUESTION
+        elif char == "-":
+            number = int(cursor.take(2), 16)
+        else:
+            number = int(char, 16) if char else -1
+        values.append((letter, number))
+    return values
+
+
 def number16_excell(cursor: Cursor, count: int) -> list[Value]:
     """Clues outside the grid (section 4.8): hex digit, `-`XX, `.`, `g`..`z` skip 1..20."""
     return _numbers(cursor, count, {"-": (2, 0)}, {".": QUESTION})
@@ -426,6 +463,74 @@ def pipelink(cursor: Cursor, count: int) -> list[Value]:
         return _skip(1)
 
     return _walk(cursor, count, step)
+
+
+def loopsp(cursor: Cursor, count: int) -> list[Value]:
+    """Numbered circles and line pieces (pzprjs's `decodeLoopsp`): a hex digit, `-`XX or
+    `+`XXX a circle with that number, `.` a circle without one; `g`..`m` a line piece 11..17
+    (pzprjs's ques, as `pipelink`'s: a cross, vertical, horizontal, then the turns); `n`..`z`
+    skip 1..13 cells. A piece is its value alone, a circle the fields `piece` (0) and
+    `number`."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char in "0123456789abcdef":
+            return [(0, int(char, 16))]
+        if char in "-+":
+            return [(0, int(cursor.take(2 if char == "-" else 3), 16))]
+        if char == ".":
+            return [(0, QUESTION)]
+        if "g" <= char <= "m":
+            return [_b36(char) - 5]
+        if "n" <= char <= "z":
+            return _skip(_b36(char) - 22)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
+def slalom(cursor: Cursor, count: int) -> list[Value]:
+    """Slalom's board (pzprjs's `decodeSlalom` for URLs with the flag `d`): per cell `1` a post
+    (1), `2` a gate cell of a gate running up and down (21), `3` one running across (22),
+    `4`..`z` skip 1..32 cells; then per post in reading order `0`..`4` a direction and one hex
+    digit, `5`..`9` a direction + 5 and two, `-` a direction and three: its number; `g`..`z`
+    skip 1..20 posts; then `/` and the start cell's index (10). A numbered post is the fields
+    `kind` (1), `number` and `arrow` (0 none, 1 up, 2 down, 3 left, 4 right)."""
+    kinds: list[Value] = []
+    while len(kinds) < count and cursor.more():
+        char = cursor.take()
+        if char in "123":
+            kinds.append({"1": 1, "2": 21, "3": 22}[char])
+        elif char.isalnum():
+            kinds.extend(_skip(_b36(char) - 3))
+    values = kinds[:count] + _skip(count - len(kinds))
+    posts = [i for i, kind in enumerate(values) if kind == 1]
+    at = 0
+    while at < len(posts) and cursor.more() and cursor.peek() != "/":
+        char = cursor.take()
+        if char in "01234":
+            arrow, number = int(char), int(cursor.take(1), 16)
+        elif char in "56789":
+            arrow, number = int(char) - 5, int(cursor.take(2), 16)
+        elif char == "-":
+            arrow, number = int(cursor.take(1), 16), int(cursor.take(3), 16)
+        elif "g" <= char <= "z":
+            at += _b36(char) - 15
+            continue
+        else:
+            continue
+        values[posts[at]] = (1, number, arrow)
+        at += 1
+    while cursor.more() and cursor.peek() != "/":
+        cursor.take()
+    if cursor.more():
+        cursor.take()
+        digits = ""
+        while cursor.more() and cursor.peek().isdigit():
+            digits += cursor.take()
+        start = int(digits or "0")
+        if 0 <= start < count and values[start] is None:
+            values[start] = 10
+    return values
 
 
 def wall_logic(cursor: Cursor, count: int) -> list[Value]:
@@ -642,6 +747,45 @@ def shugaku(cursor: Cursor, count: int) -> list[Value]:
     return _walk(cursor, count, step)
 
 
+def kaero(cursor: Cursor, count: int) -> list[Value]:
+    """Return Home's letters (pzprjs's `decodeKaero`), as numbers 1..52: `A`..`Z` 1..26,
+    `0`..`9` 27..36, `-` and a base-36 digit 37..72, `.` "?"; `a`..`z` skip 1..26 slots."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if "A" <= char <= "Z":
+            return [_b36(char) - 9]
+        if char.isdigit():
+            return [int(char) + 27]
+        if char == "-":
+            return [_b36(cursor.take()) + 37]
+        if char == ".":
+            return [QUESTION]
+        if "a" <= char <= "z":
+            return _skip(_b36(char) - 9)
+        return []
+
+    return _walk(cursor, count, step)
+
+
+def herugolf(cursor: Cursor, count: int) -> list[Value]:
+    """Herugolf's cells (pzprjs's `decodeNumber16_herugolf`): a hex digit or `-`XX a ball with
+    that number, `h` a hole (the value `h`), `i`..`z` skip 1..18 slots; any other character
+    (`g`, `.`) one empty slot."""
+
+    def step(char: str, cursor: Cursor) -> list[Value]:
+        if char.isdigit() or "a" <= char <= "f":
+            return [int(char, 16)]
+        if char == "-":
+            return [int(cursor.take(2), 16)]
+        if char == "h":
+            return ["h"]
+        if "i" <= char <= "z":
+            return _skip(_b36(char) - 17)
+        return _skip(1)
+
+    return _walk(cursor, count, step)
+
+
 WALL_WIDENING = (0, 1, 1, 2)  # a brick wall's half-cells beyond two per column, by shape
 
 
@@ -745,6 +889,10 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "dots": dots,
     "digitarrows": digit_arrows,
     "reflectlink": reflectlink,
+    "loopsp": loopsp,
+    "slalom": slalom,
+    "kaero": kaero,
+    "herugolf": herugolf,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -753,4 +901,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "kakuro": ("down", "across"),
     "triplace": ("down", "across"),
     "reflectlink": ("kind", "length"),
+    "loopsp": ("piece", "number"),
+    "slalom": ("kind", "number", "arrow"),
 }

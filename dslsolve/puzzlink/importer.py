@@ -200,9 +200,10 @@ def _border(board: Board, step: Step, cursor: Cursor) -> None:
 def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
     """Mejilink's dotted lines (pzprjs's `decodeMejilink`): a bit per border, the outline
     included (`codecs.every_border`), set where the border has no dots; the regions are cut
-    by the dotted inside borders, and unread inside borders have none (pzprjs's default)."""
+    by the dotted inside borders, and unread inside borders have none (pzprjs's default).
+    `over: borders`: the inside borders only (Combi Block's tiles, pzprjs's `decodeCBBlock`)."""
     pairs = board.inside_borders
-    sides = outline(board.rows, board.columns)
+    sides = [] if step.over == "borders" else outline(board.rows, board.columns)
     bits = codecs.every_border(cursor, [True] * len(pairs) + [False] * len(sides))
     if any(bits[len(pairs) :]):
         raise board.fail(
@@ -211,6 +212,32 @@ def _dotted(board: Board, step: Step, cursor: Cursor) -> None:
         )
     board.walls = [not bit for bit in bits[: len(pairs)]]
     board.grids[step.into[0]] = [[label(room) for room in row] for row in board.rooms()]
+
+
+def _letters(board: Board, step: Step, cursor: Cursor) -> None:
+    """Letters and their numbers outside the grid (`codecs.letters_excell`, kinkonkan): the
+    letters of the top, bottom, left and right clues into the first, third, fifth and
+    seventh lists of `into`, their numbers into the lists after each."""
+    cols, rows = board.columns, board.rows
+    lengths = (cols, cols, rows, rows)
+    values = codecs.letters_excell(cursor, sum(lengths))
+    if cursor.cut:
+        raise board.fail(
+            "the URL body ends before the margins' letters do (a URL cut short?): copy it again"
+        )
+    start = 0
+    for side, length in enumerate(lengths):
+        letters, numbers = [], []
+        for value in values[start : start + length]:
+            letter, number = value if value is not None else (None, None)
+            if letter == -1:
+                raise board.fail("the URL has a letter past Z, which this genre cannot hold")
+            letters.append("." if letter is None else str(letter))
+            # '?' (a letter without its number): no number, the beam may meet any
+            numbers.append("." if number in (None, -1, QUESTION) else str(number))
+        board.lists[step.into[2 * side]] = letters
+        board.lists[step.into[2 * side + 1]] = numbers
+        start += length
 
 
 def label(room: int) -> str:
@@ -356,6 +383,7 @@ def _yosenabe(board: Board, step: Step, cursor: Cursor) -> None:
 
 
 SPECIAL_STEPS = {
+    "letters": _letters,
     "yosenabe": _yosenabe,
     "tilepaint": _tile_paint,
     "icebarn": _ice_barn,

@@ -78,6 +78,9 @@ OUTWARD = {"top": "up", "bottom": "down", "left": "left", "right": "right"}
 
 
 NUMBER = "number"  # a map's key for every number: its token a template, `{}` the number
+# a token of a value's list that reads any number back as the value, written never (goishi's
+# stones: `{stones: {o: ['0', '{}']}}`, a stone whatever its number)
+ANY_NUMBER = "{}"
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,9 @@ class Source:
     # as the first token and read back from any (mejilink's dotted lines beside its loop)
     walls: tuple[str, ...] = ()
     beside: str | None = None  # borders: pzprjs's own walls around the cells of this layer
+    # borders, edges: `{VAR: [TOKEN, ...]}`, the first source written as TOKEN and read back
+    # as true from any of them (Combi Block's `1`, and `3` with pzprjs's aux mark)
+    also: tuple[str, ...] = ()
 
     def convert(self, value: object) -> str:
         """A given's token as the file writes it (a number through the map's `number`
@@ -116,6 +122,8 @@ class Source:
         """The given's tokens a file's token can stand for (see `convert`)."""
         if not self.order:
             whole = [value for value, printed in self.tokens if printed == token]
+            if not whole and re.fullmatch(r"-?\d+", token):  # `{}` in a list: any number
+                whole = [v for v, printed in self.tokens if printed == ANY_NUMBER and v != NUMBER]
             template = dict(self.tokens).get(NUMBER)
             if not whole and template is not None:
                 head, _, tail = template.partition("{}")
@@ -164,6 +172,8 @@ class Pzprv3Spec:
     type: str
     one_size: bool  # sudoku writes a single size line
     sections: tuple[Pzprv3Section, ...]
+    # the first line's version (`pzprv3.2`: slalom, whose file pzprjs reads by its version)
+    header: str = "pzprv3"
 
     @property
     def frame(self) -> int:
@@ -201,6 +211,8 @@ def _source(raw: Any, names: set[str], where: Location) -> Source:
         # a value -> a token, or a list of tokens: written as the first, read from any
         pairs = [(k, v) for k, t in rest.items() for v in (t if isinstance(t, list) else [t])]
         return Source(name, tokens=tuple((str(k), str(v)) for k, v in pairs))
+    if isinstance(rest, list) and rest:
+        return Source(name, str(rest[0]), also=tuple(str(token) for token in rest))
     return Source(name, None if rest is None else str(rest))
 
 
@@ -263,7 +275,12 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
                 raise _fail(where, "margins: {top: LIST, bottom:, left:, right:, cells:, empty:}")
             listed = value.get("cells", [])
             sources = tuple(_source(s, names, where) for s in listed)
-            sides = tuple((side, str(value[side])) for side in SIDES if side in value)
+            # a side's lists, several joined by ',' in one token (kinkonkan's letter,number)
+            sides = tuple(
+                (side, ",".join(map(str, v)) if isinstance(v := value[side], list) else str(v))
+                for side in SIDES
+                if side in value
+            )
             empty = str(value.get("empty", "."))
             sections.append(Pzprv3Section(kind, "", sources, sides, empty))
         elif kind == "bricks":
@@ -285,7 +302,11 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
         else:
             source = _source(value, names, where)
             sections.append(Pzprv3Section(kind, source.name, (source,)))
-    return Pzprv3Spec(str(raw["type"]), bool(raw.get("one_size", False)), tuple(sections))
+    header = str(raw.get("header", "pzprv3"))
+    if not header.startswith("pzprv3"):
+        raise _fail(where, f"header: '{header}' is not a pzprv3 file's first line")
+    one_size = bool(raw.get("one_size", False))
+    return Pzprv3Spec(str(raw["type"]), one_size, tuple(sections), header)
 
 
 def inside_borders(rows: int, columns: int) -> list[tuple[Element, Element]]:
@@ -484,7 +505,7 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     if walls:  # a brick wall's columns count bricks, not half-cells
         columns = (columns - WALL_WIDENING[walls[0]]) // 2
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
-    lines = ["pzprv3", spec.type, *size]
+    lines = [spec.header, spec.type, *size]
     for section in spec.sections:
         if section.fill is not None:
             lengths = line_lengths(section.kind, rows, columns)
@@ -703,10 +724,12 @@ def _write_margins(board: _Values, section: Pzprv3Section, rows: int, columns: i
     """Clue lists around the cells (skyscrapers' frame, tilepaint's sums), the cells inside."""
     height, width, top, left = margin_shape(section, rows, columns)
     grid = [[section.empty] * width for _ in range(height)]
-    for side, name in section.margins:
-        for index, entry in enumerate(board.instance.lists[name]):
+    for side, names in section.margins:
+        lists = [board.instance.lists[name] for name in names.split(",")]
+        for index, entries in enumerate(zip(*lists, strict=True)):
             r, c = margin_place(side, index, height, width, top, left)
-            grid[r][c] = section.empty if entry is None else str(entry[0])
+            parts = ["" if entry is None else str(entry[0]) for entry in entries]
+            grid[r][c] = ",".join(parts) if any(parts) else section.empty
     for r in range(rows):
         for c in range(columns):
             grid[r + top][c + left] = board.printed(section.sources, (r, c))
@@ -813,10 +836,11 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
                 for element in known:  # walls between cells: the outline is one (hasborder=1)
                     assignment[var.name][element] = int(grid.outline(element))
             only = section.sources[0].token  # `{line: 2}`: only that token is a line
+            accepted = section.sources[0].also or (only,)  # `{wall: ['1', '3']}`: any of them
             for element, token in zip(
                 edge_elements(section.kind, rows, columns, var.on, frame), tokens, strict=False
             ):
-                if only is not None and token != only:
+                if only is not None and token not in accepted:
                     continue
                 token = token.rstrip("udlr")  # pzprjs's aux arrow on a line: `1r` (nagare)
                 if element in known and token.lstrip("-").isdigit() and int(token) > 0:

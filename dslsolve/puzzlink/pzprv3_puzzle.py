@@ -34,10 +34,6 @@ from dslsolve.puzzlink.pzprv3 import (
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
 
 
-def is_pzprv3(text: str) -> bool:
-    return text.lstrip().startswith("pzprv3")
-
-
 def file_lines(text: str) -> list[str]:
     """The lines of a pzprv3 file; `/` stands for a newline in test data and URLs."""
     lines = text.strip().splitlines()
@@ -174,13 +170,15 @@ def _read_section(
         board.grids[section.name] = [[label(room) for room in row] for row in board.rooms()]
     elif section.kind == "margins":
         height, width, top, left = margin_shape(section, rows, columns)
-        for side, name in section.margins:
+        for side, names in section.margins:
             length = columns if side in ("top", "bottom") else rows
             places = [margin_place(side, i, height, width, top, left) for i in range(length)]
             entries = [
                 tokens[r * width + c] if r * width + c < len(tokens) else "." for r, c in places
             ]
-            board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in entries]
+            for part, name in enumerate(names.split(",")):  # several lists: parts by ','
+                cut = [(e.split(",") + [""] * part)[part] if "," in names else e for e in entries]
+                board.lists[name] = [e if e.isdigit() and e != section.empty else "." for e in cut]
     elif section.kind == "cells" and section.join:
         places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
         cuts = [split_joined(section.join, token) for token in tokens]
@@ -209,7 +207,7 @@ def _read_walls(board: Board, section: Pzprv3Section, source, tokens: list[str])
     or the token of a source before it, which hides the wall's when written (its line)."""
     rows, columns = board.rows, board.columns
     before = section.sources[: section.sources.index(source)]
-    marks = set(source.walls) | {s.token for s in before if s.token is not None}
+    marks = set(source.walls) | {t for s in before for t in (s.also or (s.token,)) if t is not None}
     borders = edge_elements(section.kind, rows, columns, ir.ElementKind.BORDER)
     wall = dict(zip(borders, (token in marks for token in tokens), strict=False))
     inside = edge_elements("borders", rows, columns, ir.ElementKind.BORDER)

@@ -21,8 +21,8 @@ from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Evaluator
 from dslsolve.instance import Instance
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
-from dslsolve.puzzlink.pzprv3_puzzle import is_pzprv3
 from dslsolve.puzzlink.source import read_puzzle
+from dslsolve.puzzlink.url import is_pzprv3
 from dslsolve.solve import solve_puzzle
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"

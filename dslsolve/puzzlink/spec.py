@@ -22,6 +22,7 @@ from dslsolve.puzzlink.pzprv3 import Pzprv3Spec, parse_pzprv3
 SPECIAL = ("border", "number16excell", "number32excell", "count", "separator", "kakuro")
 SPECIAL += ("tilepaint", "icebarn", "triplace", "tawa", "yosenabe", "dotted")
 SPECIAL += ("gates",)
+SPECIAL += ("letters",)
 OVER = ("cells", "points", "borders", "rooms", "drawing", "crosses")
 LAYOUTS = ("frame", "stacked")
 STEP_KEYS = ("decoder", "into", "over", "tokens", "fields", "format", "layout", "expect", "as")

@@ -1,4 +1,6 @@
-"""Split a puzz.link URL into its type, flags, size and body (ENCODINGS.md section 1).
+"""Split a puzz.link URL into its type, flags, size and body (ENCODINGS.md section 1); and
+tell a URL or a pzprv3 board from a puzzle file, which this leaf does without importing their
+readers.
 
 As pzprjs does, everything after the `?` is the puzzle, whatever the host (`puzz.link/p`,
 `pzv.jp/p.html`, a mirror) and with or without the scheme. The body is NOT percent-decoded:
@@ -22,6 +24,11 @@ _TYPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*$")
 # `@` (pzprjs's number prefixes include `%`, `@`, `*`, `$`, `=`, `+`, `-`)
 _BODY = re.compile(r"^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$")
 MAX_SIDE = 500  # pzprjs's editor stops at far less; a larger side is a broken URL, not a puzzle
+
+
+def is_pzprv3(text: str) -> bool:
+    """Is the text a pzprv3 board (a file of puz.link's, or its test data's one line)?"""
+    return text.lstrip().startswith("pzprv3")
 
 
 @dataclass(frozen=True)

@@ -56,14 +56,15 @@ def post_paths(
     post_no_cycles(model, grid, kind, edge_vars, ends, used)
 
 
-def post_no_cycles(model, grid, kind, edge_vars, ends, used) -> None:
+def post_no_cycles(model, grid, kind, edge_vars, ends, used, crossings: int = 2) -> None:
     """Every piece of the used edges reaches an end (no cycle apart from the ends), under the
     `paths` choice: cycle cuts in rounds (`lazy`) or a flow from the ends (`flow`). Shared
-    with `forms paths from`, whose starts are the ends."""
+    with `forms paths from`, whose starts are the ends, and `forms paths leaving`, whose paths
+    have one end each (`crossings` 1: a path through a used vertex may end there)."""
     if model.formulation["paths"] == "flow":
         _flow(model, grid, kind, edge_vars, ends, used)
     else:
-        model.separators.append(lambda: _cycle_cuts(grid, kind, edge_vars, ends, used))
+        model.separators.append(lambda: _cycle_cuts(grid, kind, edge_vars, ends, used, crossings))
 
 
 def _labels(model, grid, kind, edge_vars, ends, used, tokens) -> None:
@@ -81,7 +82,7 @@ def _labels(model, grid, kind, edge_vars, ends, used, tokens) -> None:
                 model.add(label[one][k] - label[other][k] + x <= 1)
 
 
-def _cycle_cuts(grid, kind, edge_vars, ends, used) -> list[pulp.LpConstraint]:
+def _cycle_cuts(grid, kind, edge_vars, ends, used, crossings=2) -> list[pulp.LpConstraint]:
     """For every cycle S (a piece without an end) and s in S: sum of the edges between S and
     the pieces of the graph without S that hold an end >= 2 d_s. A path through s leaves S for
     its two ends; from the last time it leaves S it stays in one such piece (each piece is
@@ -106,7 +107,7 @@ def _cycle_cuts(grid, kind, edge_vars, ends, used) -> list[pulp.LpConstraint]:
             a, b = grid.ends(kind, e)
             if (a in part and b in toward) or (b in part and a in toward):
                 across.append(x)
-        cuts.extend(pulp.lpSum(across) >= 2 * used[s] for s in sorted(part))
+        cuts.extend(pulp.lpSum(across) >= crossings * used[s] for s in sorted(part))
     return cuts
 
 

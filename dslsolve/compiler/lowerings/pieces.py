@@ -55,6 +55,7 @@ from dslsolve.compiler.lowerings.placements import Shape, polyominoes, rectangle
 from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, sum_of, value_of
 from dslsolve.geometry import Grid, cell_name
 from dslsolve.instance import Element
+from dslsolve.ir import ElementKind
 
 
 class PieceFormError(Exception):
@@ -80,6 +81,8 @@ class PieceForm:
     rectangles: bool
     blocked: Callable[[int | None], tuple[set[Element], tuple]]
     shapes: frozenset[Shape] | None = None
+    # the only placed pieces a construct's conjunct allows (`made of N regions of L`)
+    placed: tuple[Shape, ...] | None = None
 
 
 def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
@@ -93,7 +96,15 @@ def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
         if limit is None or limit < 1 or seed in blocked:
             continue
         others = (set(anchors or ()) | blocked) - {seed}
-        if form.shapes is not None:
+        if form.placed is not None:  # each placed piece from its first cell (or its anchor)
+            found = [
+                s
+                for s in form.placed
+                if (seed in s if anchors is not None else min(s) == seed)
+                and len(s) <= limit
+                and not s & others
+            ]
+        elif form.shapes is not None:
             found = [
                 s
                 for s in translations(grid, seed, limit, anchors is not None, form.shapes)
@@ -121,12 +132,15 @@ def place_walls(
     kept: list[tuple[Shape, Value]],
     post_guarded: Callable[[Shape, Lin], None],
     why: Why,
-) -> None:
-    """Pieces cut out by walls: one binary per kept candidate, exact cover, walls derived."""
+) -> list[tuple[Shape, pulp.LpVariable]]:
+    """Pieces cut out by walls: one binary per kept candidate, exact cover, walls derived.
+    Returns each candidate with its binary."""
     cover: dict[Element, list] = {c: [] for c in grid.cells()}
     inner: dict[Element, list] = {}
+    placed = []
     for shape, verdict in kept:
         x = model.binary("piece")
+        placed.append((shape, x))
         if isinstance(verdict, Lin):
             post_guarded(shape, Lin(pulp.LpAffineExpression(x), 0, 1, boolean=True))
         for cell in shape:
@@ -144,6 +158,40 @@ def place_walls(
             model.add(wall.expr == 1)
         else:
             model.add(wall.expr + pulp.lpSum(inner.get(border, [])) == 1)
+    return placed
+
+
+def keep_apart(
+    model: LinearModel,
+    grid: Grid,
+    placed: list[tuple[Shape, pulp.LpVariable]],
+    relation: str,
+    key: Callable[[Shape], object],
+) -> None:
+    """No two chosen pieces of one key hold two related cells: for every two related cells c,
+    d and every key k, the chosen pieces of key k holding c but not d and those holding d but
+    not c are at most one (`shape differs from` between pieces)."""
+    holding: dict[Element, list[tuple[Shape, object, pulp.LpVariable]]] = {
+        c: [] for c in grid.cells()
+    }
+    for shape, x in placed:
+        k = key(shape)
+        for cell in shape:
+            holding[cell].append((shape, k, x))
+    for c in grid.cells():
+        for d in grid.related(ElementKind.CELL, relation, c):
+            if d <= c:
+                continue
+            by_key: dict[object, tuple[list, list]] = {}
+            for shape, k, x in holding[c]:
+                if d not in shape:
+                    by_key.setdefault(k, ([], []))[0].append(x)
+            for shape, k, x in holding[d]:
+                if c not in shape:
+                    by_key.setdefault(k, ([], []))[1].append(x)
+            for mine, theirs in by_key.values():
+                if mine and theirs:
+                    model.add(pulp.lpSum(mine + theirs) <= 1)
 
 
 def place_values(

@@ -89,6 +89,11 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Connected:
             "joins them through cells that touch at a corner: write 'C cells connected via V' "
             "or 'C cells connected diagonally'",
         )
+    return Connected(cond, links_joining(checker, via_node), root=root)
+
+
+def links_joining(checker: Checker, via_node: Node) -> ir.Variable:
+    """The V of `connected via V`: a line variable on links."""
     via = checker.line_variable(via_node, via_node.value, "connections")
     if via.on != ir.ElementKind.LINK:
         raise checker.error(
@@ -96,7 +101,7 @@ def check(checker: Checker, node: Node, focus: Focus | None) -> Connected:
             f"'{via.name}' is not on links",
             "cells are connected via a variable on links",
         )
-    return Connected(cond, via, root=root)
+    return via
 
 
 RULE_SYNTAX = {"connected": check}

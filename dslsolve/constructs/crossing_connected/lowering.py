@@ -4,7 +4,7 @@ a cell's two nodes are joined unless it is a crossing: c_v = 1 exactly where all
 links are used (an AND of the four, `logic.conjunction`), and the joining arc is open where
 C holds or c_v = 0. The C-cells (their across nodes) must then be joined by open arcs: the
 graph goes to `lowerings/linked.py` (`post_linked`, lazy cuts or a flow, as `connected via`)
-with the arcs as its links."""
+with the arcs as its links; with `to R`, R at the across nodes are its roots."""
 
 from __future__ import annotations
 
@@ -29,14 +29,18 @@ def compile_crossing_connected(
     compiler: RuleCompiler, rule: ir.Rule, body: CrossingConnected, env: Env, guard: Lin | None
 ) -> None:
     grid, lower, model = compiler.grid, compiler.lower, compiler.model
-    links = ir.ElementKind.LINK
+    links = body.via.on  # links between cells, or borders between points
     chosen = {}
     arcs = {}
-    for cell in grid.cells():
-        holds = lower.boolean(body.cond, env.at(cell, ir.ElementKind.CELL))
+    roots = None if body.root is None else {}
+    for cell in grid.vertices(links):
+        holds = lower.boolean(body.cond, env.at(cell, body.vertex))
         holds = False if holds is None else holds
         chosen[(cell, "across")] = holds
         chosen[(cell, "down")] = False
+        if roots is not None:
+            root = lower.boolean(body.root, env.at(cell, body.vertex))
+            roots[(cell, "across")] = False if root is None else root
         sides = grid.incident_by_direction(links, cell)
         ends = ((cell, "across"), (cell, "down"))
         if holds is True or len(sides) < 4:
@@ -51,11 +55,11 @@ def compile_crossing_connected(
                 model.add(either >= as_lin(holds).expr)
                 open_ = Lin(pulp.LpAffineExpression(either), 0, 1, boolean=True)
             arcs[("turn", cell)] = (ends, open_)
-    for link in grid.links():
+    for link in grid.elements(links):
         a, b = grid.ends(links, link)
         axis = "across" if link[0] == "h" else "down"
         arcs[link] = (((a, axis), (b, axis)), lower.used(body.via, link))
-    post_linked(model, chosen, arcs, model.formulation["connected"])
+    post_linked(model, chosen, arcs, model.formulation["connected"], roots)
 
 
 RULE_LOWERINGS = {CrossingConnected: compile_crossing_connected}

@@ -1,7 +1,8 @@
 """The evaluator's reading of `C cells connected via V with crossings` (`syntax.py`): each
 cell is two places, its left and right sides and its up and down sides, joined unless the
 cell is a crossing (outside C, all four links used); the C-cells must lie in one part of the
-used links over these places. No code shared with `lowering.py`."""
+used links over these places (with `to R`: each part's C-cells hold one where R holds). No
+code shared with `lowering.py`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 from dslsolve.constructs.connected.meaning import unjoined
 from dslsolve.constructs.crossing_connected.syntax import CrossingConnected
-from dslsolve.geometry import Env
+from dslsolve.geometry import Env, cell_name
 from dslsolve.grounding import components
 from dslsolve.violation import Violation
 
@@ -24,16 +25,13 @@ def crossing_connected(
     evaluator: Evaluator, rule: ir.Rule, body: CrossingConnected, env: Env
 ) -> list[Violation]:
     grid = evaluator.grid
-    links = ir.ElementKind.LINK
-    used = {e for e in grid.links() if evaluator.values[body.via.name].get(e)}
-    members = {
-        c
-        for c in grid.cells()
-        if evaluator.expr(body.cond, Env(c, ir.ElementKind.CELL, None)) is True
-    }
-    places = [(c, axis) for c in grid.cells() for axis in ("across", "down")]
+    links = body.via.on  # links between cells, or borders between points
+    vertices = grid.vertices(links)
+    used = {e for e in grid.elements(links) if evaluator.values[body.via.name].get(e)}
+    members = {c for c in vertices if evaluator.expr(body.cond, Env(c, body.vertex, None)) is True}
+    places = [(c, axis) for c in vertices for axis in ("across", "down")]
     joins = []
-    for cell in grid.cells():
+    for cell in vertices:
         sides = grid.incident_by_direction(links, cell)
         crossing = len(sides) == 4 and all(e in used for e in sides.values())
         if cell in members or not crossing:
@@ -44,6 +42,17 @@ def crossing_connected(
                 joins.append(((a, AXIS[direction]), (b, AXIS[direction])))
     parts = [sorted({c for c, _ in part} & members) for part in components(places, joins)]
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
+    if body.root is not None:
+        is_root = evaluator.function(body.root)
+        return [
+            Violation(
+                rule,
+                "a part joined to no cell where the condition after 'to' holds",
+                tuple(cell_name(c) for c in part),
+            )
+            for part in sorted(parts)
+            if not any(is_root(Env(c, body.vertex, None)) is True for c in part)
+        ]
     return unjoined(rule, parts)
 
 

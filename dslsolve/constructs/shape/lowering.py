@@ -24,13 +24,20 @@ cells moved to the origin, looked up among the placements of SET's orientations.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.model import Lin, LoweringError, as_lin
-from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
+from dslsolve.constructs.shape.syntax import (
+    FINITE_SETS,
+    ShapeDiffers,
+    ShapeIn,
+    ShapeOnce,
+    drawings,
+)
 from dslsolve.geometry import Env, Grouping, cell_name
 
 if TYPE_CHECKING:
@@ -123,7 +130,10 @@ def _fitting(pairs, rows: int, columns: int) -> tuple[tuple[object, Placement], 
 def fixed_shapes(lowerer: Lowerer, expr: ShapeIn, rows: int, columns: int):
     """(identity, fixed orientation at the origin) of the set's shapes that fit. A shape the
     puzzle draws is known by the set of its orientations (two drawings of one shape have the
-    same)."""
+    same). Letters keep their shapes only (written, or listed by a table section)."""
+    if expr.letters or (expr.given is not None and expr.given.per == "table"):
+        kept = shape_counts(lowerer, expr)
+        return tuple(pair for pair in _fixed_shapes(expr.set, rows, columns) if pair[0] in kept)
     if expr.table is None:
         return _fixed_shapes(expr.set, rows, columns)
     table = lowerer.instance.tables[expr.set]
@@ -132,6 +142,30 @@ def fixed_shapes(lowerer: Lowerer, expr: ShapeIn, rows: int, columns: int):
         oriented = frozenset(_orientations(cells))
         pairs.update((oriented, fixed) for fixed in oriented)
     return _fitting(sorted(pairs, key=lambda pair: sorted(pair[1])), rows, columns)
+
+
+def shape_counts(lowerer: Lowerer, expr: ShapeIn) -> Counter:
+    """How often the set lists each shape, by the identity `fixed_shapes` gives it: a letter
+    (each letter of a named set once; written letters once; a table's letters as often as
+    listed), or for a drawn table the set of a drawing's orientations (as often as drawn)."""
+    if expr.table is not None:
+        table = lowerer.instance.tables[expr.set]
+        return Counter(
+            frozenset(_orientations(cells)) for cells in drawings(table.records, table.blocks)
+        )
+    if expr.given is not None and expr.given.per == "table":
+        table = lowerer.instance.tables[expr.given.section]
+        return Counter(str(token) for record in table.records for token in record if token)
+    return Counter(expr.letters or tuple(FINITE_SETS[expr.set]))
+
+
+def letters_agree(lowerer: Lowerer, expr: ShapeIn, key: object, cells) -> bool:
+    """With letters given at cells (`shape in SET(GRID)`): every letter given in the cells is
+    the shape's."""
+    if expr.given is None or expr.given.per == "table":
+        return True
+    given = (lowerer.instance.value(expr.given, c) for c in cells)
+    return all(mark is None or str(mark) == key for mark in given)
 
 
 def placements(lowerer: Lowerer, expr: ShapeIn, rows: int, columns: int):
@@ -154,7 +188,10 @@ def shape_in(lowerer: Lowerer, expr: ShapeIn, env: Env) -> bool:
     moved = frozenset((r - top, c - left) for r, c in cells)
     rows = max(r for r, _ in moved) + 1
     columns = max(c for _, c in moved) + 1
-    return any(fixed == moved for _, fixed in fixed_shapes(lowerer, expr, rows, columns))
+    return any(
+        fixed == moved and letters_agree(lowerer, expr, key, cells)
+        for key, fixed in fixed_shapes(lowerer, expr, rows, columns)
+    )
 
 
 def shape_differs(lowerer: Lowerer, expr: ShapeDiffers, env: Env) -> Lin:
@@ -177,14 +214,16 @@ def _parts(expr: ir.Expr) -> list[ir.Expr]:
 
 
 def _shape_part(each: ir.Each) -> ShapeIn | None:
+    if isinstance(each.body, ShapeOnce):
+        return each.body.shape
     parts = _parts(each.body.expr) if isinstance(each.body, ir.Holds) else []
     return next((p for p in parts if isinstance(p, ShapeIn)), None)
 
 
 def accepts(each: ir.Each) -> str | None:
-    """The plan's question: `each area of C [within W]` with a `shape in SET` conjunct is
-    compiled as placements; so is one `within` regions without it, which `compile_each`
-    refuses with a message (the area lowering takes no `within`)."""
+    """The plan's question: `each area of C [within W]` with a `shape in SET` conjunct (or the
+    body `shape in SET once`) is compiled as placements; so is one `within` regions without
+    it, which `compile_each` refuses with a message (the area lowering takes no `within`)."""
     if each.group.kind != "area":
         return None
     if _shape_part(each) is None and each.group.within is None:
@@ -193,8 +232,8 @@ def accepts(each: ir.Each) -> str | None:
 
 
 def compile_each(compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env, guard) -> bool:
-    """`each area of C` with a `shape in SET` conjunct in its body: placements (module
-    docstring); the plan hands it only what `accepts` took."""
+    """`each area of C` with a `shape in SET` conjunct in its body, or the body `shape in SET
+    once`: placements (module docstring); the plan hands it only what `accepts` took."""
     group = each.group
     parts = _parts(each.body.expr) if isinstance(each.body, ir.Holds) else []
     shape = _shape_part(each)
@@ -225,6 +264,8 @@ def compile_each(compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env,
             continue
         first = min(cells)
         if any(not joined(first, c) for c in cells):
+            continue
+        if not letters_agree(lower, shape, key, cells):
             continue
         if rest:
             label = Grouping(f"area at {cell_name(first)}", tuple(sorted(cells)))
@@ -260,6 +301,15 @@ def compile_each(compiler: RuleCompiler, rule: ir.Rule, each: ir.Each, env: Env,
                 model.add(pulp.lpSum(xs) + as_lin(inside[d]).expr <= 1)
     for part in differs:
         _never_touch(compiler, holding, part.relation)
+    if isinstance(each.body, ShapeOnce):
+        by_key: dict[object, list[pulp.LpVariable]] = {}
+        for key, _, x in chosen:
+            by_key.setdefault(key, []).append(x)
+        for key, count in shape_counts(lower, shape).items():
+            if len(by_key.get(key, ())) < count:
+                model.contradiction(f"{why}: too few places for a listed shape")
+            else:
+                model.add(pulp.lpSum(by_key[key]) == count)
     return True
 
 
@@ -326,3 +376,15 @@ def piece_shapes(lowerer: Lowerer, part: ir.Expr) -> frozenset[Placement] | None
 
 
 PIECE_SHAPES = piece_shapes
+
+
+def piece_apart(lowerer: Lowerer, part: ir.Expr):
+    """`shape differs from R` in the body of `each piece of` walls: no two chosen pieces of
+    one shape hold two R-related cells. The relation, and a piece's shape as the set of its
+    fixed orientations (equal for two pieces of one free shape)."""
+    if not isinstance(part, ShapeDiffers):
+        return None
+    return part.relation, lambda cells: frozenset(_orientations(tuple(cells)))
+
+
+PIECE_APART = piece_apart

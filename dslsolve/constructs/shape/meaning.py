@@ -5,11 +5,20 @@ no code shared with `lowering.py`."""
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from dslsolve.constructs.shape.syntax import FINITE_SETS, ShapeDiffers, ShapeIn, drawings
+from dslsolve import ir
+from dslsolve.constructs.shape.syntax import (
+    FINITE_SETS,
+    ShapeDiffers,
+    ShapeIn,
+    ShapeOnce,
+    drawings,
+)
 from dslsolve.geometry import Env
 from dslsolve.ir import ElementKind
+from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Evaluator
@@ -100,7 +109,31 @@ def belongs(cells, name: str) -> bool:
     return True  # rectangles
 
 
+def _letter_of(name: str, cells) -> str | None:
+    """The letter of the finite set `name` whose shape the cells form, or None."""
+    mine = canonical(cells)
+    return next((k for k, v in FINITE_SETS[name].items() if canonical(v) == mine), None)
+
+
+def listed(evaluator: Evaluator, expr: ShapeIn) -> Counter:
+    """The shapes a `shape in SET` lists, each as often as it is listed: by canonical form for
+    a drawn table, else by letter (a letter the set lacks names no shape)."""
+    if expr.table is not None:
+        table = evaluator.instance.tables[expr.set]
+        return Counter(canonical(c) for c in drawings(table.records, table.blocks))
+    if expr.given is not None:
+        table = evaluator.instance.tables[expr.given.section]
+        return Counter(str(t) for record in table.records for t in record if t is not None)
+    return Counter(expr.letters or tuple(FINITE_SETS[expr.set]))
+
+
 def shape_in(evaluator: Evaluator, expr: ShapeIn, env: Env) -> bool:
+    if expr.given is not None and expr.given.per != "table":
+        letter = _letter_of(expr.set, env.group.cells)
+        marks = {evaluator.instance.value(expr.given, c) for c in env.group.cells} - {None}
+        return letter is not None and all(str(mark) == letter for mark in marks)
+    if expr.letters or expr.given is not None:
+        return _letter_of(expr.set, env.group.cells) in listed(evaluator, expr)
     if expr.table is None:
         return belongs(env.group.cells, expr.set)
     key = ("shape table", expr.set)
@@ -118,7 +151,10 @@ def shape_differs(evaluator: Evaluator, expr: ShapeDiffers, env: Env) -> bool:
     areas = evaluator.memo.get(key)
     if areas is None:
         top = Env(None, None, None, env.bound)
-        areas = evaluator.memo[key] = evaluator.areas(family.of, top, within=family.within)
+        if family.kind == "piece":  # the pieces that the walls cut
+            areas = evaluator.memo[key] = evaluator.pieces(family.of.var)
+        else:
+            areas = evaluator.memo[key] = evaluator.areas(family.of, top, within=family.within)
     own = set(env.group.cells)
     touched = {
         other
@@ -135,3 +171,31 @@ def shape_differs(evaluator: Evaluator, expr: ShapeDiffers, env: Env) -> bool:
 
 
 EVALUATORS = {ShapeIn: shape_in, ShapeDiffers: shape_differs}
+
+
+def once(evaluator: Evaluator, rule: ir.Rule, each: ir.Each, env: Env) -> list[Violation]:
+    """`each area of C: shape in SET once`: match the areas with the listed shapes one to
+    one; an area whose shape is not left, and a listed shape that no area takes, break it."""
+    shape = each.body.shape
+    left = listed(evaluator, shape)
+    found = []
+    for inner in evaluator.instances(each, env):
+        cells = inner.group.cells
+        key = canonical(cells) if shape.table is not None else _letter_of(shape.set, cells)
+        if left[key] > 0:
+            left[key] -= 1
+            continue
+        if key is None:
+            what = f"is none of the {shape.set}" if shape.table is None else "is not drawn"
+        elif shape.table is None:
+            what = f"is the {key} of the {shape.set}, not listed or taken already"
+        else:
+            what = "is a drawn shape taken already"
+        found.append(Violation(rule, f"{inner.group.label} {what}", evaluator.involved(inner)))
+    for key, count in left.items():
+        name = "a drawn shape" if shape.table is not None else f"the {key} of the {shape.set}"
+        found.extend(Violation(rule, f"{name}, taken by no area", ()) for _ in range(count))
+    return found
+
+
+EACH_VIOLATIONS = {ShapeOnce: once}

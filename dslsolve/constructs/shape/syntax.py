@@ -79,10 +79,29 @@ RELATIONS = ("neighbours", "diagonals", "around")
 @dataclass(frozen=True)
 class ShapeIn:
     """`shape in SET`: the focus group's cells form a shape of the named set, or (`table`) of
-    the shapes that the puzzle draws in that table section."""
+    the shapes that the puzzle draws in that table section.
+
+    `shape in SET(L, N)` (`letters`): of the shapes of a finite set with these letters only.
+    `shape in SET(SECTION)` (`given`): the letters are read from the puzzle: a table section
+    lists them (any number of letters a record, a letter as often as it is listed), or a grid
+    section on cells gives them in the group (the group's shape is the one each letter given
+    in it names; a group with no letter given: any shape of SET)."""
 
     set: str
     table: ir.InputLayer | None = None
+    letters: tuple[str, ...] = ()
+    given: ir.InputLayer | None = None
+
+
+@dataclass(frozen=True)
+class ShapeOnce:
+    """`each area of C [within W]: shape in SET once`: the areas are the shapes of SET one to
+    one: every area's shape is in SET, and each shape of SET is the shape of exactly as many
+    areas as SET lists it (once for a named set or letters; as often as a table section draws
+    or lists it). `family` is the rule's `each area of C` group."""
+
+    shape: ShapeIn
+    family: ir.Group
 
 
 def drawings(records, blocks) -> list[tuple[tuple[int, int], ...]]:
@@ -113,9 +132,9 @@ class ShapeDiffers:
     family: ir.Group
 
 
-NODES = (ShapeIn, ShapeDiffers)
+NODES = (ShapeIn, ShapeDiffers, ShapeOnce)
 
-WORDS = ("shape", "in", "differs")
+WORDS = ("shape", "in", "differs", "once")
 
 
 # ---------------------------------------------------------------------- typing (the checker)
@@ -154,10 +173,17 @@ def check_differs(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, 
     """`shape differs from RELATION`, in the body of `each area of C`."""
     _subject(checker, node, focus)
     family = None if checker.each_scope is None else checker.each_scope.group
-    if family is None or family.kind != "area" or focus.group != "area":
+    walls = (  # the pieces of walls (`each piece of wall`) compare too
+        family is not None
+        and family.kind == "piece"
+        and focus.group == "piece"
+        and family.of.var.on == ir.ElementKind.BORDER
+    )
+    if not walls and (family is None or family.kind != "area" or focus.group != "area"):
         raise checker.error(
             node,
-            "'shape differs from' compares the areas of one 'each area of' rule",
+            "'shape differs from' compares the areas of one 'each area of' rule "
+            "or the pieces of one 'each piece of' walls",
             "e.g. each area of black: shape in tetrominoes and shape differs from neighbours",
         )
     if node.value not in RELATIONS:
@@ -168,4 +194,86 @@ def check_differs(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, 
     return ShapeDiffers(node.value, family), ir.Type.BOOL, False
 
 
-SYNTAX = {"shape_in": check_in, "shape_differs": check_differs}
+def _letters_hint(name: str) -> str:
+    return f"{name}: " + ", ".join(sorted(FINITE_SETS[name]))
+
+
+def check_in_letters(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
+    """`shape in SET(L, N, ...)`: shapes of a finite set by their letters, or `shape in
+    SET(SECTION)`: the letters the puzzle gives (a table section lists them, a grid section on
+    cells gives them in the group)."""
+    _subject(checker, node, focus)
+    name, *args = node.value
+    if name not in FINITE_SETS:
+        lettered = ", ".join(FINITE_SETS)
+        if name in SHAPE_SETS or name in checker.scope.layers:
+            raise checker.error(
+                node,
+                f"the shapes of '{name}' have no letters",
+                f"letters name the shapes of {lettered}",
+            )
+        raise checker.error(
+            node, f"'{name}' is not a set of shapes with letters", f"sets with letters: {lettered}"
+        )
+    if any(arg.islower() for arg in args):
+        if len(args) != 1:
+            raise checker.error(
+                node,
+                "the letters are either written or read from one section",
+                f"e.g. shape in {name}(pieces), or shape in {name}(L, N)",
+            )
+        layer = checker.scope.layers.get(args[0])
+        if layer is None:
+            raise checker.unknown(node, args[0], "section")
+        if layer.per == "table" and layer.name == layer.section:
+            return ShapeIn(name, given=layer), ir.Type.BOOL, True
+        if layer.per == ir.ElementKind.CELL and layer.field is None and not layer.lists:
+            return ShapeIn(name, given=layer), ir.Type.BOOL, True
+        raise checker.error(
+            node,
+            f"'{args[0]}' is neither a table section nor a grid section on cells",
+            "the letters are listed by a table section or given at cells by a grid section",
+        )
+    wrong = [arg for arg in args if arg not in FINITE_SETS[name]]
+    if wrong:
+        raise checker.error(
+            node, f"'{wrong[0]}' is not a letter of the {name}", _letters_hint(name)
+        )
+    if len(set(args)) != len(args):
+        raise checker.error(node, "a letter is written twice", _letters_hint(name))
+    return ShapeIn(name, letters=tuple(args)), ir.Type.BOOL, True
+
+
+def check_once(checker: Checker, node: Node, focus: Focus | None) -> ShapeOnce:
+    """`shape in SET once`: the whole body of a rule's own `each area of C`."""
+    scope = checker.each_scope
+    hint = "e.g. each area of black: shape in pentominoes(pieces) once"
+    if focus is None or scope is None or scope.nested or scope.group.kind != "area":
+        raise checker.error(node, "'once' matches the areas of a rule's own 'each area of'", hint)
+    if scope.where is not None:
+        raise checker.error(
+            scope.where, "the areas that take the shapes once are all of them", hint
+        )
+    inner = node.children[0]
+    if inner.kind not in ("shape_in", "shape_in_letters"):
+        raise checker.error(node, "'once' follows 'shape in SET'", hint)
+    checked = checker.expr(inner, focus)
+    shape = checked.expr
+    if shape.given is not None and shape.given.per != "table":
+        raise checker.error(
+            node,
+            "'once' needs the shapes listed, not read in each area",
+            f"the letters of a table section: shape in {shape.set}(pieces) once",
+        )
+    return ShapeOnce(shape, scope.group)
+
+
+SYNTAX = {
+    "shape_in": check_in,
+    "shape_differs": check_differs,
+    "shape_in_letters": check_in_letters,
+}
+
+RULE_SYNTAX = {"shape_once": check_once}
+
+TERMINALS = {"LETTER": "a shape's letter (F, I, L, N, ...)"}
