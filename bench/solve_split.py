@@ -34,7 +34,10 @@ def stages(genre_file, genre: str, text: str, options: list[str]) -> tuple[float
     started = time.perf_counter()
     instance = read_puzzle(genre, genre_file, text)
     shown = ground(genre_file.genre, instance).values
-    compiled = compile_model(genre_file.genre, instance, parse_formulation(options), shown)
+    genre = genre_file.genre
+    formulation = parse_formulation(options).under_genre(genre.formulation)
+    formulation = formulation.on_backend(genre.backend_formulation, "cpsat")  # as `solve` does
+    compiled = compile_model(genre, instance, formulation, shown)
     compiled_at = time.perf_counter()
     session = cpsat.CpsatSession(compiled.model)
     opened_at = time.perf_counter()

@@ -471,6 +471,9 @@ class Genre:
     # the genre file's own default lowerings (`formulation:`), (construct, choice) pairs; the
     # command line's `--formulation` overrides them per construct (`compiler/formulations.py`)
     formulation: tuple[tuple[str, str], ...] = ()
+    # the same for one backend only (`formulation: {cpsat: {...}}`): (backend, construct,
+    # choice), over `formulation` when that backend solves
+    backend_formulation: tuple[tuple[str, str, str], ...] = ()
 
 
 def rewrite(node: object, replacement: Callable[[object], object | None]) -> object:

@@ -1,8 +1,9 @@
 """`alldifferent=native`: over integers (`domain=integer`) the members are an `AllDifferent`
 native global, which cpsat posts as its own constraint (no value indicators, no rows); the
-other backends cut the pairs that share a value in rounds. Either way the answers are the
-known solutions, which the evaluator accepts; and `--unique` sees the integers' values,
-whose binaries are made only for the no-good, after the session was opened."""
+other backends get the one-hot rows over value indicators made for them before their session
+opens (members without value indicators: the pairs that share a value cut in rounds). Either
+way the answers are the known solutions, which the evaluator accepts; and `--unique` sees the
+integers' values, whose binaries are made only for the no-good, after the session was opened."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dslsolve.answer import ground
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler import compile_model
 from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.compiler.lowerings import alldifferent
 from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
@@ -60,7 +62,19 @@ def test_cpsat_with_native_alldifferent_finds_the_known_solution(genre, puzzle):
     assert outcome.stats.cut_rounds == 0  # the global holds in every answer: nothing to cut
 
 
-def test_other_backends_cut_the_shared_values_in_rounds(tmp_path):
+@pytest.mark.parametrize("backend", ["highs", "cbc"])
+def test_other_backends_get_the_one_hot_rows_instead_of_rounds(backend):
+    """A backend without the global gets `alldifferent=onehot`'s rows over the integers'
+    value indicators before its session opens (`AllDifferent.linear`): the 9x9 example in
+    one call and no round (it took highs a minute of rounds of pairwise cuts)."""
+    outcome = solved("sudoku", PUZZLES / "sudoku" / "example.txt", NATIVE, backend, unique=True)
+    assert outcome.stats.cut_rounds == 0
+    assert outcome.unique is True
+
+
+def test_members_without_value_indicators_are_still_cut_in_rounds(tmp_path, monkeypatch):
+    """Where the rows cannot be had (`linear` is None), the separator's rounds remain."""
+    monkeypatch.setattr(alldifferent, "_once", lambda function: None)
     outcome = solved("sudoku", four_by_four(tmp_path), NATIVE, "highs", unique=True)
     assert outcome.stats.cut_rounds > 0
     assert outcome.unique is True

@@ -22,9 +22,15 @@ SOLUTION = PUZZLES / "sudoku" / "example.solution.txt"
 KEY = "formulation: {domain: integer, alldifferent: pairwise}\nvariables:"
 
 
+# sudoku's own key (CP-SAT's integers and alldifferent), which the tests' keys replace
+OWN_KEY = "formulation: {cpsat: {domain: integer, alldifferent: native}}\n"
+
+
 def with_key(tmp_path, key: str = KEY):
-    """Sudoku with a `formulation:` key before its variables."""
-    return changed_genre(tmp_path, "sudoku", "variables:", key)
+    """Sudoku with a `formulation:` key before its variables in place of its own."""
+    path = changed_genre(tmp_path, "sudoku", OWN_KEY, "")
+    path.write_text(path.read_text().replace("variables:", key, 1))
+    return path
 
 
 def model_size(genre_path, *choices: str) -> tuple[int, int]:
@@ -82,8 +88,10 @@ def test_stats_and_compare_show_the_choice(tmp_path, run):
     table = run("compare", path, PUZZLE, "--formulation", "domain=all", "--quiet").out
     assert "domain=onehot,alldifferent=pairwise (genre file)" in table
     assert "domain=integer,alldifferent=pairwise (genre file)" in table
-    plain = run("compare", genre_file("sudoku"), PUZZLE, "--quiet").out
+    plain = run("compare", with_key(tmp_path, "variables:"), PUZZLE, "--quiet").out
     assert " default " in plain
+    shipped = run("compare", genre_file("sudoku"), PUZZLE, "--quiet").out  # its CP-SAT key
+    assert "domain=integer (genre file),alldifferent=native (genre file)" in shipped
 
 
 def test_the_python_api_honours_and_overrides_it(tmp_path):
@@ -131,3 +139,39 @@ def test_a_mistake_in_the_key_is_a_located_error(tmp_path, run, key, column, mes
     if hint:
         assert f"hint: {hint}" in result.err
     assert run("check", path, PUZZLE, SOLUTION).code == 2
+
+
+BACKEND_KEY = "formulation: {alldifferent: pairwise, cpsat: {domain: integer}}\nvariables:"
+
+
+def test_a_backends_own_defaults_hold_only_when_it_solves(tmp_path, run):
+    """`formulation: {cpsat: {...}}`: choices for one backend, over the plain ones when that
+    backend solves; the command line still overrides them."""
+    path = with_key(tmp_path, BACKEND_KEY)
+    genre = load_genre(str(path)).genre
+    assert genre.formulation == (("alldifferent", "pairwise"),)
+    assert genre.backend_formulation == (("cpsat", "domain", "integer"),)
+
+    def formulation(*options: str) -> str:
+        out = run(path, PUZZLE, "--format", "json", "--stats", *options).out
+        return json.loads(out)["stats"]["formulation"]
+
+    assert formulation().startswith("domain=integer,alldifferent=pairwise,")
+    assert formulation("--backend", "highs").startswith("domain=onehot,alldifferent=pairwise,")
+    assert formulation("--formulation", "domain=onehot").startswith("domain=onehot,")
+
+
+def test_the_backend_names_are_the_backends():
+    from dslsolve.backends import BACKENDS
+    from dslsolve.compiler.formulations import BACKEND_NAMES
+
+    assert set(BACKEND_NAMES) == set(BACKENDS)
+
+
+def test_a_mistake_under_a_backend_is_a_located_error(tmp_path, run):
+    key = "formulation: {cpsat: {records: pairs}}"
+    path = with_key(tmp_path, key + "\nvariables:")
+    result = run(path, PUZZLE)
+    assert result.code == 2
+    assert "'pairs' is not a lowering of records (formulation.cpsat.records)" in result.err
+    assert "choose one of onehot, pairwise" in result.err

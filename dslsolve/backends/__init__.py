@@ -6,7 +6,7 @@ from dslsolve.backends.pulp_backends import CBC
 
 BACKENDS: dict[str, Backend] = {
     "cbc": CBC,
-    "cpsat": InProcess("cpsat", "dslsolve.backends.cpsat", "CpsatSession"),
+    "cpsat": InProcess("cpsat", "dslsolve.backends.cpsat", "CpsatSession", True),
     "highs": InProcess("highs", "dslsolve.backends.highs", "HighsSession"),
     "scip": InProcess("scip", "dslsolve.backends.scip", "ScipSession"),
 }

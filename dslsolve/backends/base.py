@@ -45,6 +45,9 @@ class Session(Protocol):
 
 class Backend(Protocol):
     name: str
+    # posts the model's `AllDifferent` globals itself; a backend without gets their rows
+    # (`AllDifferent.linear`) before its session opens
+    native_alldifferent: bool
 
     def load(self) -> None:
         """Import the solver library, if the backend has one to import: a start-up cost that
@@ -63,6 +66,7 @@ class InProcess:
     name: str
     module: str
     session_class: str
+    native_alldifferent: bool = False
 
     def load(self) -> None:
         importlib.import_module(self.module)

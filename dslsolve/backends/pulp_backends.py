@@ -67,6 +67,7 @@ def _run_cbc(problem: pulp.LpProblem, time_limit: float | None) -> None:
 
 class _PulpBackend:
     name = "cbc"
+    native_alldifferent = False
 
     def solve(self, problem: pulp.LpProblem, time_limit: float | None) -> SolveStatus:
         """The solver's verdict. CBC stopped by the time limit early in its search can write

@@ -56,13 +56,17 @@ class Compiled:
             assignment[var.name] = values
         return assignment
 
-    def decision_binaries(self, only: set[tuple[str, object]] | None = None) -> list:
+    def decision_binaries(
+        self, only: set[tuple[str, object]] | None = None, skip: set[int] = frozenset()
+    ) -> list:
         """The binaries that fix the genre's unknowns (for no-good cuts); with `only`, those
-        of these (variable name, element) pairs."""
+        of these (variable name, element) pairs; none of the encodings whose id is in `skip`."""
         out = []
         for var in self.lowerer.genre.variables:
             for element, encoding in self.lowerer.encodings[var.name].items():
                 if only is not None and (var.name, element) not in only:
+                    continue
+                if id(encoding) in skip:
                     continue
                 out.extend([encoding] if var.type == ir.Type.BOOL else encoding.binaries())
         return out

@@ -59,13 +59,20 @@ COMMAND_LINE = "--formulation"
 DEFAULT = "default"
 
 
+# the backends a genre file may name in its `formulation:` (`backends.BACKENDS`' names; not
+# imported from there, which imports the solvers' libraries)
+BACKEND_NAMES = ("cbc", "cpsat", "highs", "scip")
+
+
 @dataclass(frozen=True)
 class Formulation:
     """The lowering of each construct: `choices` (the run's: the command line, the API), over
+    `backend` (the genre file's defaults for the backend that solves, `on_backend`), over
     `genre` (the genre file's own defaults, `under_genre`), over the first of `CHOICES`."""
 
     choices: dict[str, str] = field(default_factory=dict)
     genre: dict[str, str] = field(default_factory=dict)
+    backend: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, construct: str) -> str:
         return self._choice(construct)
@@ -73,7 +80,18 @@ class Formulation:
     def _choice(self, construct: str) -> str:
         if construct in self.choices:
             return self.choices[construct]
+        if construct in self.backend:
+            return self.backend[construct]
         return self.genre.get(construct, CHOICES[construct][0])
+
+    def on_backend(self, defaults: Iterable[tuple[str, str, str]], backend: str) -> Formulation:
+        """These choices with a genre file's defaults for `backend` (`ir.Genre.
+        backend_formulation`: backend, construct, choice) over its plain ones; the same
+        object where the genre sets none for it."""
+        chosen = {name: choice for name_of, name, choice in defaults if name_of == backend}
+        if chosen == self.backend:
+            return self
+        return replace(self, backend=chosen)
 
     def under_genre(self, defaults: Iterable[tuple[str, str]]) -> Formulation:
         """These choices over a genre file's defaults (`ir.Genre.formulation`); the same
@@ -87,7 +105,7 @@ class Formulation:
         """Where the construct's lowering comes from: COMMAND_LINE, GENRE_FILE or DEFAULT."""
         if construct in self.choices:
             return COMMAND_LINE
-        return GENRE_FILE if construct in self.genre else DEFAULT
+        return GENRE_FILE if construct in self.genre or construct in self.backend else DEFAULT
 
     def describe(self) -> str:
         """Every construct's lowering, chosen or default (read without `[]`, which stands for
@@ -100,8 +118,9 @@ class Formulation:
         lines = []
         for name in CHOICES:
             where = self.source(name)
-            if where == COMMAND_LINE and name in self.genre:
-                where += f" (the genre file says {name}={self.genre[name]})"
+            said = self.backend.get(name, self.genre.get(name))
+            if where == COMMAND_LINE and said is not None:
+                where += f" (the genre file says {name}={said})"
             if where != DEFAULT:
                 lines.append(f"{name}={self._choice(name)} from {where}")
         return lines

@@ -176,9 +176,13 @@ class AllDifferent:
     """A native global a backend may post: the integer expressions (each a number or one
     variable times a number, plus a number) take pairwise different values. Unlike `Circuit`
     and `Connected` no row says it: the declaring lowering (`alldifferent=native`) gives the
-    other backends a separator that cuts, in rounds, the pairs that share a value."""
+    other backends a separator that cuts, in rounds, the pairs that share a value, and
+    `linear` where it can: called once before a backend without the global gets the model, it
+    adds `alldifferent=onehot`'s rows over the members' value indicators (made then), so that
+    such a backend starts from the rows it solves best instead of from rounds of cuts."""
 
     values: list[pulp.LpAffineExpression]
+    linear: Callable[[], None] | None = None
 
 
 @dataclass

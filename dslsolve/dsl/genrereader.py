@@ -124,7 +124,7 @@ def read_genre(path: str, text: str) -> GenreFile:
         tuple(sections),
         output,
         answer.declare(variables.values(), output),
-        _formulation(data.get("formulation"), top),
+        *_formulation(data.get("formulation"), top),
     )
     puzzlink = parse_puzzlink(
         data.get("puzzlink"), top, {s.name for s in sections}, set(variables) | set(layers)
@@ -133,32 +133,57 @@ def read_genre(path: str, text: str) -> GenreFile:
     return GenreFile(path, genre, puzzlink, picture)
 
 
-def _formulation(raw: Any, top: Location) -> tuple[tuple[str, str], ...]:
+def _formulation(
+    raw: Any, top: Location
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, str], ...]]:
     """The `formulation:` block: the genre's own default lowering of some constructs
-    (`domain: integer`), each a construct of `--formulation` and one of its choices; the
-    command line's `--formulation` overrides them per construct."""
+    (`domain: integer`), each a construct of `--formulation` and one of its choices, and
+    under a backend's name those that hold only when that backend solves (`cpsat: {records:
+    pairwise}`); the command line's `--formulation` overrides them per construct."""
     if raw is None:
-        return ()
+        return (), ()
     # here, not at the top: `dslsolve.compiler` imports PuLP, which `check` does without
-    from dslsolve.compiler.formulations import CHOICES
+    from dslsolve.compiler.formulations import BACKEND_NAMES
 
     spec = mapping(raw, top, "formulation")
+    plain = {name: choice for name, choice in spec.items() if name not in BACKEND_NAMES}
+    chosen = _formulation_choices(plain, spec, top, "formulation")
+    per_backend = []
+    for backend in BACKEND_NAMES:
+        if backend in spec:
+            inner = mapping(spec[backend], where_of(backend, top), f"formulation.{backend}")
+            for name, choice in _formulation_choices(
+                inner, inner, where_of(backend, top), f"formulation.{backend}"
+            ):
+                per_backend.append((backend, name, choice))
+    return chosen, tuple(per_backend)
+
+
+def _formulation_choices(
+    entries: dict, spec: Any, top: Location, what: str
+) -> tuple[tuple[str, str], ...]:
+    """`construct: choice` entries, each checked (`what` names the block in messages)."""
+    from dslsolve.compiler.formulations import BACKEND_NAMES, CHOICES
+
     chosen = []
-    for name, choice in spec.items():
+    for name, choice in entries.items():
         if name not in CHOICES:
             close = difflib.get_close_matches(str(name), list(CHOICES), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
+            backends = (
+                "" if what != "formulation" else "; or a backend: " + ", ".join(BACKEND_NAMES)
+            )
             raise fail(
                 name,
                 where_of(spec, top),
-                f"unknown construct '{name}' in formulation",
-                hint + "constructs: " + ", ".join(CHOICES),
+                f"unknown construct '{name}' in {what}",
+                hint + "constructs: " + ", ".join(CHOICES) + backends,
             )
         if not isinstance(choice, str) or choice not in CHOICES[name]:
             raise fail(
                 choice,
                 where_of(name, top),
-                f"'{choice}' is not a lowering of {name} (formulation.{name})",
+                f"'{choice}' is not a lowering of {name} ({what}.{name})",
                 "choose one of " + ", ".join(CHOICES[name]),
             )
         chosen.append((str(name), str(choice)))

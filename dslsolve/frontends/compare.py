@@ -111,7 +111,7 @@ def _label(formulation: Formulation, options: list[str]) -> str:
     chosen = [f"{name}={formulation[name]}" for name in varied]
     chosen += [
         f"{name}={choice} (genre file)"
-        for name, choice in formulation.genre.items()
+        for name, choice in {**formulation.genre, **formulation.backend}.items()
         if name not in varied
     ]
     return ",".join(chosen) or "default"
@@ -146,6 +146,7 @@ def compare(
         read_puzzle(puzzle, genre_file)  # a puzzle that does not read stops the table, here
         for backend, combo in itertools.product(backends, formulations(options)):
             chosen = parse_formulation(list(combo)).under_genre(genre_file.genre.formulation)
+            chosen = chosen.on_backend(genre_file.genre.backend_formulation, backend)
             label = _label(chosen, options)
             run = Run(genre_file.path, puzzle, backend, combo, label, time_limit, len(runs))
             runs.append(run)

@@ -31,6 +31,7 @@ it posts `onehot`'s rows (`pairwise`'s where a value has no indicators, `domain=
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 import pulp
 
@@ -78,13 +79,43 @@ def post_alldifferent(
         )
     ):
         _at_most_one_per_value(model, fixed, why)
-        _native(model, [value for _, value in members], why)
+        linear = None
+        if all(value.encoding is not None for _, value in variable):
+            linear = _once(lambda: _onehot(model, fixed, variable, why, None, rows_only=True))
+        _native(model, [value for _, value in members], why, linear)
         return
     if model.formulation["alldifferent"] == "pairwise" or any(
         value.encoding is None for _, value in variable
     ):
         _pairwise(model, members, why, guard)
         return
+    _onehot(model, fixed, variable, why, guard)
+
+
+def _once(function):
+    """`function`, run at its first call only."""
+    done = []
+
+    def once() -> None:
+        if not done:
+            done.append(True)
+            function()
+
+    return once
+
+
+def _onehot(
+    model: LinearModel,
+    fixed: dict[int, list[Lin | bool]],
+    variable: list[Member],
+    why: Why,
+    guard: Lin | None,
+    rows_only: bool = False,
+) -> None:
+    """At most one member per value, over the value indicators (exactly one for a
+    permutation). `rows_only`: the rows of a native global's `linear`, after the compile, for
+    a backend without the global: no contradiction to record (the givens' rows have been
+    posted)."""
     domain = sorted({d for _, value in variable for d in value.encoding.domain} | set(fixed))
     given = [m for memberships in fixed.values() for m in memberships]
     permutation = (  # a sudoku row, its givens included: every value is taken exactly once
@@ -102,6 +133,8 @@ def post_alldifferent(
             terms.append(
                 indicator if membership is True else conjunction(model, [membership, indicator])
             )
+        if rows_only and sum(1 for t in terms if t is True) > 1:
+            continue  # two givens share the value: `_at_most_one_per_value` said so
         _at_most_one(model, terms, why, guard, exactly=permutation)
 
 
@@ -154,7 +187,9 @@ def _pairwise(model: LinearModel, members: list[Member], why: Why, guard: Lin | 
             post_compare(model, "!=", as_lin(v_i), as_lin(v_j), both)
 
 
-def _native(model: LinearModel, values: list[Value], why: Why) -> None:
+def _native(
+    model: LinearModel, values: list[Value], why: Why, linear: Callable[[], None] | None
+) -> None:
     """The global, its separator, and the bounds of the members' sum: n different integers
     from the union D of their domains sum to at least the n smallest values of D and at most
     the n largest (an equality for a permutation, as a sudoku row is). Besides helping an LP,
@@ -168,8 +203,17 @@ def _native(model: LinearModel, values: list[Value], why: Why) -> None:
     total = sum_of(lins)
     model.add(total >= sum(union[: len(lins)]))
     model.add(total <= sum(union[-len(lins) :]))
-    model.natives.append(AllDifferent([lin.expr for lin in lins]))
-    model.separators.append(lambda: _shared_values(model, lins))
+
+    def separator() -> list[pulp.LpConstraint]:
+        return _shared_values(model, lins)
+
+    def rows() -> None:  # the rows hold the global exactly: its separator has nothing to cut
+        linear()
+        if separator in model.separators:
+            model.separators.remove(separator)
+
+    model.natives.append(AllDifferent([lin.expr for lin in lins], linear and rows))
+    model.separators.append(separator)
 
 
 def _shared_values(model: LinearModel, lins: list[Lin]) -> list[pulp.LpConstraint]:

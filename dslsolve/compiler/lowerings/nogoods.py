@@ -79,20 +79,35 @@ def _meet(first: Term, second: Term) -> Term | None:
 def value_terms(op: str, left: Value, right: Value) -> list[Term] | None:
     """`left op right` as a disjunction of terms, if both sides are one-hot integers or one is
     a number; None otherwise."""
-    test = TESTS[op]
     x, y = _one_hot(left), _one_hot(right)
     if x is not None and y is not None:
+        if op == "=" and x is not y:  # the common case, without the tests: {x: {v}, y: {v}}
+            return [{x: _single(v), y: _single(v)} for v in x.domain if v in y.domain]
+        test = TESTS[op]
         terms = []
         for v in x.domain:
-            term = _meet({x: frozenset([v])}, {y: frozenset(w for w in y.domain if test(v, w))})
+            term = _meet({x: _single(v)}, {y: frozenset(w for w in y.domain if test(v, w))})
             if term is not None:
                 terms.append(term)
         return terms
     if x is not None and _number(right):
+        test = TESTS[op]
         return [{x: frozenset(d for d in x.domain if test(d, right))}]
     if y is not None and _number(left):
+        test = TESTS[op]
         return [{y: frozenset(d for d in y.domain if test(left, d))}]
     return None
+
+
+_SINGLES: dict = {}
+
+
+def _single(value: int) -> frozenset:
+    """frozenset([value]), made once per value: terms hold many."""
+    found = _SINGLES.get(value)
+    if found is None:
+        found = _SINGLES[value] = frozenset((value,))
+    return found
 
 
 def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why: Why) -> None:
@@ -119,6 +134,7 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
         for var, coefficient in lit.expr.items():
             fixed[var] = fixed.get(var, 0) + coefficient
     constant = sum(lit.expr.constant for lit in literals)
+    seen = model.nogoods
     for term in terms:
         coefficients = dict(fixed)
         parts = len(literals)
@@ -126,14 +142,17 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
             if len(values) == len(var.domain):
                 continue
             parts += 1
+            bits = var.bits  # x_d is the indicator of d: a coefficient of 1 each
             for d in values:
-                for binary, coefficient in var.indicator(d).expr.items():
-                    coefficients[binary] = coefficients.get(binary, 0) + coefficient
+                binary = bits[d]
+                coefficients[binary] = coefficients.get(binary, 0) + 1
         if not parts:
             model.contradiction(why)  # the forbidden condition always holds
             return
-        key = (frozenset(coefficients.items()), constant)
-        if key not in model.nogoods:  # c sees d as d sees c: post each nogood once
-            model.nogoods.add(key)
+        # the columns by identity (each lives as long as the model): a key hashed without
+        # calling PuLP's __hash__ for every column
+        key = (frozenset(zip(map(id, coefficients), coefficients.values(), strict=True)), constant)
+        if key not in seen:  # c sees d as d sees c: post each nogood once
+            seen.add(key)
             row = pulp.LpAffineExpression(list(coefficients.items()), constant)
-            model.add(row <= parts - 1)
+            model.add(pulp.LpConstraint(row, pulp.LpConstraintLE, rhs=parts - 1))
