@@ -6,6 +6,7 @@ round: it follows from the others, so leaving it out changes no instance's answe
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,12 @@ WITNESSES = Path(__file__).parent / "rules_matter"
 
 GENRES = sorted(p.stem for p in PUZZLES.glob("*.yaml"))
 CASES = [(g, i) for g in GENRES for i in range(len(load_genre(str(genre_file(g))).genre.rules))]
+# a genre's cases on one test worker (`--dist=loadgroup`): they share the full rules' answers
+# to its witness boards (`full_answer`)
+PARAMS = [pytest.param(g, i, marks=pytest.mark.xdist_group(f"rules-{g}")) for g, i in CASES]
 
 
-@pytest.mark.parametrize(("genre", "index"), CASES, ids=[f"{g}-rule{i + 1}" for g, i in CASES])
+@pytest.mark.parametrize(("genre", "index"), PARAMS, ids=[f"{g}-rule{i + 1}" for g, i in CASES])
 def test_leaving_a_rule_out_changes_the_answer(genre, index):
     loaded = load_genre(str(genre_file(genre)))
     rules = loaded.genre.rules
@@ -55,9 +59,17 @@ def test_leaving_a_rule_out_changes_the_answer(genre, index):
         pytest.fail(f"'{rules[index].text}' changes nothing on any instance")
 
 
+@functools.cache
+def full_answer(genre: str, path: Path):
+    """The full rules' outcome on a witness board, once per test worker for all the genre's
+    rules."""
+    loaded = load_genre(str(genre_file(genre)))
+    return solve_puzzle(loaded, read_puzzle(str(path), loaded), parse_formulation([]), unique=True)
+
+
 def _changes_witness(loaded, instance, weaker_outcome, path) -> bool:
     """Whether the rules without one rule answer a witness board otherwise than the full rules."""
-    full = solve_puzzle(loaded, instance, parse_formulation([]), unique=True)
+    full = full_answer(path.parent.name, path)
     if full.assignment is None:
         return weaker_outcome.assignment is not None
     assert full.unique, f"{path.name} has two answers under the full rules: no witness"
