@@ -266,6 +266,7 @@ REFUSED_WHEN_CUT = {
     "icelom": "does not end with /IN/OUT",
     "icelom2": "does not end with /IN/OUT",
     "kinkonkan": "ends before the margins' letters do",
+    "slalom": "ends inside a value (slalom)",
 }
 
 

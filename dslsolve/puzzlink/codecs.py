@@ -522,14 +522,15 @@ def slalom(cursor: Cursor, count: int) -> list[Value]:
         at += 1
     while cursor.more() and cursor.peek() != "/":
         cursor.take()
+    start = 0  # a URL without its start (cut short) starts where pzprjs's board does: cell 0
     if cursor.more():
         cursor.take()
         digits = ""
         while cursor.more() and cursor.peek().isdigit():
             digits += cursor.take()
         start = int(digits or "0")
-        if 0 <= start < count and values[start] is None:
-            values[start] = 10
+    if 0 <= start < count and values[start] is None:
+        values[start] = 10
     return values
 
 
