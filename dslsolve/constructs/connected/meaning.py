@@ -24,7 +24,7 @@ def connected(evaluator: Evaluator, rule: ir.Rule, body: Connected, env: Env) ->
         return _connected_via(evaluator, rule, body)
     parts = evaluator.areas(body.cond, Env(None, None, env.group), body.relation)
     if body.root is not None:
-        return _unrooted(evaluator, rule, body.root, [part.cells for part in parts])
+        return unrooted(evaluator, rule, body.root, [part.cells for part in parts])
     within = f"{env.group.label}: " if env.group else ""
     loops = [
         Violation(rule, f"{within}cells that close a loop", tuple(cell_name(c) for c in cycle))
@@ -65,11 +65,15 @@ def _on_loops(evaluator: Evaluator, cells: tuple[Element, ...], relation: str) -
     return sorted(left)
 
 
-def _unrooted(
-    evaluator: Evaluator, rule: ir.Rule, root: ir.Expr, parts: list[tuple[Element, ...]]
+def unrooted(
+    evaluator: Evaluator,
+    rule: ir.Rule,
+    root: ir.Expr,
+    parts: list[tuple[Element, ...]],
+    kind: ir.ElementKind = ir.ElementKind.CELL,
 ) -> list[Violation]:
-    """`connected to ROOT`: each part (its cells, in order) must hold a cell where ROOT
-    holds."""
+    """`connected to ROOT`: each part (its elements of `kind`, in order) must hold one where
+    ROOT holds."""
     is_root = evaluator.function(root)
     return [
         Violation(
@@ -78,7 +82,7 @@ def _unrooted(
             tuple(cell_name(c) for c in part),
         )
         for part in sorted(parts)
-        if not any(is_root(Env(c, ir.ElementKind.CELL, None)) is True for c in part)
+        if not any(is_root(Env(c, kind, None)) is True for c in part)
     ]
 
 
@@ -99,7 +103,7 @@ def _connected_via(evaluator: Evaluator, rule: ir.Rule, body: Connected) -> list
     parts = [sorted(part & members) for part in components(grid.cells(), edges)]
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
     if body.root is not None:
-        return _unrooted(evaluator, rule, body.root, [tuple(part) for part in parts])
+        return unrooted(evaluator, rule, body.root, [tuple(part) for part in parts])
     return unjoined(rule, parts)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dslsolve import ir
-from dslsolve.constructs.connected.meaning import unjoined
+from dslsolve.constructs.connected.meaning import unjoined, unrooted
 from dslsolve.constructs.crossing_connected.syntax import CrossingConnected
-from dslsolve.geometry import Env, cell_name
+from dslsolve.geometry import Env
 from dslsolve.grounding import components
 from dslsolve.violation import Violation
 
@@ -43,16 +43,7 @@ def crossing_connected(
     parts = [sorted({c for c, _ in part} & members) for part in components(places, joins)]
     parts = sorted((p for p in parts if p), key=lambda p: (-len(p), p))
     if body.root is not None:
-        is_root = evaluator.function(body.root)
-        return [
-            Violation(
-                rule,
-                "a part joined to no cell where the condition after 'to' holds",
-                tuple(cell_name(c) for c in part),
-            )
-            for part in sorted(parts)
-            if not any(is_root(Env(c, body.vertex, None)) is True for c in part)
-        ]
+        return unrooted(evaluator, rule, body.root, [tuple(p) for p in parts], body.vertex)
     return unjoined(rule, parts)
 
 

@@ -11,9 +11,9 @@ import pulp
 
 from dslsolve import ir
 from dslsolve.compiler.lowerings.paths import post_no_cycles, post_paths
-from dslsolve.compiler.model import Lin
+from dslsolve.compiler.model import Lin, LinearModel
 from dslsolve.constructs.paths.syntax import Carried, Lands, Paths, PathsLeaving, ShotsLeaving
-from dslsolve.geometry import Env
+from dslsolve.geometry import Env, Grid
 
 if TYPE_CHECKING:
     from dslsolve.compiler.model import Value
@@ -44,13 +44,7 @@ def compile_paths_leaving(
     value = compiler.lower.instance.value
     links = compiler.lower.binaries(body.var)
     starts = {v: 1 for v in grid.cells() if value(body.starts, v) is not None}
-    into: dict = {v: [] for v in grid.cells()}
-    for edge, x in links.items():
-        a, b = grid.ends(kind, edge)
-        ab, ba = model.binary("out"), model.binary("out")
-        model.add(ab + ba == x)
-        into[b].append(ab)
-        into[a].append(ba)
+    into, _ = _oriented(model, grid, kind, links)
     used: dict = {}
     for v in grid.cells():
         incident = [links[e] for e in grid.incident(kind, v)]
@@ -133,15 +127,7 @@ def _shots(lowerer: Lowerer, var: ir.Variable, starts_layer: ir.InputLayer) -> d
     starts = {v: 1 for v, n in number.items() if n is not None}
     top = max([n for n in number.values() if n is not None] + [0]) + 1
     big = 2 * top + 2
-    into: dict = {v: [] for v in grid.cells()}
-    arcs = []
-    for edge, x in links.items():
-        a, b = grid.ends(kind, edge)
-        ab, ba = model.binary("out"), model.binary("out")
-        model.add(ab + ba == x)
-        into[b].append(ab)
-        into[a].append(ba)
-        arcs += [(a, b, ab), (b, a, ba)]
+    into, arcs = _oriented(model, grid, kind, links)
     used, length, rest, lands = {}, {}, {}, {}
     for v in grid.cells():
         if v in starts:
@@ -235,3 +221,20 @@ PLANS = {
     PathsLeaving: ("paths leaving", "paths"),
     ShotsLeaving: ("shots leaving", "paths"),
 }
+
+
+def _oriented(
+    model: LinearModel, grid: Grid, kind: ir.ElementKind, links: dict
+) -> tuple[dict, list]:
+    """An orientation of the used links: o_ab + o_ba = x_ab. Returns each cell's binaries of
+    the links into it, and the arcs (a, b, o_ab)."""
+    into: dict = {v: [] for v in grid.cells()}
+    arcs = []
+    for edge, x in links.items():
+        a, b = grid.ends(kind, edge)
+        ab, ba = model.binary("out"), model.binary("out")
+        model.add(ab + ba == x)
+        into[b].append(ab)
+        into[a].append(ba)
+        arcs += [(a, b, ab), (b, a, ba)]
+    return into, arcs
