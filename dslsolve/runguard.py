@@ -31,6 +31,7 @@ from typing import TypeVar
 # The solver gets the time that is left; the timer stops what is still running a little later
 # (a solver ending at its limit is reported as such, not raced by the timer).
 GRACE_SECONDS = 0.5
+RESEND_SECONDS = 1.0  # a run still going this long after its timer's signal gets it again
 HANDLED = (signal.SIGINT, signal.SIGTERM)
 STOP_POLL_SECONDS = 0.05  # how often a solver that has not returned yet is asked again
 # A signal wakes a wait only in the thread the kernel delivers it to, which may be one of the
@@ -72,12 +73,27 @@ def _importing(frame: FrameType | None) -> bool:
     return False
 
 
+def _finalizing(frame: FrameType | None) -> bool:
+    """Is a finalizer running (a `__del__`, a `weakref.finalize` callback that the garbage
+    collector calls)? Python ignores an exception raised there, printing its traceback."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or (
+            code.co_name == "__call__" and code.co_filename.endswith("weakref.py")
+        ):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _put_off(signum: int, frame: FrameType | None) -> bool:
-    """Is an import under way where the signal came? Then it comes again a little later: an
-    exception in the middle of an import leaves a compiled module half loaded (numpy, imported
-    by PuLP, then fails with 'cannot load module more than once per process', an internal
-    error instead of the interruption)."""
-    if not _importing(frame):
+    """Is an import or a finalizer under way where the signal came? Then it comes again a
+    little later: an exception in the middle of an import leaves a compiled module half loaded
+    (numpy, imported by PuLP, then fails with 'cannot load module more than once per process',
+    an internal error instead of the interruption), and one raised in a finalizer is lost (a
+    fuzzed ripple effect grid printed 'Exception ignored in: <finalize object>' and its
+    traceback, and compiled on without a limit)."""
+    if not (_importing(frame) or _finalizing(frame)):
         return False
     handler = signal.getsignal(signum)
 
@@ -141,20 +157,38 @@ class Deadline:
             return
 
         def expire(signum: int, frame: FrameType | None) -> None:
-            if not _put_off(signum, frame):
-                self._armed = False
+            if self._armed and not _put_off(signum, frame):
                 raise OutOfTime(self.seconds)
 
         signal.signal(signal.SIGALRM, expire)
         self._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.remaining() + GRACE_SECONDS)
+        after = self.remaining() + GRACE_SECONDS
+        signal.setitimer(signal.ITIMER_REAL, after)
+        self._watch(after + RESEND_SECONDS)
+
+    def _watch(self, delay: float) -> None:
+        """Send the timer's signal again every RESEND_SECONDS until the run disarms it: an
+        `OutOfTime` raised where Python ignores exceptions (a `__del__` that the garbage
+        collector runs, a weakref callback) is lost, and the run went on without a limit (a
+        fuzzed ripple effect grid compiled for ten minutes and 11 GB past its 0.5 s)."""
+        main = threading.main_thread().ident
+
+        def again() -> None:
+            if self._armed:
+                signal.pthread_kill(main, signal.SIGALRM)
+                self._watch(RESEND_SECONDS)
+
+        watcher = threading.Timer(delay, again)
+        watcher.daemon = True
+        watcher.start()
 
     def disarm(self) -> None:
-        """Stop the timer: what follows (printing the answer) is not cut short."""
+        """Stop the timer: what follows (printing the answer) is not cut short. The handler
+        stays (a signal the watcher sent just before is then a no-op), until a run arms
+        its own."""
         if self._armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
             self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _name_this_thread(name: str) -> None:
