@@ -348,6 +348,7 @@ def test_many_differing_cells_are_tinted_not_framed(page):
     one_hot = re.sub(r"(?m)^formulation:.*\n", "", text)
     assert one_hot != text
     upload = {"name": "onehot.yaml", "mimeType": "text/yaml", "buffer": one_hot.encode()}
+    pick(page, "sudoku", "")  # the page's first genre has loaded: the upload replaces it
     page.set_input_files("#genre-upload", upload)
     page.wait_for_function("document.getElementById('genre-source').textContent.includes('onehot')")
     page.fill("#puzzle", "givens:\n" + ".........\n" * 9)
