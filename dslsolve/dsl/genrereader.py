@@ -36,7 +36,7 @@ from dslsolve.dsl.variablespec import read_variables
 from dslsolve.dsl.yamlchecks import check_keys, check_name, fail, mapping, rule_text, unwrap
 from dslsolve.dsl.yamlsource import load_yaml, where_of
 from dslsolve.errors import DslError, Location
-from dslsolve.puzzlink.spec import parse_puzzlink
+from dslsolve.puzzlink.specreader import parse_puzzlink
 
 TOP_KEYS = (
     "name",

@@ -17,8 +17,6 @@ from dslsolve.puzzlink.importer import LETTERS, Board, label, puzzle_text
 from dslsolve.puzzlink.pzprv3 import (
     INWARD,
     OUTWARD,
-    Pzprv3Section,
-    Pzprv3Spec,
     edge_elements,
     inside_borders,
     joined_value,
@@ -30,6 +28,7 @@ from dslsolve.puzzlink.pzprv3 import (
     read_answer,
     split_joined,
 )
+from dslsolve.puzzlink.pzprv3spec import Pzprv3Section, Pzprv3Spec
 
 CLUE = re.compile(r"^-?\d+(,-?\d+)*$")  # a number, or a list of them (tapa)
 
