@@ -26,10 +26,13 @@ output shows), opening the backend's session (importing the solver library, hand
 over), the solver calls with their lazy-cut rounds, decoding, the uniqueness call (the no-good
 and the solver again), the evaluator's check and the printed text. The process's own wall time
 (measured outside) less the stages is the interpreter's start and exit; `python -c pass` is
-timed beside it. Figures are the least over --repeat processes, in ms; the bytecode cache is on
-(a temporary directory), as for any installed package. With `--cpu`, every figure is the
-process's CPU time (user and system) instead of wall time: on a machine shared with other jobs
-the wall clock stretches every stage several times over, the work done stays.
+timed beside it, and a process that only imports the backend's own module (for CP-SAT,
+OR-Tools' native `cp_model_helper`): together they are the floor of any whole run in a new
+process that solves with that backend. Figures are the least over --repeat processes, in ms;
+the bytecode cache is on (a temporary directory), as for any installed package. With `--cpu`,
+every figure is the process's CPU time (user and system) instead of wall time: on a machine
+shared with other jobs the wall clock stretches every stage several times over, the work done
+stays.
 """
 
 from __future__ import annotations
@@ -186,23 +189,36 @@ def _timed_process(command: list[str], env: dict[str, str]) -> tuple[float, str]
     return time.perf_counter() - started, done.stdout
 
 
+# the solver's own module, the least any process that solves with the backend imports: with
+# `python -c pass` it is the floor of a whole run in a new process
+SOLVER_MODULE = {
+    "cpsat": "ortools.sat.python.cp_model_helper",
+    "highs": "highspy",
+    "scip": "pyscipopt",
+    "cbc": "pulp",
+}
+
+
 def fresh_report(args: argparse.Namespace) -> None:
     scratch = Path(tempfile.mkdtemp())
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env |= {"PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(scratch / "pycache")}
     empty = [sys.executable, "-c", "pass"]
+    solver_only = [sys.executable, "-c", f"import {SOLVER_MODULE[args.backend]}"]
     for name in args.instances:
         genre, puzzle = _puzzle_path(name, scratch)
         command = [sys.executable, __file__, "--child", "--backend", args.backend]
         command += ["--cpu"] if args.cpu else []
         command += [str(ROOT / "puzzles" / f"{genre}.yaml"), puzzle]
         _timed_process(command, env)  # fills the bytecode cache
-        runs, walls, starts = [], [], []
+        _timed_process(solver_only, env)
+        runs, walls, starts, floors = [], [], [], []
         for _ in range(args.repeat):
             wall, output = _timed_process(command, env)
             walls.append(wall)
             runs.append(json.loads(output))
             starts.append(_timed_process(empty, env)[0])
+            floors.append(_timed_process(solver_only, env)[0])
         least = {stage: min(run[stage] for run in runs) for stage in runs[0]}
         least["interpreter start and exit (the rest of the wall time)"] = min(
             wall - sum(run.values()) for wall, run in zip(walls, runs, strict=True)
@@ -216,6 +232,8 @@ def fresh_report(args: argparse.Namespace) -> None:
             print(f"{stage:56s} {seconds * 1000:8.1f}")
         print(f"{'whole process (least)':56s} {min(walls) * 1000:8.1f}")
         print(f"{'  beside it: python -c pass (least)':56s} {min(starts) * 1000:8.1f}")
+        floor = f"  and python -c 'import {SOLVER_MODULE[args.backend]}'"
+        print(f"{floor:56s} {min(floors) * 1000:8.1f}")
 
 
 def main() -> None:
