@@ -81,11 +81,14 @@ function pointAtGenreLine(answer) {
 }
 
 async function loadGenres() {
+  const version = genreVersion;
   const genres = await api("/api/genres");
   for (const genre of genres) {
     const option = new Option(`${genre.title} (${genre.name})`, genre.name);
     $("genre").add(option);
   }
+  // a genre uploaded or typed while the list loaded stays: the default is not picked over it
+  if (version !== genreVersion) return;
   const first = genres.find((g) => g.name === "nurikabe") || genres[0];
   if (first) $("genre").value = first.name;
   await pickGenre();
