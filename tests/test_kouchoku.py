@@ -9,6 +9,7 @@ import pytest
 
 from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
+from dslsolve.frontends.picture import LINE, picture
 from dslsolve.puzzlink.pzprv3 import write_pzprv3
 from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.solve import solve_puzzle
@@ -184,3 +185,17 @@ def test_the_pzprv3_answer_lists_the_segments():
     assert len(segments) == 10
     assert all(s[:2] <= s[2:] for s in segments)
     assert (0, 0, 2, 4) in segments and (4, 8, 6, 8) in segments
+
+
+def test_the_picture_draws_the_points_and_the_segments(tmp_path):
+    """`picture: points`: a circle with its letter (`?` where none) per point, and a line per
+    segment of the solution."""
+    loaded = load_genre(str(genre_file("kouchoku")))
+    puzzle = PUZZLES / "kouchoku" / "example.txt"
+    instance = read_puzzle(str(puzzle), loaded)
+    outcome = solve_puzzle(loaded, instance, parse_formulation([]))
+    svg = picture(loaded, instance, outcome.assignment)
+    assert svg.count("<circle") == 9
+    assert svg.count(f'stroke="{LINE}"') == 9  # the loop's nine segments
+    assert ">?</text>" in svg and ">A</text>" in svg
+    assert f'stroke="{LINE}"' not in picture(loaded, instance, None)
