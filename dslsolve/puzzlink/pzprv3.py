@@ -43,7 +43,8 @@ A section is one of
                           their count, then one line `bx1 by1 bx2 by2` each (pzprjs's
                           coordinates, twice the lattice's; the left end first, the upper if
                           upright). Read back, a segment with an end where no point is is
-                          read as its other end joined to itself, which the rule refuses.
+                          read as its other end joined to itself, which the rule refuses;
+                          one with neither end at a point cannot be read and is left out.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads

@@ -99,7 +99,7 @@ def segments(evaluator: Evaluator, rule: ir.Rule, body: Segments, env: Env) -> l
                 where = f"{name(point)} has {degree[point]} segments, not 0 or 2"
                 found.append(Violation(rule, where, (name(point),)))
         if not pairs:
-            found.append(Violation(rule, "no segment is drawn", ()))
+            found.append(Violation(rule, "the drawing: no segment is drawn", ()))
         parts = components([p for p in points if degree[p]], pairs)
         if len(parts) > 1:
             names = tuple(name(min(part)) for part in parts)
