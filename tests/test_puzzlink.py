@@ -386,6 +386,7 @@ def test_pzpr_accepts_dslsolve_answers_and_rejects_a_broken_one():
         "kaero",
         "herugolf",
         "kinkonkan",
+        "kouchoku",
     ],
 )
 def test_referee_on_pzpr_test_boards(genre):

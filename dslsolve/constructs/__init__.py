@@ -41,6 +41,7 @@ CONSTRUCTS = (
     "between",
     "made_of",
     "beam",
+    "segments",
 )
 
 # module -> the hooks it may fill (docs/architecture.md, "The hooks"); tests/test_registry.py

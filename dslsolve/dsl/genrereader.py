@@ -27,9 +27,11 @@ from dslsolve.dsl.picturespec import (
     CIRCLE_KEYS,
     DIRECTIONS,
     GRIDS,
+    POINTS_KEYS,
     SHAPES,
     CircleSpec,
     PictureSpec,
+    PointsSpec,
 )
 from dslsolve.dsl.picturespec import KEYS as PICTURE_KEYS
 from dslsolve.dsl.variablespec import read_variables
@@ -236,6 +238,18 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         raise fail(
             grid, where, f"picture.grid: unknown grid '{grid}'", "one of " + ", ".join(GRIDS)
         )
+    points = None
+    if "points" in spec:
+        raw_points = mapping(spec["points"], where, "picture.points")
+        check_keys(raw_points, POINTS_KEYS, where, "picture.points")
+        missing = [key for key in POINTS_KEYS if key not in raw_points]
+        if missing:
+            raise fail(raw_points, where, "picture.points needs " + ", ".join(missing))
+        known = set(scope.layers) | set(scope.variables)
+        for key in ("x", "y", "text", "segments"):
+            if str(raw_points[key]) not in known:
+                raise fail(raw_points, where, f"picture.points: '{raw_points[key]}' is unknown")
+        points = PointsSpec(*(str(raw_points[key]) for key in POINTS_KEYS))
     return PictureSpec(
         conditions.get("shade"),
         conditions.get("tint"),
@@ -247,6 +261,7 @@ def _picture(raw: Any, scope: Scope, top: Location) -> PictureSpec:
         conditions.get("plates"),
         str(grid),
         conditions.get("joins"),
+        points,
     )
 
 

@@ -25,6 +25,13 @@ the input and output declarations alone.
                            # lines stop at it (numberlink's numbers)
       joins: board = ']'   # cells drawn as one with the cell on their left: no grid line
                            # between them (tawa's bricks, two half-cells each)
+      points: {table: lattice, x: x, y: y, size: extent, text: letter, empty: '?',
+               segments: seg}
+                           # a puzzle of points listed by a table (kouchoku): each record a
+                           # circle at its column X and row Y of the lattice (the size the
+                           # one record `columns rows` of the table SIZE), its TEXT field
+                           # written inside (EMPTY where the field is), and the straight
+                           # segments between points where the boolean SEGMENTS holds
       grid: dots           # the grid drawn as `lines` (the default, with a frame), as `dots`
                            # on the lattice points with no frame (slitherlink: the loop on the
                            # outline stays seen), or `none` (hashiwokakero's water)
@@ -37,7 +44,8 @@ from dataclasses import dataclass
 from dslsolve import ir
 
 KEYS = ("shade", "tint", "walls", "marks", "letters", "circles", "moves", "plates", "grid")
-KEYS += ("joins",)
+KEYS += ("joins", "points")
+POINTS_KEYS = ("table", "x", "y", "size", "text", "empty", "segments")
 CIRCLE_KEYS = ("where", "text", "dot", "fill", "labels")
 CIRCLE_FILLS = ("light", "dark")
 DIRECTIONS = ("up", "down", "left", "right")
@@ -66,6 +74,19 @@ class CircleSpec:
 
 
 @dataclass(frozen=True)
+class PointsSpec:
+    """Points listed by a table, drawn on a lattice, and segments between them."""
+
+    table: str
+    x: str
+    y: str
+    size: str  # a table whose one record is the lattice's `columns rows`
+    text: str  # a field written in each point's circle
+    empty: str  # written where that field is empty
+    segments: str  # a boolean on two sets of the table's records: the segments drawn
+
+
+@dataclass(frozen=True)
 class PictureSpec:
     shade: ir.Expr | None = None  # a condition on a cell
     tint: ir.Expr | None = None  # a condition on a cell
@@ -77,3 +98,4 @@ class PictureSpec:
     plates: ir.Expr | None = None  # a condition on a cell
     grid: str = "lines"  # one of GRIDS
     joins: ir.Expr | None = None  # a condition on a cell: one drawn cell with its left neighbour
+    points: PointsSpec | None = None  # a puzzle of listed points (kouchoku)

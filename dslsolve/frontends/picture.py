@@ -78,6 +78,8 @@ SIDE_TOWARD = {"up": "top", "down": "bottom", "left": "left", "right": "right"}
 
 def picture(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
     """The SVG text of the puzzle with its solution (None: the puzzle alone)."""
+    if genre_file.picture.points is not None:
+        return _listed_points(genre_file, instance, assignment)
     if isinstance(genre_file.genre.output, SetOutput) or instance.rows == 0:
         raise DslError(
             Location(genre_file.path),
@@ -710,3 +712,34 @@ def _marks(genre_file: GenreFile, instance: Instance, canvas: Canvas) -> None:
             else:
                 canvas.circle(row, column, CELL * 0.22, "white")
                 canvas.text(row, column, str(token), 0.35)
+
+
+def _listed_points(genre_file: GenreFile, instance: Instance, assignment: Assignment | None) -> str:
+    """A puzzle of points listed by a table (`picture: points`, kouchoku), as puz.link draws
+    it: the lattice's cells in grey, the solution's segments as lines between the points'
+    centres, each point a white circle with its text (the empty text's label where none)."""
+    spec = genre_file.picture.points
+    table = next(s for s in genre_file.genre.sections if s.name == spec.table)
+    records = instance.tables[spec.table].records
+    columns, rows = (int(n) for n in instance.tables[spec.size].records[0][:2])
+    canvas = Canvas(rows, columns)
+    for r in range(rows + 1):
+        canvas.line(r, 0, r, columns, 1, "#ccc")
+    for c in range(columns + 1):
+        canvas.line(0, c, rows, c, 1, "#ccc")
+
+    def field(record: tuple, name: str) -> object:
+        index = table.fields.index(name)
+        return record[index] if index < len(record) else None
+
+    places = {n: (field(r, spec.y), field(r, spec.x)) for n, r in enumerate(records, start=1)}
+    if assignment is not None:
+        for (p, q), drawn in sorted(assignment.get(spec.segments, {}).items()):
+            if drawn and p < q:
+                canvas.line(*places[p], *places[q], 3, LINE)
+    for number, record in enumerate(records, start=1):
+        row, column = places[number]
+        canvas.circle(row, column, CELL * 0.3, "white")
+        text = field(record, spec.text)
+        canvas.text(row, column, spec.empty if text is None else str(text), 0.45)
+    return canvas.svg()

@@ -859,6 +859,24 @@ def every_border(cursor: Cursor, defaults: list[bool]) -> list[bool]:
     return bits + defaults[len(bits) :]
 
 
+def letters_abc(cursor: Cursor, count: int) -> list[Value]:
+    """Letters on the slots (pzprjs's `decodeCrossABC`, kouchoku's points): `a`..`z` the
+    letters A..Z, `.` a `?` (a letter not given), a digit `0`..`9` skips that many slots more
+    than the one it stands on; a body that ends leaves the rest empty."""
+    values: list[Value] = []
+    while len(values) < count and cursor.more():
+        char = cursor.take()
+        if "a" <= char <= "z":
+            values.append(char.upper())
+        elif char == ".":
+            values.append(QUESTION)
+        elif char.isdigit():
+            values += [None] * (int(char) + 1)
+        else:
+            raise ValueError(char)
+    return (values + [None] * count)[:count]
+
+
 BORDER_DECODERS = {"inequalities": inequalities}
 
 CountDecoder = Callable[[Cursor, int], list[Value]]
@@ -894,6 +912,7 @@ SLOT_DECODERS: dict[str, CountDecoder] = {
     "slalom": slalom,
     "kaero": kaero,
     "herugolf": herugolf,
+    "abc": letters_abc,
 }
 
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -10,7 +10,7 @@ import os
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.grounding import components
-from dslsolve.ir import GridSection, ListSection
+from dslsolve.ir import GridSection, ListSection, TableSection
 from dslsolve.puzzlink import codecs
 from dslsolve.puzzlink.codecs import QUESTION, Cursor, Value
 from dslsolve.puzzlink.pzprv3 import inside_borders, outline
@@ -32,6 +32,7 @@ class Board:
         self.lists: dict[str, list[str]] = {}
         self.tables: dict[str, str] = {}
         self.walls: list[bool] = []  # inside borders, verticals first (ENCODINGS.md 2)
+        self.table_sections: set[str] = set()  # the genre's table sections (listed points)
 
     def fail(self, message: str, hint: str | None = None) -> DslError:
         return DslError(Location(self.source), message, hint=hint)
@@ -130,11 +131,28 @@ def _slots(board: Board, step: Step, cursor: Cursor) -> None:
         _put(board, step, dots)
         return
     values = decode(cursor, rows * columns)
+    if step.into and step.into[0] in board.table_sections:
+        _listed(board, step, values, columns)
+        return
     if len(step.into) > 1:  # a value of parts, each part into its own section
         _put_parts(board, step, values)
         return
     tokens = [_token(board, step, value) for value in values]
     _put(board, step, _grid_of(tokens, rows, columns))
+
+
+def _listed(board: Board, step: Step, values: list[Value], width: int) -> None:
+    """Values on the slots into a table section: one record `x y TOKEN` per slot that holds
+    one, in reading order (x its column, y its row, from 0: kouchoku's lettered points); a
+    second section of `into` (a table) gets the board's size in cells, `columns rows`."""
+    records = [
+        f"{at % width} {at // width} {_token(board, step, value)}"
+        for at, value in enumerate(values)
+        if value is not None
+    ]
+    board.tables[step.into[0]] = "\n".join(records)
+    if len(step.into) > 1:
+        board.tables[step.into[1]] = f"{board.columns} {board.rows}"
 
 
 def _put_parts(board: Board, step: Step, values: list[Value]) -> None:
@@ -446,6 +464,7 @@ def url_to_text(text: str, genre: GenreFile) -> str:
         raise DslError(Location(text.strip()), str(err)) from None
     spec = url_spec(url, genre)
     board = Board(url.text, url.columns, url.rows)
+    board.table_sections = {s.name for s in genre.genre.sections if isinstance(s, TableSection)}
     cursor = Cursor(url.body)
     for step in spec.steps:
         if step.unless is not None and step.unless in url.pflags:

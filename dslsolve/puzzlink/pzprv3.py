@@ -31,7 +31,20 @@ A section is one of
                           tentaisho's stars), 2*rows-1 lines of 2*cols-1 characters without
                           spaces: its cells layer, its links and its points layer, `.` where
                           nothing is given;
-  `text: TEXT`            one line as it is.
+  `text: TEXT`            one line as it is;
+  `points: {table: T, x: X, y: Y, show: SOURCE, empty: TOKEN, size: S}`  the points listed
+                          by a table (a record per point: its column X and row Y on the
+                          lattice, from 0) on pzprjs's crosses, rows+1 lines of columns+1
+                          tokens: a point's SOURCE token (a field of its record through the
+                          map), EMPTY where that field is empty, `.` where there is no point;
+                          the board's size is the one record `columns rows` of the table S;
+  `segments: {var: VAR, x: X, y: Y}`  straight segments between the points of a table
+                          (VAR a boolean on two sets of its records, `constructs/segments`):
+                          their count, then one line `bx1 by1 bx2 by2` each (pzprjs's
+                          coordinates, twice the lattice's; the left end first, the upper if
+                          upright). Read back, a segment with an end where no point is is
+                          read as its other end joined to itself, which the rule refuses;
+                          one with neither end at a point cannot be read and is left out.
 A SOURCE is a name (print the layer's token, or the variable's value), or `{NAME: TOKEN}`
 (print TOKEN where the layer is given or the variable is true), or `{NAME: {VALUE: TOKEN}}`
 (print the value through the map; `{VALUE: [TOKEN, ...]}` prints the first token and reads
@@ -50,6 +63,7 @@ from typing import TYPE_CHECKING, Any
 from dslsolve import ir
 from dslsolve.errors import DslError, Location
 from dslsolve.geometry import DIRECTION_TOKENS, Element, grid_of
+from dslsolve.indexsets import elements
 from dslsolve.instance import Instance
 from dslsolve.puzzlink.codecs import WALL_WIDENING, bricks
 from dslsolve.puzzlink.pzprv3spec import NUMBER, Pzprv3Section, Pzprv3Spec, Source
@@ -70,6 +84,8 @@ KINDS = (
     "gates",
     "sums",
     "bricks",
+    "points",
+    "segments",
 )
 SIDES = ("top", "bottom", "left", "right")
 # the direction of travel across an outline border of each side: into the grid, out of it
@@ -192,6 +208,21 @@ def parse_pzprv3(raw: Any, names: set[str], where: Location) -> Pzprv3Spec:
             # `[MARK, ..., LAYER]`: the marks, cells in no room, then the region layer
             sources = tuple(_source(s, names, where) for s in value)
             sections.append(Pzprv3Section(kind, sources[-1].name, sources))
+        elif kind in ("points", "segments"):
+            keys = {"table", "x", "y", "show", "empty", "size"} if kind == "points" else None
+            keys = keys or {"var", "x", "y"}
+            if not isinstance(value, dict) or set(value) != keys:
+                raise _fail(where, f"{kind}: a mapping of " + ", ".join(sorted(keys)))
+            listed = value["table"] if kind == "points" else value["var"]
+            name = _source(str(listed), names, where).name
+            at = tuple(_source(str(value[k]), names, where).name for k in ("x", "y"))
+            if kind == "points":
+                show = (_source(value["show"], names, where),)
+                size = str(value["size"])
+                empty = str(value["empty"])
+                sections.append(Pzprv3Section(kind, name, show, empty=empty, at=(*at, size)))
+            else:
+                sections.append(Pzprv3Section(kind, name, at=at))
         elif kind == "crosses" and value == []:  # nothing on the points: all `.` (kramma)
             sections.append(Pzprv3Section(kind))
         else:
@@ -231,8 +262,10 @@ def line_lengths(kind: str, rows: int, columns: int, section=None) -> list[int]:
         return [columns + 1] * rows + [columns] * (rows + 1)
     if kind == "rooms":
         return [1] + [columns] * rows
-    if kind in ("crosses", "sums"):
+    if kind in ("crosses", "sums", "points"):
         return [columns + 1] * (rows + 1)
+    if kind == "segments":  # its count and its lines are read where the answer is
+        return []
     if kind == "gates":
         return [1, 1]
     if kind == "bricks":
@@ -399,6 +432,9 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
     walls = [wall_of(instance, s.name) for s in spec.sections if s.kind == "bricks"]
     if walls:  # a brick wall's columns count bricks, not half-cells
         columns = (columns - WALL_WIDENING[walls[0]]) // 2
+    for section in spec.sections:
+        if section.kind == "points":  # a board of listed points: its size is a table's
+            columns, rows = (int(n) for n in instance.tables[section.at[2]].records[0][:2])
     size = [str(rows)] if spec.one_size else [str(rows), str(columns)]
     lines = [spec.header, spec.type, *size]
     for section in spec.sections:
@@ -434,6 +470,15 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
                 lines.append(" ".join(tokens) + " ")
         elif section.kind == "drawing":
             lines.extend(_write_drawing(genre, instance, section.sources[0]))
+        elif section.kind == "points":
+            tokens = [["."] * (columns + 1) for _ in range(rows + 1)]
+            for (x, y), record in listed_points(genre, instance, section).items():
+                shown = _field_of(genre, instance, section.name, section.sources[0].name, record)
+                printed = section.empty if shown is None else section.sources[0].convert(shown)
+                tokens[y][x] = printed
+            lines.extend(" ".join(row) + " " for row in tokens)
+        elif section.kind == "segments":
+            lines.extend(_write_segments(genre, instance, assignment, section))
         elif section.kind == "crosses":
             points = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
             tokens = [board.printed(section.sources, point) for point in points]
@@ -443,6 +488,58 @@ def write_pzprv3(genre, spec: Pzprv3Spec, instance: Instance, assignment: Assign
             tokens = _edge_tokens(genre, board, section, rows, columns, frame)
             lines.extend(_lines(tokens, lengths))
     return "\n".join(lines) + "\n"
+
+
+def _table_of(genre, section: Pzprv3Section) -> str:
+    """The table whose records a points or segments section lists."""
+    if section.kind == "points":
+        return section.name
+    var = next(v for v in genre.genre.variables if v.name == section.name)
+    return next(s.section for s in genre.genre.sets if s.name == var.sets[0])
+
+
+def _field_of(genre, instance: Instance, table: str, field: str, record: int) -> object:
+    """A field of a table's record (1-based)."""
+    declared = next(s for s in genre.genre.sections if s.name == table)
+    row = instance.tables[table].records[record - 1]
+    index = declared.fields.index(field)
+    return row[index] if index < len(row) else None
+
+
+def listed_points(genre, instance: Instance, section: Pzprv3Section) -> dict[tuple, int]:
+    """The points of a points or segments section: (x, y) -> its record (1-based)."""
+    table = _table_of(genre, section)
+    places = {}
+    for record in range(1, len(instance.tables[table].records) + 1):
+        x, y = (_field_of(genre, instance, table, name, record) for name in section.at[:2])
+        places[(x, y)] = record
+    return places
+
+
+def _write_segments(genre, instance, assignment, section: Pzprv3Section) -> list[str]:
+    where = {record: place for place, record in listed_points(genre, instance, section).items()}
+    drawn = []
+    for (p, q), value in assignment[section.name].items():
+        if value and p < q:
+            ends = sorted([where[p], where[q]])  # pzprjs's order: by x, then by y
+            drawn.append(" ".join(str(2 * n) for end in ends for n in end))
+    return [str(len(drawn)), *drawn]
+
+
+def _read_segments(genre, instance, assignment, section: Pzprv3Section, lines, at: int) -> int:
+    """The segments of a pzprv3 answer from line `at` into the assignment; the next line."""
+    records = listed_points(genre, instance, section)
+    count = int(lines[at]) if at < len(lines) and lines[at].isdigit() else 0
+    values = assignment[section.name]
+    for line in lines[at + 1 : at + 1 + count]:
+        numbers = [int(n) // 2 for n in line.split()[:4]]
+        ends = [records.get((numbers[0], numbers[1])), records.get((numbers[2], numbers[3]))]
+        known = [end for end in ends if end is not None]
+        if len(known) == 1:  # an end at no point: a point joined to itself
+            known *= 2
+        if len(known) == 2:
+            values[(known[0], known[1])] = values[(known[1], known[0])] = 1
+    return at + 1 + count
 
 
 def _write_drawing(genre, instance: Instance, source: Source) -> list[str]:
@@ -667,13 +764,19 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
     grid = grid_of(instance.rows, instance.columns)
     frame = spec.frame
     rows, columns = instance.rows - frame, instance.columns - frame
+    for section in spec.sections:
+        if section.kind == "points":  # a board of listed points: its size is a table's
+            columns, rows = (int(n) for n in instance.tables[section.at[2]].records[0][:2])
     board_cells = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
     shown = {s.name for s in spec.sections} | {
         name for s in spec.sections for src in s.sources for name in (src.name, src.when)
     }
     worked_out = defined_unknowns(genre.genre) - shown
     assignment: Assignment = {
-        var.name: {e: instance.lowest(var) for e in grid.elements(var.on)}
+        var.name: {
+            e: instance.lowest(var)
+            for e in (elements(instance, var) if var.sets else grid.elements(var.on))
+        }
         for var in genre.genre.variables
         if var.name not in worked_out
     }
@@ -687,6 +790,9 @@ def read_answer(genre, spec: Pzprv3Spec, instance: Instance, text: str, where: s
     while at < len(lines) and lines[at].startswith("v:"):
         at += 1
     for section in spec.sections:
+        if section.kind == "segments":
+            at = _read_segments(genre, instance, assignment, section, lines, at)
+            continue
         lengths = line_lengths(section.kind, rows, columns, section)
         chunk = lines[at : at + len(lengths)]
         at += len(lengths)

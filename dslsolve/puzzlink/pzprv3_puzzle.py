@@ -188,6 +188,15 @@ def _read_section(
     elif section.kind == "cells":
         places = [(r + frame, c + frame) for r in range(rows) for c in range(columns)]
         _read_layers(board, genre, section.sources, tokens, places)
+    elif section.kind == "points":  # the listed points, a record `x y TOKEN` each
+        records = []
+        for at, token in enumerate(tokens[: (rows + 1) * (columns + 1)]):
+            if token != ".":
+                shown = "." if token == section.empty else section.sources[0].unconvert(token)
+                x, y = at % (columns + 1), at // (columns + 1)
+                records.append(f"{x} {y} {shown if shown == '.' else (shown or [token])[0]}")
+        board.tables[section.name] = "\n".join(records)
+        board.tables[section.at[2]] = f"{columns} {rows}"
     elif section.kind == "crosses":
         places = [(r, c) for r in range(rows + 1) for c in range(columns + 1)]
         _read_layers(board, genre, section.sources, tokens, places)

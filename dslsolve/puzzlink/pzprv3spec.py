@@ -95,6 +95,9 @@ class Pzprv3Section:
     # borders with `walls`: the token maps of a border with a wall and without one, each
     # value (or `number`, a template; `none`, no mark) -> token
     joined: tuple[tuple[tuple[str, str], ...], ...] = ()
+    # points, segments: the table's fields of a point's column and row (and, for points, the
+    # table of the board's size)
+    at: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ along used edges (see `connected.py`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pulp
 
 from dslsolve import ir
@@ -39,16 +41,30 @@ from dslsolve.geometry import Grid
 def post_single_loop(
     model: LinearModel, grid: Grid, kind: ir.ElementKind, edge_vars: dict[tuple, pulp.LpVariable]
 ) -> None:
-    used: dict[tuple, pulp.LpVariable] = {}
-    for vertex in grid.vertices(kind):
-        incident = [edge_vars[e] for e in grid.incident(kind, vertex)]
+    incident = {
+        vertex: [edge_vars[e] for e in grid.incident(kind, vertex)]
+        for vertex in grid.vertices(kind)
+    }
+    post_loop(model, incident, {edge: grid.ends(kind, edge) for edge in edge_vars}, edge_vars)
+
+
+def post_loop(
+    model: LinearModel,
+    incident: dict[Hashable, list[pulp.LpVariable]],
+    ends: dict[Hashable, tuple[Hashable, Hashable]],
+    edge_vars: dict[Hashable, pulp.LpVariable],
+) -> None:
+    """One cycle on any graph: `incident` gives each vertex's edge binaries, `ends` each
+    edge's two vertices (grid edges above; the segments between given points,
+    `constructs/segments`)."""
+    used: dict[Hashable, pulp.LpVariable] = {}
+    for vertex, edges in incident.items():
         d = model.binary("deg")
-        model.add_row(pulp.lpSum(incident), "==", pulp.LpAffineExpression([(d, 2)]))
-        for edge in incident:  # implied for integers, but it keeps the LP from half-edges
+        model.add_row(pulp.lpSum(edges), "==", pulp.LpAffineExpression([(d, 2)]))
+        for edge in edges:  # implied for integers, but it keeps the LP from half-edges
             model.add_row(edge, "<=", d)
         used[vertex] = d
     model.add(pulp.lpSum(edge_vars.values()) >= 1)
-    ends = {edge: grid.ends(kind, edge) for edge in edge_vars}
     gates = {ends[edge]: literal(var) for edge, var in edge_vars.items()}
     degree = {vertex: literal(d) for vertex, d in used.items()}
     choice = model.formulation["loop"]
