@@ -81,6 +81,18 @@ def way(token: object) -> tuple[int, int]:
 # Relations whose elements form a cycle, in order: `runs` over them wraps around.
 CYCLIC_RELATIONS = frozenset({"ring"})
 
+# direction -> (axis, row step, column step) of the edge that leaves a vertex (a cell, whose
+# edges are links, or a point, whose edges are borders) that way: link ('h', r, c) joins cell
+# (r, c) to (r, c + 1), ('v', r, c) joins it to (r + 1, c); borders between points alike
+EDGE_STEPS = {"up": ("v", -1, 0), "left": ("h", 0, -1), "right": ("h", 0, 0), "down": ("v", 0, 0)}
+
+
+def edge_toward(vertex: Element, direction: str) -> Element:
+    """The edge that leaves `vertex` toward `direction`, in the grid or not."""
+    axis, dr, dc = EDGE_STEPS[direction]
+    return (axis, vertex[0] + dr, vertex[1] + dc)
+
+
 # The eight positions around a cell, clockwise from the top-left corner.
 RING_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 
@@ -307,12 +319,7 @@ class Grid:
     def incident_by_direction(self, kind: ir.ElementKind, vertex: Element) -> dict[str, Element]:
         """The edges at `vertex` by the direction they leave it in (up, left, right, down)."""
         r, c = vertex
-        candidates = {
-            "up": ("v", r - 1, c),
-            "left": ("h", r, c - 1),
-            "right": ("h", r, c),
-            "down": ("v", r, c),
-        }
+        candidates = {d: (axis, r + dr, c + dc) for d, (axis, dr, dc) in EDGE_STEPS.items()}
         return {d: e for d, e in candidates.items() if self._edge_inside(kind, e)}
 
     def gate(self, cell: Element, token: object) -> tuple[str, str]:
