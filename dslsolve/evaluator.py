@@ -524,11 +524,7 @@ class Evaluator(PreparedReader):
         return expr.value
 
     def _param(self, expr: ir.Param, env: Env):
-        if expr.name == "distance":
-            return env.distance
-        if expr.name in ("size", "width", "height"):
-            return env.group.measure(expr.name)
-        return self.instance.param(expr.name)
+        return env.param(expr.name, self.instance)
 
     def _var_ref(self, expr: ir.VarRef, env: Env):
         if expr.var.sets:

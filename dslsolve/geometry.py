@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from dslsolve import ir
-from dslsolve.instance import Element
+from dslsolve.instance import Element, Instance
 
 # (focus kind, relation) -> kind of the related elements.
 RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
@@ -181,6 +181,15 @@ class Env:
         if isinstance(at, ir.Bound):
             return self.bound[at.name]
         return self.element, self.kind
+
+    def param(self, name: str, instance: Instance) -> object:
+        """The value of `ir.Param` `name` here: `distance` along the ray, a measure of the
+        group (`size`, `width`, `height`), else the puzzle's (`rows`, `columns`, `cells`)."""
+        if name == "distance":
+            return self.distance
+        if name in ("size", "width", "height"):
+            return self.group.measure(name)
+        return instance.param(name)
 
 
 class PerCell(dict):
