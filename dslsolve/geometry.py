@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from dslsolve import ir
-from dslsolve.instance import Element
+from dslsolve.instance import Element, Instance
 
 # (focus kind, relation) -> kind of the related elements.
 RELATIONS: dict[tuple[ir.ElementKind, str], ir.ElementKind] = {
@@ -80,6 +80,18 @@ def way(token: object) -> tuple[int, int]:
 
 # Relations whose elements form a cycle, in order: `runs` over them wraps around.
 CYCLIC_RELATIONS = frozenset({"ring"})
+
+# direction -> (axis, row step, column step) of the edge that leaves a vertex (a cell, whose
+# edges are links, or a point, whose edges are borders) that way: link ('h', r, c) joins cell
+# (r, c) to (r, c + 1), ('v', r, c) joins it to (r + 1, c); borders between points alike
+EDGE_STEPS = {"up": ("v", -1, 0), "left": ("h", 0, -1), "right": ("h", 0, 0), "down": ("v", 0, 0)}
+
+
+def edge_toward(vertex: Element, direction: str) -> Element:
+    """The edge that leaves `vertex` toward `direction`, in the grid or not."""
+    axis, dr, dc = EDGE_STEPS[direction]
+    return (axis, vertex[0] + dr, vertex[1] + dc)
+
 
 # The eight positions around a cell, clockwise from the top-left corner.
 RING_OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -169,6 +181,15 @@ class Env:
         if isinstance(at, ir.Bound):
             return self.bound[at.name]
         return self.element, self.kind
+
+    def param(self, name: str, instance: Instance) -> object:
+        """The value of `ir.Param` `name` here: `distance` along the ray, a measure of the
+        group (`size`, `width`, `height`), else the puzzle's (`rows`, `columns`, `cells`)."""
+        if name == "distance":
+            return self.distance
+        if name in ("size", "width", "height"):
+            return self.group.measure(name)
+        return instance.param(name)
 
 
 class PerCell(dict):
@@ -307,12 +328,7 @@ class Grid:
     def incident_by_direction(self, kind: ir.ElementKind, vertex: Element) -> dict[str, Element]:
         """The edges at `vertex` by the direction they leave it in (up, left, right, down)."""
         r, c = vertex
-        candidates = {
-            "up": ("v", r - 1, c),
-            "left": ("h", r, c - 1),
-            "right": ("h", r, c),
-            "down": ("v", r, c),
-        }
+        candidates = {d: (axis, r + dr, c + dc) for d, (axis, dr, dc) in EDGE_STEPS.items()}
         return {d: e for d, e in candidates.items() if self._edge_inside(kind, e)}
 
     def gate(self, cell: Element, token: object) -> tuple[str, str]:

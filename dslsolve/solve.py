@@ -146,6 +146,27 @@ def _compile(
     return compiled
 
 
+def _compile_run(
+    genre_file: GenreFile,
+    instance: Instance,
+    formulation: Formulation,
+    backend: str,
+    relax: bool = False,
+) -> tuple[Compiled, Stats]:
+    """The model of a run on `backend` (the genre's own choices of lowering under the user's
+    `formulation`, and the backend's), and the run's `Stats` with its compile time and size."""
+    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
+        genre_file.genre.backend_formulation, backend
+    )
+    stats = Stats(backend, formulation.describe())
+    return _compile(genre_file, instance, formulation, stats, relax), stats
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    """When a run given `time_limit` seconds from now stops (`time.perf_counter`)."""
+    return None if time_limit is None else time.perf_counter() + time_limit
+
+
 MODEL_FORMATS = (".lp", ".mps")
 
 
@@ -278,16 +299,12 @@ def solve_puzzle(
     model_file: str | None = None,
 ) -> Outcome:
     """`model_file`: also write the compiled model there (`write_model`) before solving."""
-    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
-        genre_file.genre.backend_formulation, backend
-    )
-    stats = Stats(backend, formulation.describe())
-    compiled = _compile(genre_file, instance, formulation, stats)
+    compiled, stats = _compile_run(genre_file, instance, formulation, backend)
     if model_file is not None:
         _linear_globals(compiled)  # the globals' rows, written and then solved with
         _count(compiled, stats)  # (before writing: PuLP adds a dummy column to write)
         write_model(compiled, model_file)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = _deadline(time_limit)
     with _session(compiled, backend, stats) as session:
         status = _solve_with_cuts(compiled, session, deadline, stats, progress)
         outcome = Outcome(status, stats, contradictions=list(compiled.model.contradictions))
@@ -340,12 +357,8 @@ def determined_values(
     such solution exists the rest are determined. One solve per round, and at most one round
     per undetermined value (usually far fewer: a solution frees many values at once). Lazy
     cuts run in every round as in a plain solve; values the puzzle fixes are determined."""
-    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
-        genre_file.genre.backend_formulation, backend
-    )
-    stats = Stats(backend, formulation.describe())
-    compiled = _compile(genre_file, instance, formulation, stats)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    compiled, stats = _compile_run(genre_file, instance, formulation, backend)
+    deadline = _deadline(time_limit)
     result = Determined(SolveStatus.INFEASIBLE, stats)
     with _session(compiled, backend, stats) as session:
         result.status = _solve_with_cuts(compiled, session, deadline, stats, progress)
@@ -412,15 +425,11 @@ def diagnose_puzzle(
     """Solve with every clue optional and as many kept as possible; then ask for other sets
     of as many clues, each different from those found (up to ALTERNATIVES). The evaluator
     checks every answer: the rule instances it finds broken must be clues left out."""
-    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
-        genre_file.genre.backend_formulation, backend
-    )
-    stats = Stats(backend, formulation.describe())
-    compiled = _compile(genre_file, instance, formulation, stats, relax=True)
+    compiled, stats = _compile_run(genre_file, instance, formulation, backend, relax=True)
     diagnosis = Diagnosis(SolveStatus.INFEASIBLE, stats, clues=len(compiled.kept))
     if not compiled.kept:
         return diagnosis
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = _deadline(time_limit)
     with _session(compiled, backend, stats) as session:
         diagnosis.status = _solve_with_cuts(compiled, session, deadline, stats, progress)
         if diagnosis.status == SolveStatus.SOLVED:

@@ -21,6 +21,7 @@ from dslsolve.frontends.options import (
     FORMULATION_HELP,
     add_scheduler_option,
     formulation_option,
+    no_answer,
     seconds_option,
 )
 from dslsolve.output import differences, render, unfaithful
@@ -372,14 +373,12 @@ def _faithful_text(args, result: Result, assignment: Assignment, what: str) -> s
 def _explain(args: argparse.Namespace, result: Result, texts: Texts) -> None:
     outcome = result.outcome
     status = outcome.status
+    why_not = no_answer(status, args.time_limit)
+    if why_not is not None:
+        print(why_not, file=sys.stderr)
     if status == SolveStatus.INFEASIBLE:
-        print("no solution: the rules cannot all hold for this puzzle", file=sys.stderr)
         for why in outcome.contradictions[:10]:
             print(f"  {why}", file=sys.stderr)
-    elif status == SolveStatus.TIME_LIMIT:
-        print(f"no solution found within the time limit of {args.time_limit} s", file=sys.stderr)
-    elif status == SolveStatus.ERROR:
-        print("the solver stopped without an answer", file=sys.stderr)
     if outcome.unique is True:
         print("unique: no other solution exists", file=sys.stderr)
     elif args.unique and status == SolveStatus.SOLVED and outcome.unique is None:

@@ -13,11 +13,11 @@ import argparse
 import json
 import sys
 
-from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Assignment
+from dslsolve.frontends.options import no_answer
 from dslsolve.instance import Instance
 from dslsolve.ir import SetOutput
 from dslsolve.output import differences, render
@@ -112,12 +112,9 @@ def _explain(result: Determined, named: list[str], time_limit: float | None) -> 
     def say(line: str) -> None:
         print(line, file=sys.stderr)
 
-    if result.status == SolveStatus.INFEASIBLE:
-        say("no solution: the rules cannot all hold for this puzzle")
-    elif result.status == SolveStatus.TIME_LIMIT:
-        say(f"no solution found within the time limit of {time_limit} s")
-    elif result.status == SolveStatus.ERROR:
-        say("the solver stopped without an answer")
+    why_not = no_answer(result.status, time_limit)
+    if why_not is not None:
+        say(why_not)
     if result.reference is None:
         return
     if not result.complete:

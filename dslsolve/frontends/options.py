@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from dslsolve.backends import SolveStatus
 from dslsolve.compiler.formulations import CHOICES, Formulation, FormulationError, parse_formulation
 from dslsolve.errors import DslError, Location
 
@@ -38,3 +39,15 @@ def add_scheduler_option(parser: argparse.ArgumentParser) -> None:
         help="run on this Dask cluster instead of local processes (pip install "
         "'dslsolve[cluster]')",
     )
+
+
+def no_answer(status: SolveStatus, time_limit: float | None) -> str | None:
+    """Why a solve (a plain one or `--determined`'s) ended without an answer, or None if it
+    found one, as the commands say it on standard error."""
+    if status == SolveStatus.INFEASIBLE:
+        return "no solution: the rules cannot all hold for this puzzle"
+    if status == SolveStatus.TIME_LIMIT:
+        return f"no solution found within the time limit of {time_limit} s"
+    if status == SolveStatus.ERROR:
+        return "the solver stopped without an answer"
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dslsolve.constructs.extreme.meaning import present_numbers
 from dslsolve.constructs.order.syntax import Ordered
 from dslsolve.geometry import Env
 
@@ -14,12 +15,7 @@ if TYPE_CHECKING:
 
 
 def ordered(evaluator: Evaluator, expr: Ordered, env: Env) -> bool:
-    members = evaluator.members(expr.over, env)
-    if expr.filter is not None:
-        keep = evaluator.function(expr.filter)
-        members = [m for m in members if keep(m) is True]
-    values = [evaluator.number(expr.value, m) for m in members]
-    present = [v for v in values if v is not None]  # None: the value needs absent input
+    present = present_numbers(evaluator, expr, env)  # as max(...) reads them
     rising = expr.direction == "increasing"
     for index in range(1, len(present)):
         before, after = present[index - 1], present[index]

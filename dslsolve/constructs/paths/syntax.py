@@ -103,15 +103,27 @@ def check_leaving(checker: Checker, node: Node, focus: Focus | None) -> PathsLea
     if focus is not None:
         raise checker.own_rule(node)
     var_name, starts_name = node.value
-    var = checker.line_variable(node, var_name, "paths", boolean=True)
+    var, starts = _starts_on_links(
+        checker, node, var_name, starts_name, "paths", "form paths leaving starts", LETTERS
+    )
+    return PathsLeaving(var, starts)
+
+
+LETTERS = "the starts are the cells where a section of the puzzle file is given, e.g. letters"
+
+
+def _starts_on_links(
+    checker: Checker, node: Node, var_name: str, starts_name: str, lines: str, verb: str, hint: str
+) -> tuple[ir.Variable, ir.InputLayer]:
+    """VAR a boolean variable on links and STARTS a section on cells, as `forms paths leaving`,
+    `carried by` and `lands from` read them: `lines` names VAR's lines where it is no line
+    variable, `verb` what VAR on borders cannot do, `hint` the starts."""
+    var = checker.line_variable(node, var_name, lines, boolean=True)
     if var.on != ir.ElementKind.LINK:
         raise checker.error(
-            node,
-            f"'{var_name}' cannot form paths leaving starts",
-            "it needs a boolean variable on links",
+            node, f"'{var_name}' cannot {verb}", "it needs a boolean variable on links"
         )
-    hint = "the starts are the cells where a section of the puzzle file is given, e.g. letters"
-    return PathsLeaving(var, checker.input_section(node, starts_name, ir.ElementKind.CELL, hint))
+    return var, checker.input_section(node, starts_name, ir.ElementKind.CELL, hint)
 
 
 def check_carried(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir.Type, bool]:
@@ -119,13 +131,8 @@ def check_carried(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, 
     starts_name, var_name = node.value
     if focus.element != ir.ElementKind.CELL:
         raise checker.error(node, f"'{starts_name} carried by {var_name}' is read at a cell")
-    var = checker.line_variable(node, var_name, "carry starts", boolean=True)
-    if var.on != ir.ElementKind.LINK:
-        raise checker.error(
-            node, f"'{var_name}' cannot carry starts", "it needs a boolean variable on links"
-        )
-    hint = "the starts are the cells where a section of the puzzle file is given, e.g. letters"
-    starts = checker.input_section(node, starts_name, ir.ElementKind.CELL, hint)
+    verb = "carry starts"
+    var, starts = _starts_on_links(checker, node, var_name, starts_name, verb, verb, LETTERS)
     return Carried(starts, var, ir.Focus()), ir.Type.INT, False
 
 
@@ -146,13 +153,9 @@ def check_lands(checker: Checker, node: Node, focus: Focus) -> tuple[ir.Expr, ir
     var_name, starts_name = node.value
     if focus.element != ir.ElementKind.CELL:
         raise checker.error(node, f"'{var_name} lands from {starts_name}' is read at a cell")
-    var = checker.line_variable(node, var_name, "land shots", boolean=True)
-    if var.on != ir.ElementKind.LINK:
-        raise checker.error(
-            node, f"'{var_name}' cannot land shots", "it needs a boolean variable on links"
-        )
     hint = "the starts are the cells where a section of the puzzle file holds a number"
-    starts = checker.input_section(node, starts_name, ir.ElementKind.CELL, hint)
+    verb = "land shots"
+    var, starts = _starts_on_links(checker, node, var_name, starts_name, verb, verb, hint)
     return Lands(var, starts, ir.Focus()), ir.Type.BOOL, False
 
 

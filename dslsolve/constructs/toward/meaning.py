@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from dslsolve import ir
 from dslsolve.constructs.toward.syntax import LayerToward, SideToward, Toward, side_of
-from dslsolve.geometry import DIRECTION_TOKENS, Env
+from dslsolve.geometry import DIRECTION_TOKENS, Env, edge_toward
 
 if TYPE_CHECKING:
     from dslsolve.constructs.interface import Evaluator
@@ -43,14 +43,7 @@ def layer_toward(evaluator: Evaluator, expr: LayerToward, env: Env) -> bool | No
     direction = _direction(evaluator, expr, cell)
     if direction is None:
         return None
-    r, c = cell
-    link = {
-        "up": ("v", r - 1, c),
-        "left": ("h", r, c - 1),
-        "right": ("h", r, c),
-        "down": ("v", r, c),
-    }[direction]
-    return evaluator.instance.value(expr.layer, link) is not None
+    return evaluator.instance.value(expr.layer, edge_toward(cell, direction)) is not None
 
 
 EVALUATORS = {Toward: toward, SideToward: side_toward, LayerToward: layer_toward}
