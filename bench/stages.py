@@ -79,7 +79,7 @@ def dsl_stages(genre: str, text: str, mps: str) -> dict[str, float]:
     stage("genre file")
     instance = read_puzzle(genre, genre_file, text)
     stage("puzzle")
-    formulation = parse_formulation([])
+    formulation = parse_formulation([]).under_genre(genre_file.genre.formulation)
     shown = ground(genre_file.genre, instance).values
     stage("answer grounded")
     compiled = compile_model(genre_file.genre, instance, formulation, shown)
@@ -138,16 +138,15 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
     from dslsolve.evaluator import Evaluator
     from dslsolve.output import render, unfaithful
     from dslsolve.puzzlink.source import read_puzzle
-    from dslsolve.solve import Stats, _compile, _session, _solve_with_cuts, no_good
+    from dslsolve.solve import _compile_run, _session, _solve_with_cuts, no_good
 
     watch.stage("imports: the solving side")
     genre_file = load_genre(genre_path)
     watch.stage("genre file")
     instance = read_puzzle(puzzle_path, genre_file)
     watch.stage("puzzle")
-    formulation = parse_formulation([])
-    stats = Stats(backend, formulation.describe())
-    compiled = _compile(genre_file, instance, formulation, stats)
+    # the genre file's lowerings for the backend, as the command compiles them
+    compiled, stats = _compile_run(genre_file, instance, parse_formulation([]), backend)
     watch.stage("compile")
     with _session(compiled, backend, stats) as session:
         watch.stage("session: solver import, model handed over")
