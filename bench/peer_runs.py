@@ -43,6 +43,7 @@ class DslRun:
     peak_python_mb: float  # the Python process's own peak resident set (wait4)
     peak_tree_mb: float  # the largest sampled sum over the run's processes (Python + solver)
     detail: str = ""  # stderr's last line when the run failed
+    cpu_seconds: float = 0.0  # the Python process's user + system time, its threads included
 
     @property
     def solve_time(self) -> float | None:
@@ -116,15 +117,17 @@ def run_dslsolve(
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(), err.read().decode()
-    peak_python_mb = waited["usage"].ru_maxrss / 1024
+    usage = waited["usage"]
+    peak_python_mb = usage.ru_maxrss / 1024
+    cpu = usage.ru_utime + usage.ru_stime
     whole = waited["seconds"]
     peaks = (peak_python_mb, max(peak_tree_kb / 1024, peak_python_mb))
     if killed:
-        return DslRun("killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s")
+        return DslRun("killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s", cpu)
     report, stray = _json_report(stdout)
     if report is None:
         last = stderr.strip().splitlines()[-1:] or [f"exit {process.returncode}"]
-        return DslRun("error", None, None, None, whole, *peaks, last[0])
+        return DslRun("error", None, None, None, whole, *peaks, last[0], cpu)
     stats = report.get("stats", {})
     return DslRun(
         report["status"],
@@ -134,6 +137,7 @@ def run_dslsolve(
         whole,
         *peaks,
         f"{len(stray)} other lines on stdout, first: {stray[0]!r}" if stray else "",
+        cpu,
     )
 
 
