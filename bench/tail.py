@@ -38,7 +38,17 @@ from bench.peers import Checker, Puzzle, dataset_puzzles  # noqa: E402
 
 TARGET_SECONDS = 10
 MEMORY_TARGET_MB = 1024
-FIELDS = ["genre", "puzzle", "cells", "verdict", "wall_s", "cpu_s", "compile_s", "solve_s", "rss_mb"]
+FIELDS = [
+    "genre",
+    "puzzle",
+    "cells",
+    "verdict",
+    "wall_s",
+    "cpu_s",
+    "compile_s",
+    "solve_s",
+    "rss_mb",
+]
 
 
 def _selected(args: argparse.Namespace) -> list[Puzzle]:
@@ -81,9 +91,9 @@ def _table(rows: list[dict], markdown: bool) -> str:
     if markdown:
         out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
         return "\n".join(out + ["| " + " | ".join(line) + " |" for line in lines])
-    widths = [max(len(x) for x in column) for column in zip(header, *lines)]
+    widths = [max(len(x) for x in column) for column in zip(header, *lines, strict=True)]
     return "\n".join(
-        "  ".join(cell.ljust(width) for cell, width in zip(line, widths))
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
         for line in [header] + lines
     )
 
