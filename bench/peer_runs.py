@@ -44,6 +44,9 @@ class DslRun:
     peak_tree_mb: float  # the largest sampled sum over the run's processes (Python + solver)
     detail: str = ""  # stderr's last line when the run failed
     cpu_seconds: float = 0.0  # the Python process's user + system time, its threads included
+    # the largest sampled sum without wait4's figure: on Linux a child's ru_maxrss starts at its
+    # parent's resident set when it was forked (the high-water mark survives exec)
+    peak_sampled_mb: float = 0.0
 
     @property
     def solve_time(self) -> float | None:
@@ -122,12 +125,15 @@ def run_dslsolve(
     cpu = usage.ru_utime + usage.ru_stime
     whole = waited["seconds"]
     peaks = (peak_python_mb, max(peak_tree_kb / 1024, peak_python_mb))
+    sampled = peak_tree_kb / 1024
     if killed:
-        return DslRun("killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s", cpu)
+        return DslRun(
+            "killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s", cpu, sampled
+        )
     report, stray = _json_report(stdout)
     if report is None:
         last = stderr.strip().splitlines()[-1:] or [f"exit {process.returncode}"]
-        return DslRun("error", None, None, None, whole, *peaks, last[0], cpu)
+        return DslRun("error", None, None, None, whole, *peaks, last[0], cpu, sampled)
     stats = report.get("stats", {})
     return DslRun(
         report["status"],
@@ -138,6 +144,7 @@ def run_dslsolve(
         *peaks,
         f"{len(stray)} other lines on stdout, first: {stray[0]!r}" if stray else "",
         cpu,
+        sampled,
     )
 
 
