@@ -80,15 +80,17 @@ def run_dslsolve(
     unique: bool,
     grace: float,
     formulation: Sequence[str] = (),
+    root: Path = ROOT,
 ) -> DslRun:
     """One CLI run with a hard stop at limit + grace seconds (the CLI's own limit is `limit`);
-    `formulation`: NAME=CHOICE options, each given as `--formulation`."""
-    command = [sys.executable, "-m", "dslsolve", str(ROOT / "puzzles" / f"{genre}.yaml")]
+    `formulation`: NAME=CHOICE options, each given as `--formulation`; `root`: the checkout
+    whose dslsolve and genre file run (another one for a before/after)."""
+    command = [sys.executable, "-m", "dslsolve", str(root / "puzzles" / f"{genre}.yaml")]
     command += [str(puzzle), "--stats", "--format", "json", "--time-limit", str(limit)]
     command += ["--backend", backend] + (["--unique"] if unique else [])
     command += [word for option in formulation for word in ("--formulation", option)]
     env = dict(
-        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+        os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
     )
     # as an installed dslsolve runs: from bytecode compiled once, not from source at every run
     # (some machines set PYTHONDONTWRITEBYTECODE, and a checkout has no __pycache__)
@@ -97,7 +99,7 @@ def run_dslsolve(
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=err, start_new_session=True
+            command, cwd=root, env=env, stdout=out, stderr=err, start_new_session=True
         )
         waited: dict = {}
 

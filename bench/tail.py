@@ -14,7 +14,9 @@ is checked by the evaluator and against the dataset's solution (`right`, `other 
 `wrong`, or the run's status). `--over S --from OLD.csv` runs only the puzzles that took more
 than S seconds of wall time (or were not right) in an earlier run's CSV, so the slow tail can be
 measured again without the other 430 puzzles. `--repeat N` runs each puzzle N times in turn
-(for the noisy ones) and prints each run.
+(for the noisy ones) and prints each run. `--against DIR` runs each puzzle under another
+checkout too (`git archive REV | tar -x -C DIR`), the two one after the other, the order
+turning per puzzle, and prints the CPU times side by side with their ratio.
 
 An answer the evaluator accepts where the dataset's drawing cannot be read back (shikaku's
 numbers of two digits) is `valid`, counted as right.
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import os
 import sys
 import time
@@ -115,6 +118,34 @@ def _table(rows: list[dict], markdown: bool) -> str:
     )
 
 
+def _paired(rows: list[dict], markdown: bool) -> str:
+    """`--against`: each puzzle's runs under the other checkout and this one, CPU time's ratio
+    now / before and its geometric mean (answers not right are marked)."""
+    header = ["puzzle", "before: CPU s (wall s)", "now: CPU s (wall s)", "ratio of CPU"]
+    lines, ratios = [], []
+    for r in rows:
+        before, now = float(r["before_cpu_s"]), float(r["cpu_s"])
+        ratios.append(now / before)
+        marks = [
+            f" {v}" if v not in ("right", "valid") else ""
+            for v in (r["before_verdict"], r["verdict"])
+        ]
+        lines.append(
+            [
+                f"{r['genre']} {r['puzzle']}",
+                f"{before:.2f} ({r['before_wall_s']}){marks[0]}",
+                f"{now:.2f} ({r['wall_s']}){marks[1]}",
+                f"{now / before:.2f}",
+            ]
+        )
+    mean = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else float("nan")
+    lines.append(["geometric mean", "", "", f"{mean:.2f}"])
+    if markdown:
+        out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+        return "\n".join(out + ["| " + " | ".join(line) + " |" for line in lines])
+    return "\n".join("  ".join(line) for line in [header] + lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dataset", type=Path, default=ROOT.parent / "shared/bench/dataset")
@@ -130,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--show", type=float, default=5.0, help="print runs over this wall time")
     parser.add_argument("--memory", type=float, default=500.0, help="and over this peak RSS")
+    parser.add_argument("--against", type=Path, help="another checkout, run alternating")
     args = parser.parse_args(argv)
     if args.over is not None and not args.from_csv:
         parser.error("--over needs --from OLD.csv")
@@ -142,7 +174,16 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(index_puzzle: tuple[int, Puzzle]) -> dict:
         index, puzzle = index_puzzle
-        run = run_dslsolve(puzzle.genre, puzzle.path, "cpsat", args.limit, args.unique, 15.0)
+        if args.against is None:
+            return run_one(index, puzzle, ROOT, "")
+        sides = [(ROOT, "now"), (args.against, "before")][:: 1 if index % 2 else -1]
+        rows = {side: run_one(index, puzzle, root, side) for root, side in sides}
+        return rows["now"] | {f"before_{k}": v for k, v in rows["before"].items()}
+
+    def run_one(index: int, puzzle: Puzzle, root: Path, side: str) -> dict:
+        run = run_dslsolve(
+            puzzle.genre, puzzle.path, "cpsat", args.limit, args.unique, 15.0, root=root
+        )
         try:
             verdict = checker.verdict(puzzle, run)
         except DslError:  # the dataset's drawing is not read back (shikaku's numbers of 2 digits)
@@ -151,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
             verdict = run.status
         row = _row(puzzle, run, verdict)
         print(
-            f"[{index + 1}/{len(puzzles)}] {puzzle.genre}/{puzzle.name}: {verdict} "
+            f"[{index + 1}/{len(puzzles)}] {side} {puzzle.genre}/{puzzle.name}: {verdict} "
             f"{row['wall_s']} s wall, {row['cpu_s']} s CPU, {row['rss_mb']} MB"
             + (f" ({run.detail})" if run.detail else ""),
             file=sys.stderr,
@@ -159,9 +200,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         return row
 
+    if args.against is not None and puzzles:  # uncounted: each checkout's bytecode compiled
+        for root in (ROOT, args.against):
+            run_dslsolve(
+                puzzles[0].genre, puzzles[0].path, "cpsat", args.limit, False, 15, (), root
+            )
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = list(pool.map(one, enumerate(puzzles)))
     load_after = os.getloadavg()
+    if args.against is not None:
+        print(_paired(rows, args.markdown))
+        print(
+            f"\n({'with' if args.unique else 'without'} --unique, {args.jobs} at a time; "
+            f"started {started} UTC, load {load_before[0]:.1f} at the start, "
+            f"{load_after[0]:.1f} at the end)"
+        )
+        return 0
     if args.csv:
         with args.csv.open("w", newline="") as file:
             out = csv.DictWriter(file, FIELDS)
