@@ -43,6 +43,10 @@ class DslRun:
     peak_python_mb: float  # the Python process's own peak resident set (wait4)
     peak_tree_mb: float  # the largest sampled sum over the run's processes (Python + solver)
     detail: str = ""  # stderr's last line when the run failed
+    cpu_seconds: float = 0.0  # the Python process's user + system time, its threads included
+    # the largest sampled sum without wait4's figure: on Linux a child's ru_maxrss starts at its
+    # parent's resident set when it was forked (the high-water mark survives exec)
+    peak_sampled_mb: float = 0.0
 
     @property
     def solve_time(self) -> float | None:
@@ -76,15 +80,17 @@ def run_dslsolve(
     unique: bool,
     grace: float,
     formulation: Sequence[str] = (),
+    root: Path = ROOT,
 ) -> DslRun:
     """One CLI run with a hard stop at limit + grace seconds (the CLI's own limit is `limit`);
-    `formulation`: NAME=CHOICE options, each given as `--formulation`."""
-    command = [sys.executable, "-m", "dslsolve", str(ROOT / "puzzles" / f"{genre}.yaml")]
+    `formulation`: NAME=CHOICE options, each given as `--formulation`; `root`: the checkout
+    whose dslsolve and genre file run (another one for a before/after)."""
+    command = [sys.executable, "-m", "dslsolve", str(root / "puzzles" / f"{genre}.yaml")]
     command += [str(puzzle), "--stats", "--format", "json", "--time-limit", str(limit)]
     command += ["--backend", backend] + (["--unique"] if unique else [])
     command += [word for option in formulation for word in ("--formulation", option)]
     env = dict(
-        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+        os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
     )
     # as an installed dslsolve runs: from bytecode compiled once, not from source at every run
     # (some machines set PYTHONDONTWRITEBYTECODE, and a checkout has no __pycache__)
@@ -93,7 +99,7 @@ def run_dslsolve(
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=err, start_new_session=True
+            command, cwd=root, env=env, stdout=out, stderr=err, start_new_session=True
         )
         waited: dict = {}
 
@@ -116,15 +122,20 @@ def run_dslsolve(
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(), err.read().decode()
-    peak_python_mb = waited["usage"].ru_maxrss / 1024
+    usage = waited["usage"]
+    peak_python_mb = usage.ru_maxrss / 1024
+    cpu = usage.ru_utime + usage.ru_stime
     whole = waited["seconds"]
     peaks = (peak_python_mb, max(peak_tree_kb / 1024, peak_python_mb))
+    sampled = peak_tree_kb / 1024
     if killed:
-        return DslRun("killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s")
+        return DslRun(
+            "killed", None, None, None, whole, *peaks, f"killed at {whole:.0f} s", cpu, sampled
+        )
     report, stray = _json_report(stdout)
     if report is None:
         last = stderr.strip().splitlines()[-1:] or [f"exit {process.returncode}"]
-        return DslRun("error", None, None, None, whole, *peaks, last[0])
+        return DslRun("error", None, None, None, whole, *peaks, last[0], cpu, sampled)
     stats = report.get("stats", {})
     return DslRun(
         report["status"],
@@ -134,6 +145,8 @@ def run_dslsolve(
         whole,
         *peaks,
         f"{len(stray)} other lines on stdout, first: {stray[0]!r}" if stray else "",
+        cpu,
+        sampled,
     )
 
 

@@ -173,6 +173,7 @@ ONLY_IN = {
     # have `each area`
     "area=assign": {"nurikabe", "icebarn"},
     "area=assign-flow": {"nurikabe", "icebarn"},
+    "area=mixed-layers": {"nurikabe", "icebarn"},
 }
 
 

@@ -37,7 +37,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # native rooted connected set (cpsat); the same without it; one enumerated shape per anchor
     # cell; or cells assigned to anchors (connected by cuts in rounds, by a flow, or by those
     # and the native islands)
-    "area": ("mixed-native", "mixed", "anchored", "assign", "assign-flow", "assign-native"),
+    "area": (
+        "mixed-native",
+        "mixed",
+        "anchored",
+        "assign",
+        "assign-flow",
+        "assign-native",
+        "mixed-layers",
+    ),
     "table": ("select", "nogoods"),  # a binary per allowed pattern, or a row per forbidden one
     "piece": ("placements", "lazy"),  # enumerated candidate pieces, or equal-value cuts in rounds
     "records": ("onehot", "pairwise"),  # record indicators per position and value, or big-M

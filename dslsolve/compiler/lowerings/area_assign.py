@@ -19,7 +19,9 @@ area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
   share an area);
 - a's cells are joined to a (`connected.post_rooted` with the root a): in `assign` by the
   vertex-separator cut of every component of a's cells without a, in rounds; in `assign-flow`
-  by a flow from a. So a's cells are one connected union of areas: a's area.
+  by a flow from a; in `mixed-layers` (`mixed-native` with this) by layers of reachability
+  from a, E(a) - 1 steps (`connected.post_layers`), where they take at most `LAYERS_UP_TO`
+  binaries. So a's cells are one connected union of areas: a's area.
 The bound E is read at the anchor alone; it must not change when any other cell of a's reach
 joins the group (so `sum(clues)` with clues only at anchors, as in nurikabe): checked per cell.
 Bodies with other conjuncts are refused here (`anchored` evaluates them shape by shape;
@@ -41,7 +43,12 @@ from dslsolve.compiler.lowerings.area import (
     exact_at,
     post_shapes,
 )
-from dslsolve.compiler.lowerings.connected import declare_native, post_rooted
+from dslsolve.compiler.lowerings.connected import (
+    declare_native,
+    layer_count,
+    post_layers,
+    post_rooted,
+)
 from dslsolve.compiler.lowerings.logic import literal
 from dslsolve.compiler.model import Lin, LinearModel, Value, Why, as_lin, sum_of
 from dslsolve.geometry import Grid, Grouping, cell_name
@@ -50,6 +57,12 @@ from dslsolve.instance import Element
 SHAPES_UP_TO = 7
 """`area=mixed`: an anchor whose bound is at most this many cells gets its shapes enumerated
 (as in `anchored`), a larger one its cells assigned. See docs/formulations.md for the figures."""
+
+
+LAYERS_UP_TO = 10_000
+"""`area=mixed-layers`: an assigned anchor whose layers of reachability would take more
+binaries than this keeps the rooted rows and cuts of `mixed` (and the native islands): nurikabe
+690_50x50's islands of 47-70 cells would take 18,000-78,000 each and pass 1 GB."""
 
 
 def reach(
@@ -93,7 +106,7 @@ def require(model: LinearModel, constraint: pulp.LpConstraint, why: Why) -> None
 
 def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: str) -> None:
     """`exact`: `size = E` (else `size <= E`); `choice`: assign, assign-flow, assign-native,
-    mixed or mixed-native."""
+    mixed, mixed-native or mixed-layers."""
     grid, inside, why = areas.grid, areas.inside, areas.why
     anchor_set = set(areas.anchors)
     may_be_in = {cell for cell, value in inside.items() if value is not False}
@@ -119,7 +132,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if cell not in anchor_set and (parts or cell in may_be_in):
             held = pulp.lpSum(parts) == as_lin(inside[cell]).expr
             require(model, held, f"{why}: no anchor reaches {cell_name(cell)}")
-    if choice.endswith("native"):
+    if choice.endswith(("native", "layers")):
         _declare_islands(model, areas, may_be_in)
 
 
@@ -153,7 +166,13 @@ def post_owner(
                 other = mine[n].expr if n in mine else 0
                 require(model, y.expr + as_lin(inside[n]).expr - 1 <= other, why)
     edges = [(c, n) for c in cells for n in grid.neighbours(c) if n in cells and c < n]
-    if len(cells) > 1:
+    if (
+        len(cells) > 1
+        and choice.endswith("layers")
+        and layer_count(mine, cell_of, edges, limit - 1) <= LAYERS_UP_TO
+    ):
+        post_layers(model, mine, cell_of, edges, limit - 1)
+    elif len(cells) > 1:
         post_rooted(model, mine, {cell_of: here}, edges, "flow" if "flow" in choice else "lazy")
 
 
