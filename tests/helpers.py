@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import pulp
 import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
+from dslsolve.backends.cpsat import NotIntegral, OutOfRange
 from dslsolve.dsl.genre import GenreFile, load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
@@ -75,16 +78,43 @@ def every_solution(compiled, key) -> set:
     """Every solution of a compiled model, one solve at a time, each cut off by a no-good on
     the genre's unknowns (an answer that a lazy lowering's separators cut is not one: their
     cuts go in and the model is solved again); `key` turns a decoded assignment into a
-    hashable value."""
+    hashable value. The subject is the model's rows and separators, never its natives: they
+    are solved by cpsat in one session with the natives left out (a tenth of the time of a
+    CBC process per solve), or by CBC where a column is continuous (cpsat takes only integral
+    columns) or a row is not integral; every row also goes into the model, so CBC can take
+    over at any round."""
+    model = compiled.model
+    session = None
+    if all(v.cat != pulp.LpContinuous for v in model.problem.variables()):
+        rows_only = copy.copy(model)
+        rows_only.natives = []
+        try:
+            session = BACKENDS["cpsat"].session(rows_only)
+        except (NotIntegral, OutOfRange):
+            session = None
+
+    def solved() -> bool:
+        if session is not None:
+            return session.solve(None) == SolveStatus.SOLVED
+        return BACKENDS["cbc"].solve(model.problem, None) == SolveStatus.SOLVED
+
+    def add(rows: list) -> None:
+        nonlocal session
+        for row in rows:
+            model.add(row)
+        if session is not None:
+            try:
+                session.add(rows)
+            except (NotIntegral, OutOfRange):
+                session = None
+
     found = set()
-    while BACKENDS["cbc"].solve(compiled.model.problem, None) == SolveStatus.SOLVED:
-        cuts = [cut for separate in compiled.model.separators for cut in separate()]
-        for cut in cuts:
-            compiled.model.add(cut)
+    while solved():
+        cuts = [cut for separate in model.separators for cut in separate()]
+        add(cuts)
         if not cuts:
             found.add(key(compiled.decode()))
-            for row in no_good(compiled):
-                compiled.model.add(row)
+            add(list(no_good(compiled)))
     return found
 
 
