@@ -56,7 +56,7 @@ class FakeTerminal(io.StringIO):
 def test_progress_on_a_terminal_is_one_line_rewritten_then_cleared(monkeypatch, capsys):
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(shutil, "get_terminal_size", lambda: os.terminal_size((60, 24)))
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *_, **__: os.terminal_size((60, 24)))
     code = main(
         ["compare", str(genre_file("hitori")), str(HITORI), "--formulation", "connected=lazy,flow"]
     )
