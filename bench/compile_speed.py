@@ -57,10 +57,10 @@ def measure(root: Path, instances: list[str], repeat: int) -> dict[str, dict[str
     sys.path.insert(0, str(HERE / "tests"))  # the corpus converter (no dslsolve in it)
     sys.path.insert(0, str(root))
     from dslsolve.compiler import compile_model
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
+    from dslsolve.formulations import parse_formulation
     from dslsolve.output import parse_solution
     from dslsolve.solve import solve_puzzle
 

@@ -34,9 +34,9 @@ from bench.peers import select  # noqa: E402
 from dslsolve.answer import ground  # noqa: E402
 from dslsolve.backends import SolveStatus, cpsat  # noqa: E402
 from dslsolve.compiler import compile_model  # noqa: E402
-from dslsolve.compiler.formulations import parse_formulation  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
+from dslsolve.formulations import parse_formulation  # noqa: E402
 from dslsolve.output import parse_solution  # noqa: E402
 from dslsolve.solve import no_good  # noqa: E402
 

@@ -19,10 +19,10 @@ from measure import ROOT
 
 from dslsolve.answer import ground
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.formulations import CHOICES, parse_formulation
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import platform
 
 from measure import ROOT, corpus_instances, puzzle_text, run_dsl, solution_text
 
-from dslsolve.compiler.formulations import CHOICES
+from dslsolve.formulations import CHOICES
 
 
 def main() -> None:

@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dslsolve import ir  # noqa: E402
-from dslsolve.compiler.formulations import CHOICES, parse_formulation  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
+from dslsolve.formulations import CHOICES, parse_formulation  # noqa: E402
 from dslsolve.output import render  # noqa: E402
 from dslsolve.solve import solve_puzzle  # noqa: E402
 

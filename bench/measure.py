@@ -11,9 +11,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the corpus converter lives with the tests
 sys.path.insert(0, str(ROOT))  # bench.baselines, when a script runs as bench/NAME.py
 
-from dslsolve.compiler.formulations import parse_formulation  # noqa: E402
 from dslsolve.dsl.genre import load_genre  # noqa: E402
 from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
+from dslsolve.formulations import parse_formulation  # noqa: E402
 from dslsolve.output import render  # noqa: E402
 from dslsolve.solve import solve_puzzle  # noqa: E402
 

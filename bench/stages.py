@@ -54,9 +54,9 @@ if "--child" not in sys.argv:  # a fresh process times its own imports
 
     from dslsolve.answer import ground
     from dslsolve.compiler import compile_model
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.evaluator import Evaluator
+    from dslsolve.formulations import parse_formulation
     from dslsolve.output import render
     from dslsolve.puzzlink.source import read_puzzle
 
@@ -133,9 +133,9 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
     with cli._unprobed(cli.PROBED_BY_PULP):
         from dslsolve.frontends import commands  # noqa: F401  (what the solving side imports)
     from dslsolve.answer import ground
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.evaluator import Evaluator
+    from dslsolve.formulations import parse_formulation
     from dslsolve.output import render, unfaithful
     from dslsolve.puzzlink.source import read_puzzle
     from dslsolve.solve import _compile_run, _session, _solve_with_cuts, no_good

@@ -469,7 +469,7 @@ class Genre:
     output: OutputSpec | SetOutput | None = None  # how a solution is printed
     answer: Answer | None = None  # the unknowns a solution consists of (`dslsolve/answer.py`)
     # the genre file's own default lowerings (`formulation:`), (construct, choice) pairs; the
-    # command line's `--formulation` overrides them per construct (`compiler/formulations.py`)
+    # command line's `--formulation` overrides them per construct (`formulations.py`)
     formulation: tuple[tuple[str, str], ...] = ()
     # the same for one backend only (`formulation: {cpsat: {...}}`): (backend, construct,
     # choice), over `formulation` when that backend solves

@@ -21,12 +21,12 @@ from dslsolve.answer import ground
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
 from dslsolve.compiler.clues import Dropped
-from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.lowerings.domain import Integer
 from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Assignment, Evaluator
+from dslsolve.formulations import Formulation
 from dslsolve.instance import Instance
 from dslsolve.violation import Violation
 

@@ -12,11 +12,11 @@ import pytest
 from dslsolve.answer import ground
 from dslsolve.backends import SolveStatus
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.lowerings import alldifferent
 from dslsolve.compiler.model import AllDifferent
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.formulations import parse_formulation
 from dslsolve.output import render
 from dslsolve.solve import determined_values, solve_puzzle
 

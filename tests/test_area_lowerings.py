@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import CHOICES, parse_formulation
+from dslsolve.formulations import CHOICES, parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import (

@@ -20,11 +20,11 @@ import pytest
 from dslsolve.backends import BACKENDS as BACKENDS_BY_NAME
 from dslsolve.backends import SolveStatus
 from dslsolve.backends.highs import HighsSession
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.model import LinearModel
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.formulations import parse_formulation
 from dslsolve.output import render
 from dslsolve.solve import solve_puzzle
 
@@ -203,7 +203,7 @@ def test_an_interrupted_cbc_leaves_no_process_and_no_file(stubborn_cbc):
 CTRL_C_AFTER_A_SOLVE = """
 import os, signal, time
 from dslsolve.backends import BACKENDS
-from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.formulations import parse_formulation
 from dslsolve.compiler.model import LinearModel
 model = LinearModel(parse_formulation([]))
 model.add_row(model.integer(0, 3, "x"), ">=", 1)

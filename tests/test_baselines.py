@@ -11,9 +11,9 @@ import pytest
 
 from bench.baselines import akari, kakuro, nonogram, nurikabe, slitherlink, sudoku
 from dslsolve.backends import pulp_backends
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.formulations import parse_formulation
 from dslsolve.solve import solve_puzzle
 
 from helpers import PUZZLES, instances, solution_file

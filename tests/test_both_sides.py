@@ -9,7 +9,7 @@ import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import PUZZLES, accepted_patterns, every_solution, load_texts

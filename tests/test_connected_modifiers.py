@@ -12,8 +12,8 @@ import pytest
 from test_connected_cuts import ROOTED, SPLIT_ROOMS, black_patterns
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_native_solution, every_solution, load_texts

@@ -10,7 +10,7 @@ import pytest
 from test_connected_cuts import OPEN, SPLIT_ROOMS, black_patterns
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_native_solution, load_texts

@@ -76,7 +76,7 @@ def test_every_link_into_a_doc_heading_lands_on_one():
 
 def test_the_reference_lists_every_lowering_choice():
     """language.md §12 names each construct's choices, the default first, as the code has them."""
-    from dslsolve.compiler.formulations import CHOICES
+    from dslsolve.formulations import CHOICES
 
     text = (DOCS / "language.md").read_text()
     listed = {

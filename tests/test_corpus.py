@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from dslsolve.backends import DEFAULT_BACKEND
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.formulations import parse_formulation
 from dslsolve.output import render
 from dslsolve.solve import solve_puzzle
 

@@ -9,8 +9,8 @@ import json
 import pulp
 import pytest
 
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 from dslsolve.solve import determined_values
 

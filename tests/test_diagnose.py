@@ -10,10 +10,10 @@ import pulp
 import pytest
 
 from dslsolve.backends import pulp_backends
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.solve import diagnose_puzzle
 
 from helpers import PUZZLES, genre_file

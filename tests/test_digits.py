@@ -10,9 +10,9 @@ import pulp
 import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.lowerings.digits import BASE, post_equal_by_digits
 from dslsolve.compiler.model import LinearModel
+from dslsolve.formulations import parse_formulation
 
 from helpers import genre_file
 

@@ -12,8 +12,8 @@ import pytest
 
 from dslsolve.backends import BACKENDS, SolveStatus
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 from dslsolve.solve import no_good
 

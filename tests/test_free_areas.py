@@ -10,7 +10,7 @@ import itertools
 import pytest
 from test_area_lowerings import ISLANDS, patterns
 
-from dslsolve.compiler.formulations import CHOICES
+from dslsolve.formulations import CHOICES
 
 
 def areas_of(pattern: tuple[int, ...], rows: int, columns: int, inside: int) -> list[set]:

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.plan import explain
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.formulations import parse_formulation
 from dslsolve.frontends.api import Genre
 
 from helpers import PUZZLES, changed_genre, genre_file
@@ -163,7 +163,7 @@ def test_a_backends_own_defaults_hold_only_when_it_solves(tmp_path, run):
 
 def test_the_backend_names_are_the_backends():
     from dslsolve.backends import BACKENDS
-    from dslsolve.compiler.formulations import BACKEND_NAMES
+    from dslsolve.formulations import BACKEND_NAMES
 
     assert set(BACKEND_NAMES) == set(BACKENDS)
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.output import parse_solution, render
 from dslsolve.solve import solve_puzzle
 

@@ -8,9 +8,9 @@ import pytest
 
 from dslsolve import indexsets, ir
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.rules import RuleCompiler
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.frontends.api import Genre
 from dslsolve.geometry import Env
 

@@ -13,7 +13,7 @@ from test_guarded_runs import load as load_lines
 from test_guarded_runs import model_solutions as line_solutions
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_native_solution

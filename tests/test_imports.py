@@ -177,6 +177,7 @@ LAYERS = {
         "dslsolve.violation",
         "dslsolve.shipped",
         "dslsolve.codecache",
+        "dslsolve.formulations",
     ),
     "language": ("dslsolve.dsl", "dslsolve.grammar", "dslsolve.constructs", "*.syntax"),
     "reading": (
@@ -208,7 +209,6 @@ EXCEPTIONS = {
     ("language", "dslsolve.puzzlink.specreader"),  # reads the genre file's `puzzlink:` block
     ("language", "dslsolve.puzzlink.spec"),  # ... into this data
     ("language", "dslsolve.compiler.model"),  # interface.py's type hints
-    ("language", "dslsolve.compiler.formulations"),  # a genre file's `formulation:` key
 }
 
 

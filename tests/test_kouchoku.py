@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
+from dslsolve.formulations import parse_formulation
 from dslsolve.frontends.picture import LINE, picture
 from dslsolve.puzzlink.pzprv3 import write_pzprv3
 from dslsolve.puzzlink.source import read_puzzle

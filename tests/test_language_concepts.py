@@ -11,9 +11,9 @@ import pytest
 from test_semantics import LINES, SHADING
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import PUZZLES, accepted_patterns, every_solution, load_texts

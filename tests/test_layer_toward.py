@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.errors import DslError
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_solution, load_texts

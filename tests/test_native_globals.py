@@ -13,11 +13,11 @@ import pytest
 from dslsolve import ir
 from dslsolve.backends import BACKENDS, SolveStatus, cpsat
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.lowerings.connected import NATIVE_AFTER
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 from dslsolve.output import render
 from dslsolve.solve import no_good, solve_puzzle

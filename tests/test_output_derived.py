@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.errors import DslError
+from dslsolve.formulations import parse_formulation
 from dslsolve.output import parse_solution, render
 from dslsolve.solve import solve_puzzle
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dslsolve.compiler.formulations import CHOICES, parse_formulation
 from dslsolve.compiler.plan import Post, Step, explain, plan_rule
 from dslsolve.dsl.genre import load_genre
+from dslsolve.formulations import CHOICES, parse_formulation
 
 from helpers import PUZZLES, changed_genre, genre_file
 

@@ -14,12 +14,12 @@ import pytest
 
 from dslsolve import constructs
 from dslsolve.compiler import compile_model, piece_rules, rules
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.compiler.plan import Step, plan_rule, rule_level
 from dslsolve.constructs.shape import lowering as shape_lowering
 from dslsolve.constructs.spells import lowering as spells_lowering
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
+from dslsolve.formulations import parse_formulation
 
 from helpers import genre_file, instances
 

@@ -10,10 +10,10 @@ import pytest
 from test_url_genres import _pzpr_boards
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 from dslsolve.output import parse_solution
 from dslsolve.puzzlink.referee import pzpr_files, referee_ready

@@ -132,7 +132,7 @@ def test_pieces_with_too_many_candidates_are_lowered_by_cuts(monkeypatch, run):
     """Past PLACED_PIECES candidates the placements are dropped for piece=lazy's cuts (the
     sample's 735_14x14: 32,000 candidates); the answer stays the known one."""
     from dslsolve.compiler import compile_model, piece_rules
-    from dslsolve.compiler.formulations import parse_formulation
+    from dslsolve.formulations import parse_formulation
 
     path = PUZZLES / "fillomino" / "example.txt"
     loaded = load_genre(str(genre_file("fillomino")))

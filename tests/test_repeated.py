@@ -9,7 +9,7 @@ import pytest
 
 from dslsolve import ir
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_solution, load_texts

@@ -545,9 +545,9 @@ def test_a_given_outside_the_domain_spares_the_enumeration_of_pieces(tmp_path):
     """The model is infeasible once such a given is named: the pieces are not enumerated (a
     50x64 fillomino with givens up to 15 took the whole minute, over 1 GB, in enumeration)."""
     from dslsolve.compiler import compile_model
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.formulations import parse_formulation
 
     loaded = load_genre(str(_capped_fillomino(tmp_path)))
     sizes = {}
@@ -645,9 +645,9 @@ def test_cpsat_names_a_number_beyond_int64_and_takes_an_empty_domain_as_no_solut
     OR-Tools, and a variable whose domain is empty (a digit carry of 0..-1) made CP-SAT reject
     the model (exit 3 both)."""
     from dslsolve.backends import BACKENDS, SolveStatus
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.compiler.model import LinearModel
     from dslsolve.errors import DslError
+    from dslsolve.formulations import parse_formulation
 
     model = LinearModel(parse_formulation([]))
     model.add_row(model.binary("x") + model.binary("y"), "==", 2**63)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import load_genre
 from dslsolve.dsl.puzzle import read_puzzle
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.solve import solve_puzzle
 
 from helpers import PUZZLES, genre_file

@@ -11,9 +11,9 @@ import itertools
 import pytest
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.errors import DslError
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 
 from helpers import every_native_solution, every_solution, load_texts
 

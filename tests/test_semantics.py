@@ -9,8 +9,8 @@ import textwrap
 import pytest
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import PUZZLES, accepted_patterns, every_solution, load_texts
@@ -1464,10 +1464,10 @@ def test_the_compiler_and_the_evaluator_agree_on_shapes_at_gates(tmp_path, marks
     of the path, give the same solutions, as many as expected."""
     import itertools
 
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
     from dslsolve.evaluator import Evaluator
+    from dslsolve.formulations import parse_formulation
     from dslsolve.geometry import Grid
     from dslsolve.solve import solve_puzzle
 
@@ -1498,9 +1498,9 @@ def test_the_compiler_and_the_evaluator_agree_on_shapes_at_gates(tmp_path, marks
 
 def compiled_model(genre_path, puzzle_path):
     from dslsolve.compiler import compile_model
-    from dslsolve.compiler.formulations import parse_formulation
     from dslsolve.dsl.genre import load_genre
     from dslsolve.dsl.puzzle import read_puzzle
+    from dslsolve.formulations import parse_formulation
 
     loaded = load_genre(str(genre_path))
     instance = read_puzzle(str(puzzle_path), loaded)

@@ -14,10 +14,10 @@ from test_language_concepts import model_patterns, shading
 from test_semantics import PIECES, ROOM_SHADING
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.constructs.shape import lowering, meaning
 from dslsolve.constructs.shape.syntax import FINITE_SETS
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import accepted_patterns, every_solution, load_texts

@@ -11,8 +11,8 @@ import pytest
 from test_semantics import PIECES
 
 from dslsolve.compiler import compile_model
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.geometry import Grid
 
 from helpers import every_solution, load_texts

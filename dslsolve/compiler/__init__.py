@@ -11,10 +11,10 @@ from dslsolve import ir
 from dslsolve.compiler.clues import Kept, clue_rules
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import find_fixings
-from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.model import LinearModel
 from dslsolve.compiler.plan import plan_rule
 from dslsolve.compiler.rules import RuleCompiler
+from dslsolve.formulations import Formulation
 from dslsolve.instance import Element, Instance
 
 __all__ = ["Compiled", "compile_model"]

@@ -9,7 +9,7 @@ sees these forms.
 from __future__ import annotations
 
 from dslsolve import ir
-from dslsolve.compiler.formulations import Formulation
+from dslsolve.formulations import Formulation
 
 MIRRORED = {"=": "=", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from dslsolve.compiler.formulations import Formulation
+from dslsolve.formulations import Formulation
 
 
 class Lin:

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from dslsolve import constructs, ir
 from dslsolve.compiler.arithmetic import MIRRORED, without_abs
 from dslsolve.compiler.fixings import fixing_rules
-from dslsolve.compiler.formulations import Formulation
 from dslsolve.compiler.lowerings.area import AreaForm, AreaFormError, area_form
 from dslsolve.compiler.piece_rules import HOLDING, LAZY, PLACEMENTS, WALLS, holds_only
 from dslsolve.errors import DslError, Location
+from dslsolve.formulations import Formulation
 from dslsolve.geometry import CYCLIC_RELATIONS
 
 

@@ -145,7 +145,7 @@ def _formulation(
     if raw is None:
         return (), ()
     # here, not at the top: `dslsolve.compiler` imports PuLP, which `check` does without
-    from dslsolve.compiler.formulations import BACKEND_NAMES
+    from dslsolve.formulations import BACKEND_NAMES
 
     spec = mapping(raw, top, "formulation")
     plain = {name: choice for name, choice in spec.items() if name not in BACKEND_NAMES}
@@ -165,7 +165,7 @@ def _formulation_choices(
     entries: dict, spec: Any, top: Location, what: str
 ) -> tuple[tuple[str, str], ...]:
     """`construct: choice` entries, each checked (`what` names the block in messages)."""
-    from dslsolve.compiler.formulations import BACKEND_NAMES, CHOICES
+    from dslsolve.formulations import BACKEND_NAMES, CHOICES
 
     chosen = []
     for name, choice in entries.items():

@@ -29,7 +29,7 @@ from dslsolve.shipped import genre_for_url
 from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
-    from dslsolve.compiler.formulations import Formulation
+    from dslsolve.formulations import Formulation
     from dslsolve.solve import Determined, Diagnosis, Outcome, Progress
 
 GIVEN_TEXT = "<puzzle text>"  # where a puzzle given as text is said to come from in messages
@@ -218,7 +218,7 @@ class Genre:
 
 
 def _formulation(formulation: Formulations | Formulation) -> Formulation:
-    from dslsolve.compiler.formulations import Formulation, parse_formulation
+    from dslsolve.formulations import Formulation, parse_formulation
 
     if isinstance(formulation, Formulation):
         return formulation

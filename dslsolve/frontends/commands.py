@@ -10,12 +10,12 @@ import sys
 from dataclasses import dataclass
 
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, SolveStatus
-from dslsolve.compiler.formulations import (
-    FormulationError,
-)
 from dslsolve.dsl.genre import load_genre
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Assignment
+from dslsolve.formulations import (
+    FormulationError,
+)
 from dslsolve.frontends.api import Genre, Result
 from dslsolve.frontends.options import (
     FORMULATION_HELP,

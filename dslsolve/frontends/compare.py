@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dslsolve.backends import SolveStatus
-from dslsolve.compiler.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.dsl.genre import GenreFile, load_genre
+from dslsolve.formulations import CHOICES, Formulation, parse_formulation
 from dslsolve.frontends.pools import WORKER_DIED, Pool, run_jobs
 from dslsolve.instance import Instance
 from dslsolve.output import render

@@ -13,10 +13,10 @@ import argparse
 import json
 import sys
 
-from dslsolve.compiler.formulations import Formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import EXIT_INTERNAL, EXIT_NO_SOLUTION, EXIT_SOLVED, DslError, Location
 from dslsolve.evaluator import Assignment
+from dslsolve.formulations import Formulation
 from dslsolve.frontends.options import no_answer
 from dslsolve.instance import Instance
 from dslsolve.ir import SetOutput

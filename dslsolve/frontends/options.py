@@ -6,8 +6,8 @@ import argparse
 import math
 
 from dslsolve.backends import SolveStatus
-from dslsolve.compiler.formulations import CHOICES, Formulation, FormulationError, parse_formulation
 from dslsolve.errors import DslError, Location
+from dslsolve.formulations import CHOICES, Formulation, FormulationError, parse_formulation
 
 FORMULATION_HELP = "; ".join(f"{name}: {'|'.join(options)}" for name, options in CHOICES.items())
 

@@ -15,10 +15,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.dsl.genre import GenreFile
 from dslsolve.errors import DslError, Location
 from dslsolve.evaluator import Evaluator
+from dslsolve.formulations import parse_formulation
 from dslsolve.instance import Instance
 from dslsolve.puzzlink.pzprv3 import read_answer, write_pzprv3
 from dslsolve.puzzlink.source import read_puzzle

@@ -25,8 +25,8 @@ from typing import Any
 import dslsolve.backends.cpsat  # noqa: F401 - the solver's library, imported ahead too
 from dslsolve import ir
 from dslsolve.backends import DEFAULT_BACKEND
-from dslsolve.compiler.formulations import parse_formulation
 from dslsolve.errors import DslError
+from dslsolve.formulations import parse_formulation
 from dslsolve.frontends.api import Genre
 from dslsolve.frontends.determined import places, shown
 from dslsolve.frontends.picture import CELL, grid_corner, picture
