@@ -13,7 +13,7 @@ lowering's (`compiler/lowerings/area*.py`): neither is grounded here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from dslsolve import indexsets, ir
 from dslsolve.geometry import Env, Grid, Grouping, cell_name
@@ -126,3 +126,19 @@ def components(nodes: Iterable[Element], edges: Iterable[tuple[Element, Element]
         seen |= part
         parts.append(part)
     return parts
+
+
+def distances(neighbours: Mapping[Element, Iterable[Element]], roots: Iterable[Element]) -> dict:
+    """The fewest steps from any of `roots` to each vertex they reach through `neighbours`
+    (breadth first); a vertex not reached has no entry."""
+    steps = dict.fromkeys(roots, 0)
+    frontier = list(steps)
+    while frontier:
+        reached = []
+        for v in frontier:
+            for n in neighbours[v]:
+                if n not in steps:
+                    steps[n] = steps[v] + 1
+                    reached.append(n)
+        frontier = reached
+    return steps

@@ -38,6 +38,7 @@ from dslsolve.backends.base import Row, SolveStatus, integral
 from dslsolve.backends.columns import ColumnSession
 from dslsolve.compiler.model import AllDifferent, Circuit, Connected, LinearModel
 from dslsolve.errors import DslError, Location
+from dslsolve.grounding import distances
 from dslsolve.runguard import stoppable
 
 # One worker, so the answer is the same at every run (several workers race, and the first to
@@ -365,14 +366,4 @@ def _steps_from(roots: dict, edges: list[tuple], vertices: dict) -> dict:
         if a in vertices and b in vertices:
             neighbours[a].append(b)
             neighbours[b].append(a)
-    steps = dict.fromkeys(roots, 0)
-    frontier = list(roots)
-    while frontier:
-        reached = []
-        for v in frontier:
-            for n in neighbours[v]:
-                if n not in steps:
-                    steps[n] = steps[v] + 1
-                    reached.append(n)
-        frontier = reached
-    return steps
+    return distances(neighbours, roots)

@@ -52,7 +52,7 @@ from collections.abc import Hashable
 import pulp
 
 from dslsolve.compiler.model import Connected, Lin, LinearModel, as_lin, value_of
-from dslsolve.grounding import components
+from dslsolve.grounding import components, distances
 
 Vertex = Hashable
 
@@ -388,7 +388,7 @@ def post_layers(
     with (docs/formulations.md, "Islands as layers of reachability")."""
     lins = {v: as_lin(x) for v, x in chosen.items() if x is not False}
     neighbours = _neighbours(lins, edges)
-    distance = _distances(neighbours, root)
+    distance = distances(neighbours, [root])
     for v, x in lins.items():
         if distance.get(v, steps + 1) > steps:
             model.add(x.expr == 0)
@@ -415,19 +415,5 @@ def post_layers(
 def layer_count(chosen: dict[Vertex, Lin | bool], root: Vertex, edges, steps: int) -> int:
     """The binaries `post_layers` makes: one per layer below the last and vertex it reaches."""
     lins = {v: x for v, x in chosen.items() if x is not False}
-    distance = _distances(_neighbours(lins, edges), root)
+    distance = distances(_neighbours(lins, edges), [root])
     return sum(max(steps - max(d, 1), 0) for d in distance.values() if d <= steps)
-
-
-def _distances(neighbours: dict[Vertex, set[Vertex]], root: Vertex) -> dict[Vertex, int]:
-    distance = {root: 0}
-    frontier = [root]
-    while frontier:
-        nearer = []
-        for v in frontier:
-            for u in neighbours[v]:
-                if u not in distance:
-                    distance[u] = distance[v] + 1
-                    nearer.append(u)
-        frontier = nearer
-    return distance
