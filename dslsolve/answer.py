@@ -36,15 +36,19 @@ Source = str | tuple[str, tuple]  # a token the puzzle fixes, or the value (vari
 @dataclass(frozen=True)
 class Slot:
     """One token of a `lines:` output: the first of `sources` that the solution gives, or
-    (`chosen`: member, variable name, key) the first member whose boolean holds; '.' if none."""
+    (`chosen`: member, variable name, key) the first member whose boolean holds (`every`: all
+    of them, joined by commas); '.' if none."""
 
     sources: tuple[Source, ...] = ()
     chosen: tuple[tuple[str, str, tuple], ...] = ()
+    every: bool = False
 
     def token(self, assignment: Assignment) -> str:
-        for member, name, key in self.chosen:
-            if assignment[name].get(key) == 1:
-                return member
+        held = (member for member, name, key in self.chosen if assignment[name].get(key) == 1)
+        if self.every:
+            return ",".join(held) or "."
+        for member in held:
+            return member
         for source in self.sources:
             if isinstance(source, str):
                 return source
@@ -287,7 +291,8 @@ def _show_slot(show: ir.SetShow, instance: Instance, env: Env, member) -> Slot:
                 indexsets.in_scope(indexsets.with_member(env, show.set, m), var.sets),
             )
             for m in instance.sets[show.set]
-        )
+        ),
+        every=show.every,
     )
 
 

@@ -740,12 +740,13 @@ class OutputCase:
 @dataclass(frozen=True)
 class SetShow:
     """One token of a `lines:` output: the member of `set` in scope, (with `where`) the
-    member of `set` where the condition holds (`item where buys`), or (with `value`) a
-    variable on the `lines` set."""
+    member of `set` where the condition holds (`item where buys`; with `every`, all of them
+    joined by commas: `every q where seg`), or (with `value`) a variable on the `lines` set."""
 
     set: str | None
     where: Expr | None
     value: VarRef | None = None
+    every: bool = False
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,17 @@
 
 One line per member of the `lines` set. Either one token per member of the `tokens` set, the
 first `cell` case that applies (as for grids), or the tokens listed in `show`: a set's member
-in scope, the member of a set for which a boolean variable holds (`item where buys`), or the
-value of a variable on the `lines` set. When
+in scope, the member of a set for which a boolean variable holds (`item where buys`), all
+such members joined by commas (`every q where seg`), or the value of a variable on the
+`lines` set. When
 the `lines` set is the records of a table section with rule lines, a rule line (the separator
 character repeated to the width of the widest printed line) is printed where the puzzle had
 one, so a sum reads as a sum.
 
 Reading inverts printing, as for grids: a number shown by `show: digit(puzzle)` sets that
-variable at the named members; `item where buys` sets `buys` true at the printed member and
-false at the others. The reading is printed again and must give the same text.
+variable at the named members; `item where buys` sets `buys` true at the printed member (with
+`every`, at each member printed) and false at the others. The reading is printed again and
+must give the same text.
 """
 
 from __future__ import annotations
@@ -138,13 +140,12 @@ def _read_shows(spec: SetOutput, instance: Instance, member, tokens, assignment,
                 raise DslError(where, f"'{token}' is not a number")
             assignment[show.value.var.name][(member,)] = int(token)
             continue
-        if show.where is None:
+        if show.where is None or token == ".":
             continue
-        chosen = [m for m in instance.sets[show.set] if str(m) == token]
-        if not chosen:
-            if token == ".":
-                continue
-            raise DslError(where, f"'{token}' is not a member of the set '{show.set}'")
-        var = show.where.var
-        env = indexsets.with_member(_env(spec, member), show.set, chosen[0])
-        assignment[var.name][indexsets.in_scope(env, var.sets)] = 1
+        for part in token.split(",") if show.every else [token]:
+            chosen = [m for m in instance.sets[show.set] if str(m) == part]
+            if not chosen:
+                raise DslError(where, f"'{part}' is not a member of the set '{show.set}'")
+            var = show.where.var
+            env = indexsets.with_member(_env(spec, member), show.set, chosen[0])
+            assignment[var.name][indexsets.in_scope(env, var.sets)] = 1

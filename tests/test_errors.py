@@ -457,6 +457,24 @@ def test_a_solution_line_naming_no_member_is_reported(tmp_path, run):
     assert "the solution has 3 lines, the puzzle needs 4" in result.err
 
 
+def test_every_member_where_a_variable_holds_is_read_back_one_by_one(tmp_path, run):
+    """`show: [p, every q where seg]` (kouchoku) prints `1 2,6`; each listed member is read
+    back, a member that is no member of the set is named, and a reading that drops a segment
+    one way round is reported by the rules."""
+    genre = PUZZLES / "kouchoku.yaml"
+    puzzle = PUZZLES / "kouchoku" / "example.txt"
+    shipped = (PUZZLES / "kouchoku" / "example.solution.txt").read_text()
+    assert shipped.startswith("1 2,6\n")
+    result = run(
+        "check", genre, puzzle, write(tmp_path, "bad.txt", shipped.replace("1 2,6", "1 2,x"))
+    )
+    no_traceback(result)
+    assert "bad.txt:1: error: 'x' is not a member of the set 'q'" in result.err
+    moved = write(tmp_path, "moved.txt", shipped.replace("1 2,6", "1 2,7"))
+    result = run("check", genre, puzzle, moved)
+    assert "the segment point 1 (0,0) - point 6 (0,3) is drawn one way only" in result.out
+
+
 LINE_GENRE = """\
 name: lines
 input:

@@ -125,13 +125,13 @@ def loops(points) -> list[frozenset]:
 
 
 def shipped(puzzle) -> frozenset:
-    rows = [line.split() for line in solution_file(puzzle).read_text().splitlines()]
-    return frozenset(
-        (i, j)
-        for i, row in enumerate(rows)
-        for j, token in enumerate(row)
-        if token == "1" and i < j
-    )
+    """The solution file's segments: a line per point, its number and the points it is
+    joined to (`1 2,6`), numbered from 1 in the puzzle's order, as pairs counted from 0."""
+    pairs = set()
+    for line in solution_file(puzzle).read_text().splitlines():
+        point, joined = line.split()
+        pairs |= {tuple(sorted((int(point) - 1, int(q) - 1))) for q in joined.split(",")}
+    return frozenset(pairs)
 
 
 @pytest.mark.parametrize("puzzle", INSTANCES, ids=lambda p: p.stem)

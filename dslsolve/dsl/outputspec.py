@@ -210,6 +210,8 @@ def read_set_output(spec: dict, scope: Scope, where: Location) -> ir.SetOutput:
         text = str(item)
         name, _, condition = text.partition(" where ")
         name = name.strip()
+        every = name.startswith("every ") and bool(condition)
+        name = name.removeprefix("every ").strip() if every else name
         var = scope.variables.get(name)
         if var is not None and var.sets == (lines,) and not condition:
             printed.add(name)
@@ -220,7 +222,7 @@ def read_set_output(spec: dict, scope: Scope, where: Location) -> ir.SetOutput:
                 item,
                 at,
                 f"'{name}' is not a declared set or a variable on '{lines}'",
-                "write SET, SET where VAR, or a variable on the lines' set",
+                "write SET, SET where VAR, every SET where VAR, or a variable on the lines' set",
             )
         if not condition and name != lines:
             raise fail(item, at, f"only the member of '{lines}' is in scope on a line")
@@ -242,7 +244,7 @@ def read_set_output(spec: dict, scope: Scope, where: Location) -> ir.SetOutput:
                     "e.g. 'item where buys': the item for which buys is true",
                 )
             printed.add(cond.var.name)
-        shows.append(ir.SetShow(name, cond))
+        shows.append(ir.SetShow(name, cond, every=every))
     _shows_exactly_the_answer(scope, printed, spec, at)
     return ir.SetOutput(str(lines), tokens, tuple(cases), tuple(shows))
 
