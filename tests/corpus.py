@@ -8,7 +8,18 @@ project's input convention (named sections) and into the exact text the solver p
 from collections.abc import Callable
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+def _shared_corpus() -> Path:
+    """`shared/corpus` beside the checkout, or beside a folder above it (a git worktree under
+    `wt/`); the first place looked at when there is none, for the skip's reason."""
+    checkout = Path(__file__).resolve().parents[1]
+    for folder in checkout.parents:
+        if (folder / "shared" / "corpus").is_dir():
+            return folder / "shared" / "corpus"
+    return checkout.parent / "shared" / "corpus"
+
+
+CORPUS = _shared_corpus()
 
 
 def _read_lines(genre: str, stem: str, kind: str) -> list[str]:
