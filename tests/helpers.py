@@ -44,6 +44,19 @@ def solution_file(puzzle: Path) -> Path:
     return puzzle.with_name(puzzle.stem + ".solution.txt")
 
 
+def puzzle_sections(path: Path) -> dict[str, list[list[str]]]:
+    """A puzzle file's sections as the tests' own searches read them: each section's rows, a
+    row's tokens split at spaces. Lines before the first section are comments; after it, a row
+    may start with `#` (a wall in a drawing)."""
+    sections: dict[str, list[list[str]]] = {}
+    for line in path.read_text().splitlines():
+        if line.endswith(":"):
+            sections[line[:-1]] = rows = []
+        elif sections and line.strip():
+            rows.append(line.split())
+    return sections
+
+
 def changed_genre(tmp_path: Path, genre: str, old: str, new: str) -> Path:
     """A shipped genre file with `old` (which it must hold) replaced by `new`, written to
     tmp_path under the genre's own name."""

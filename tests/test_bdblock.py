@@ -14,7 +14,7 @@ from test_shape_genres import rooms_of
 
 from dslsolve import Genre
 
-from helpers import PUZZLES
+from helpers import PUZZLES, puzzle_sections
 
 Cell = tuple[int, int]
 CASES = sorted(p for p in (PUZZLES / "bdblock").glob("*.txt") if ".solution" not in p.name)
@@ -82,14 +82,8 @@ def divisions(numbers: list[list[str]], dots: set[Cell], most: int = 2) -> list[
 
 
 def read(path) -> tuple[list[list[str]], set[Cell]]:
-    """The numbers and the dots of a puzzle file (a dots row may start with `#`: comments
-    come before the first section only)."""
-    sections: dict[str, list[list[str]]] = {}
-    for line in path.read_text().splitlines():
-        if line.endswith(":"):
-            sections[line[:-1]] = rows = []
-        elif sections and line.strip():
-            rows.append(line.split())
+    """The numbers and the dots of a puzzle file."""
+    sections = puzzle_sections(path)
     marks = sections["dots"]
     dots = {(y, x) for y, line in enumerate(marks) for x, t in enumerate(line) if t != "."}
     return sections["numbers"], dots

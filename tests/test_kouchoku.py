@@ -14,23 +14,16 @@ from dslsolve.puzzlink.pzprv3 import write_pzprv3
 from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.solve import solve_puzzle
 
-from helpers import PUZZLES, genre_file, solution_file
+from helpers import PUZZLES, genre_file, puzzle_sections, solution_file
 
 INSTANCES = sorted((PUZZLES / "kouchoku").glob("*.txt"))
 INSTANCES = [p for p in INSTANCES if not p.name.endswith(".solution.txt")]
 
 
-def read_points(text: str) -> list[tuple[int, int, str | None]]:
-    points, section = [], None
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if line.endswith(":"):
-            section = line[:-1]
-        elif section == "lattice":
-            x, y, letter = line.split()
-            points.append((int(x), int(y), None if letter == "." else letter))
-    return points
+def read_points(path) -> list[tuple[int, int, str | None]]:
+    """The lattice's points: column, row and letter (None for `.`, puz.link's `?`)."""
+    lattice = puzzle_sections(path)["lattice"]
+    return [(int(x), int(y), None if letter == "." else letter) for x, y, letter in lattice]
 
 
 def turn(a, b, c) -> int:
@@ -136,7 +129,7 @@ def shipped(puzzle) -> frozenset:
 
 @pytest.mark.parametrize("puzzle", INSTANCES, ids=lambda p: p.stem)
 def test_the_shipped_loop_is_the_only_one(puzzle):
-    found = loops(read_points(puzzle.read_text()))
+    found = loops(read_points(puzzle))
     assert found == [shipped(puzzle)]
 
 

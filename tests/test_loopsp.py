@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import PUZZLES, solution_file
+from helpers import PUZZLES, puzzle_sections, solution_file
 
 CASES = sorted(p for p in (PUZZLES / "loopsp").glob("*.txt") if "solution" not in p.name)
 
@@ -29,20 +29,6 @@ SIDES = {
 }
 TWO = [frozenset(s) for s in ("LR", "UD", "DR", "DL", "UR", "UL")]
 CROSS = frozenset("UDLR")
-
-
-def read_sections(path) -> dict[str, list[list[str]]]:
-    sections: dict[str, list[list[str]]] = {}
-    name = None
-    for line in path.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        if line.rstrip().endswith(":"):
-            name = line.strip()[:-1]
-            sections[name] = []
-        else:
-            sections[name].append(line.split())
-    return sections
 
 
 def answers(pieces, circles, most: int = 2) -> list[set]:
@@ -139,7 +125,7 @@ def read_links(path) -> set:
 
 @pytest.mark.parametrize("puzzle", CASES, ids=lambda p: p.stem)
 def test_loopsp_has_one_answer_the_shipped_one(puzzle):
-    sections = read_sections(puzzle)
+    sections = puzzle_sections(puzzle)
     found = answers(sections["pieces"], sections["circles"])
     assert found == [read_links(solution_file(puzzle))]
 

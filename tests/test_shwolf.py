@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from test_shape_genres import rooms_of
 
-from helpers import PUZZLES
+from helpers import PUZZLES, puzzle_sections
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -160,12 +160,7 @@ def divisions(animals: list[list[str]], dots: set[Point], most: int = 2) -> list
 
 def read(path) -> tuple[list[list[str]], set[Point]]:
     """The animals and the dots of a puzzle file."""
-    sections: dict[str, list[list[str]]] = {}
-    for line in path.read_text().splitlines():
-        if line.endswith(":"):
-            sections[line[:-1]] = rows = []
-        elif sections and line.strip():
-            rows.append(line.split())
+    sections = puzzle_sections(path)
     marks = sections["dots"]
     dots = {(y, x) for y, line in enumerate(marks) for x, t in enumerate(line) if t != "."}
     return sections["animals"], dots

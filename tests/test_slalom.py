@@ -14,25 +14,11 @@ from __future__ import annotations
 import pytest
 from loops import PIECES, STRAIGHTS, TURNS, loops
 
-from helpers import PUZZLES, solution_file
+from helpers import PUZZLES, puzzle_sections, solution_file
 
 CASES = sorted(p for p in (PUZZLES / "slalom").glob("*.txt") if "solution" not in p.name)
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 BACK = {"U": "D", "D": "U", "L": "R", "R": "L"}
-
-
-def read_sections(path) -> dict[str, list[list[str]]]:
-    sections: dict[str, list[list[str]]] = {}
-    name = None
-    for line in path.read_text().splitlines():
-        if line.startswith("#") and name is None or not line.strip():
-            continue
-        if line.rstrip().endswith(":"):
-            name = line.strip()[:-1]
-            sections[name] = []
-        else:
-            sections[name].append(line.split())
-    return sections
 
 
 def gates_of(board) -> dict[tuple[int, int], int]:
@@ -131,13 +117,13 @@ def read_links(path) -> set:
 
 @pytest.mark.parametrize("puzzle", CASES, ids=lambda p: p.stem)
 def test_slalom_has_one_answer_the_shipped_one(puzzle):
-    sections = read_sections(puzzle)
+    sections = puzzle_sections(puzzle)
     found = answers(sections["board"], sections["numbers"], sections["arrows"])
     assert found == [read_links(solution_file(puzzle))]
 
 
 def test_the_search_reads_the_order_both_ways_round():
-    sections = read_sections(PUZZLES / "slalom" / "example.txt")
+    sections = puzzle_sections(PUZZLES / "slalom" / "example.txt")
     board, numbers, arrows = sections["board"], sections["numbers"], sections["arrows"]
     mirrored = [
         [{"1": "4", "2": "3", "3": "2", "4": "1"}.get(n, n) for n in row] for row in numbers

@@ -15,7 +15,7 @@ from test_shape_genres import rooms_of
 from dslsolve.dsl.genre import load_genre
 from dslsolve.puzzlink.source import read_puzzle
 
-from helpers import PUZZLES, genre_file
+from helpers import PUZZLES, genre_file, puzzle_sections
 
 Cell = tuple[int, int]
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -117,21 +117,9 @@ def test_yajitatami_ships_the_test_board_and_constructed_instances():
     assert {p.stem for p in CASES} >= {"example", "puzzlink-5x5", "constructed-8x8"}
 
 
-def read_grid(path, section: str) -> list[list[str]]:
-    """The rows of one section of a puzzle file (a row of the drawing `walls` may start with
-    `#`: comments come before the first section only)."""
-    sections: dict[str, list[list[str]]] = {}
-    for line in path.read_text().splitlines():
-        if line.endswith(":"):
-            sections[line[:-1]] = rows = []
-        elif sections and line.strip():
-            rows.append(line.split())
-    return sections[section]
-
-
 def given_walls(puzzle) -> frozenset:
     """The given borders: the `#` links of the between-cells drawing `walls`."""
-    drawing = read_grid(puzzle, "walls")
+    drawing = puzzle_sections(puzzle)["walls"]
     found = set()
     for y, line in enumerate(drawing):
         for x, token in enumerate(line):
@@ -144,7 +132,7 @@ def given_walls(puzzle) -> frozenset:
 
 @pytest.mark.parametrize("puzzle", CASES, ids=lambda p: p.stem)
 def test_yajitatami_has_one_cutting_the_shipped_one(puzzle):
-    [only] = cuttings(read_grid(puzzle, "clues"), given_walls(puzzle))
+    [only] = cuttings(puzzle_sections(puzzle)["clues"], given_walls(puzzle))
     strips: dict[int, set[Cell]] = {}
     for cell, index in only.items():
         strips.setdefault(index, set()).add(cell)
