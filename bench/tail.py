@@ -18,9 +18,6 @@ measured again without the other 430 puzzles. `--repeat N` runs each puzzle N ti
 checkout too (`git archive REV | tar -x -C DIR`), the two one after the other, the order
 turning per puzzle, and prints the CPU times side by side with their ratio.
 
-An answer the evaluator accepts where the dataset's drawing cannot be read back (shikaku's
-numbers of two digits) is `valid`, counted as right.
-
 Printed: every run over `--show` seconds (default 5) or over `--memory` MB (default 500) or not
 right, slowest first; the count of right answers under 10 s; the largest peak RSS; the load
 average at the start and the end (the machine is shared: say it beside the figures).
@@ -42,11 +39,6 @@ sys.path.insert(0, str(ROOT))
 
 from bench.peer_runs import DslRun, run_dslsolve  # noqa: E402
 from bench.peers import Checker, Puzzle, dataset_puzzles  # noqa: E402
-from dslsolve.dsl.genre import load_genre  # noqa: E402
-from dslsolve.dsl.puzzle import read_puzzle  # noqa: E402
-from dslsolve.errors import DslError  # noqa: E402
-from dslsolve.evaluator import Evaluator  # noqa: E402
-from dslsolve.output import parse_solution  # noqa: E402
 
 TARGET_SECONDS = 10
 MEMORY_TARGET_MB = 1024
@@ -73,18 +65,10 @@ def _selected(args: argparse.Namespace) -> list[Puzzle]:
         slow = set()
         with open(args.from_csv) as file:
             for row in csv.DictReader(file):
-                if float(row["wall_s"]) > args.over or row["verdict"] not in ("right", "valid"):
+                if float(row["wall_s"]) > args.over or row["verdict"] != "right":
                     slow.add((row["genre"], row["puzzle"]))
         puzzles = [p for p in puzzles if (p.genre, p.name) in slow]
     return sorted(puzzles, key=lambda p: (p.genre, p.cells, p.name))
-
-
-def valid(puzzle: Puzzle, solution: str) -> bool:
-    """The answer checked by the evaluator alone (where the dataset's solution is unreadable)."""
-    genre_file = load_genre(str(ROOT / "puzzles" / f"{puzzle.genre}.yaml"))
-    instance = read_puzzle(str(puzzle.path), genre_file)
-    answer = parse_solution(genre_file, instance, solution, "dslsolve's answer")
-    return not Evaluator(genre_file.genre, instance, answer).violations()
 
 
 def _row(puzzle: Puzzle, run: DslRun, verdict: str) -> dict:
@@ -126,10 +110,7 @@ def _paired(rows: list[dict], markdown: bool) -> str:
     for r in rows:
         before, now = float(r["before_cpu_s"]), float(r["cpu_s"])
         ratios.append(now / before)
-        marks = [
-            f" {v}" if v not in ("right", "valid") else ""
-            for v in (r["before_verdict"], r["verdict"])
-        ]
+        marks = [f" {v}" if v != "right" else "" for v in (r["before_verdict"], r["verdict"])]
         lines.append(
             [
                 f"{r['genre']} {r['puzzle']}",
@@ -184,10 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         run = run_dslsolve(
             puzzle.genre, puzzle.path, "cpsat", args.limit, args.unique, 15.0, root=root
         )
-        try:
-            verdict = checker.verdict(puzzle, run)
-        except DslError:  # the dataset's drawing is not read back (shikaku's numbers of 2 digits)
-            verdict = "valid" if valid(puzzle, run.solution) else "wrong"
+        verdict = checker.verdict(puzzle, run)
         if args.unique and verdict == "right" and run.status != "solved":
             verdict = run.status
         row = _row(puzzle, run, verdict)
@@ -226,14 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         for r in rows
         if float(r["wall_s"]) > args.show
         or float(r["rss_mb"]) > args.memory
-        or r["verdict"] not in ("right", "valid")
+        or r["verdict"] != "right"
         or args.repeat > 1
     ]
     shown.sort(key=lambda r: -float(r["wall_s"]))
     print(_table(shown, args.markdown))
-    fast = sum(
-        r["verdict"] in ("right", "valid") and float(r["wall_s"]) < TARGET_SECONDS for r in rows
-    )
+    fast = sum(r["verdict"] == "right" and float(r["wall_s"]) < TARGET_SECONDS for r in rows)
     heaviest = max(rows, key=lambda r: float(r["rss_mb"]), default=None)
     print(
         f"\n{fast} of {len(rows)} runs right in under {TARGET_SECONDS} s "
