@@ -127,10 +127,11 @@ class Checker:
             return f"unreadable answer: {error}"
         if Evaluator(genre_file.genre, instance, answer).violations():
             return "wrong"
+        known_text = known_path.read_text()
         try:
-            known = parse_solution(genre_file, instance, known_path.read_text(), str(known_path))
+            known = parse_solution(genre_file, instance, known_text, str(known_path))
         except DslError:  # a drawing of one-character cells, which today's output widens
-            same = narrowed(run.solution) == known_path.read_text().strip()
+            same = narrowed(run.solution) == known_text.strip()
             return "right" if same else "other solution"
         return "right" if answer == known else "other solution"
 
@@ -143,12 +144,12 @@ def narrowed(drawing: str) -> str:
     corners = [i for i, char in enumerate(lines[0]) if char == "+"]
     if len(corners) < 2 or corners[1] - corners[0] <= 2:
         return drawing.strip()
+    pairs = list(itertools.pairwise(corners))
 
     def cut(line: str) -> str:
         cells = [line[a + 1 : b].strip()[:1] or line[a + 1 : a + 2] for a, b in pairs]
         return "".join(line[a] + cell for (a, _), cell in zip(pairs, cells, strict=True))
 
-    pairs = list(itertools.pairwise(corners))
     return "\n".join((cut(line) + line[corners[-1] :]).rstrip() for line in lines)
 
 
