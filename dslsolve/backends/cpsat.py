@@ -108,6 +108,15 @@ def _int64(value: int, what: str) -> int:
     return value
 
 
+def _sides(row: Row) -> tuple[int, int]:
+    """The row's sides as int64 integers, an open side CP-SAT's end of the range; the row's
+    sum is an integer, so a fractional side rounds inwards."""
+    low = INT_MIN if row.low is None else math.ceil(row.low)
+    high = INT_MAX if row.high is None else math.floor(row.high)
+    what = f"a row has the bounds {low}..{high}"
+    return _int64(low, what), _int64(high, what)
+
+
 def _negated(literal: int) -> int:
     """The proto's reference to the negation of a Boolean variable."""
     return -literal - 1
@@ -140,18 +149,18 @@ class CpsatSession(ColumnSession):
     def _variable(self, variable: pulp.LpVariable) -> int:
         return self._proto[self._columns.index[variable]]
 
-    def _new_variable(self, low: int, high: int, name: str) -> int:
+    def _new_variable(self, low: int, high: int) -> int:
+        """A new variable of the proto, unnamed (a name is a call into the proto per column,
+        and CP-SAT reads none)."""
         index = len(self._model.variables)
-        proto = self._model.variables.add()
-        proto.name = name
-        proto.domain.extend([low, high])
+        self._model.variables.add().domain.extend((low, high))
         return index
 
     def _add_circuit(self, circuit: Circuit) -> None:
         node = {vertex: number for number, vertex in enumerate(circuit.used)}
         arcs = [(n, n, _negated(self._variable(circuit.used[v]))) for v, n in node.items()]
         for u, v, used in circuit.edges:
-            forward, backward = self._new_variable(0, 1, ""), self._new_variable(0, 1, "")
+            forward, backward = self._new_variable(0, 1), self._new_variable(0, 1)
             split = self._model.constraints.add().linear  # forward + backward == used
             split.vars.extend([self._variable(used), forward, backward])
             split.coeffs.extend([-1, 1, 1])
@@ -198,7 +207,7 @@ class CpsatSession(ColumnSession):
         if len(terms) == 1 and (terms[0][1], expr.constant) in ((1, 0), (-1, 1)):
             variable = self._variable(terms[0][0])
             return variable if terms[0][1] == 1 else _negated(variable)
-        made = self._new_variable(0, 1, "")
+        made = self._new_variable(0, 1)
         constant = _integer(expr.constant, "a literal's constant")
         coefficients = [
             _integer(c, f"a connected set's literal has coefficient {c}") for _, c in terms
@@ -230,12 +239,12 @@ class CpsatSession(ColumnSession):
             if floor[v] > connected.depth:  # no root within reach: never chosen
                 self._clause([_negated(chosen)])
                 floor[v] = connected.depth
-            depth[v] = self._new_variable(floor[v], connected.depth, "")
+            depth[v] = self._new_variable(floor[v], connected.depth)
         parents: dict = {v: [] for v in x}
         for a, b in connected.edges:
             for child, parent in ((a, b), (b, a)):
                 if child in x and parent in x:
-                    arc = self._new_variable(0, 1, "")
+                    arc = self._new_variable(0, 1)
                     self._clause([x[parent]], [arc])
                     self._clause([x[child]], [arc])
                     # depth[child] - depth[parent] >= 1 where the arc is used
@@ -256,10 +265,10 @@ class CpsatSession(ColumnSession):
             if before is None:
                 first[v], before = chosen, chosen
                 continue
-            first[v] = self._new_variable(0, 1, "")
+            first[v] = self._new_variable(0, 1)
             self._constraint([first[v]]).bool_and.literals.extend([chosen, _negated(before)])
             self._clause([_negated(chosen), before, first[v]])
-            seen = self._new_variable(0, 1, "")
+            seen = self._new_variable(0, 1)
             self._clause([_negated(seen), before, chosen])
             self._clause([seen], [before])
             self._clause([seen], [chosen])
@@ -277,10 +286,12 @@ class CpsatSession(ColumnSession):
             )
 
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
+        proto, add = self._proto, self._model.variables.add
         for variable in variables:
             low, high = variable.lowBound, variable.upBound
             if low == 0 and high == 1:  # most columns: nothing to check
-                self._proto.append(self._new_variable(0, 1, variable.name))
+                proto.append(len(self._model.variables))
+                add().domain.extend((0, 1))
                 continue
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
@@ -290,20 +301,62 @@ class CpsatSession(ColumnSession):
             if low > high:  # an empty domain: no solution, which CP-SAT takes as a false row
                 self._linear([], 1, 1)
                 high = low
-            self._proto.append(self._new_variable(low, high, variable.name))
+            proto.append(self._new_variable(low, high))
+
+    def _add_rows(self, rows: list[Row]) -> None:
+        self._append_rows(rows)  # it gives a variable without a column one on the way
 
     def _append_rows(self, rows: list[Row]) -> None:
+        """Each row as a linear constraint of the proto, but a row of one variable, which
+        narrows the variable's domain instead (CP-SAT's presolve would do it, at a cost: a
+        genre's fixings and implications give hundreds of them). A large model has 10^4-10^5
+        rows: the loop does only what every row needs, the checks of a rare row (a fraction,
+        a number out of int64's range) are `_integers`' and `_sides`'. A variable that has
+        no column yet (a cut could name one) is given one when its row comes, so that the
+        rows are read once."""
         column, proto = self._columns.index, self._proto
         constraints = self._model.constraints
         for r in rows:
+            terms = r.terms
+            try:
+                indices = [proto[column[variable]] for variable, _ in terms]
+            except KeyError:
+                self._add_columns(self._columns.new(variable for variable, _ in terms))
+                indices = [proto[column[variable]] for variable, _ in terms]
+            if len(indices) == 1:
+                self._narrow(indices[0], terms[0][1], *_sides(r))
+                continue
+            coefficients = [c for _, c in terms]
+            low = INT_MIN if r.low is None else r.low
+            high = INT_MAX if r.high is None else r.high
+            if not (
+                type(low) is int
+                and type(high) is int
+                and low >= INT_MIN
+                and high <= INT_MAX
+                and all(type(c) is int and INT_MIN <= c <= INT_MAX for c in coefficients)
+            ):
+                coefficients, (low, high) = _integers(coefficients), _sides(r)
             linear = constraints.add().linear
-            linear.vars.extend([proto[column[variable]] for variable, _ in r.terms])
-            linear.coeffs.extend(_integers([coefficient for _, coefficient in r.terms]))
-            # the row's sum is an integer: a fractional side rounds inwards
-            low = INT_MIN if r.low is None else math.ceil(r.low)
-            high = INT_MAX if r.high is None else math.floor(r.high)
-            what = f"a row has the bounds {low}..{high}"
-            linear.domain.extend([_int64(low, what), _int64(high, what)])
+            linear.vars.extend(indices)
+            linear.coeffs.extend(coefficients)
+            linear.domain.extend((low, high))
+
+    def _narrow(self, index: int, coefficient: float, low: int, high: int) -> None:
+        """The variable's domain intersected with `low <= coefficient * variable <= high`."""
+        factor = _integer(coefficient, f"a row has coefficient {coefficient}")
+        if factor < 0:
+            factor, low, high = -factor, -high, -low
+        domain = self._model.variables[index].domain
+        least, most = domain[0], domain[1]
+        if factor:
+            least, most = max(least, -(-low // factor)), min(most, high // factor)
+        elif low > 0 or high < 0:  # 0 * x within low..high: false
+            least, most = 1, 0
+        if least > most:  # no value left: no solution, which CP-SAT takes as a false row
+            self._linear([], 1, 1)
+            return
+        domain[0], domain[1] = least, most
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
