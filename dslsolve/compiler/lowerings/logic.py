@@ -52,6 +52,7 @@ def total(values: list[Lin]) -> Lin:
 
 
 def conjunction(model: LinearModel, literals: list[Lin]) -> Lin:
+    literals = _one_hot_implied(model, literals)
     if len(literals) == 1:
         return literals[0]
     z = model.binary("and")
@@ -59,6 +60,37 @@ def conjunction(model: LinearModel, literals: list[Lin]) -> Lin:
         model.add(z <= lit.expr)
     model.add(z >= sum_of(literals) - (len(literals) - 1))
     return literal(z)
+
+
+def _one_hot_implied(model: LinearModel, literals: list[Lin]) -> list[Lin]:
+    """The literals of a conjunction less those that another implies through a one-hot
+    integer (`model.value_bits`): its bit of value d implies that it is not c, 1 - x_c, for
+    every c != d, and contradicts 1 - x_d (then the conjunction is the constant 0).
+    `alldifferent(letter where letter != 0)` asks `letter != 0 and letter = d` of every cell
+    and value: x_d alone, where a new binary and three rows stood."""
+    if len(literals) < 2 or not model.value_bits:
+        return literals
+    bits, values = model.value_bits, {}  # encoding -> the value a literal of the list sets
+    for lit in literals:
+        if len(lit.expr) == 1 and lit.expr.constant == 0:
+            ((var, coefficient),) = lit.expr.items()
+            if coefficient == 1 and var in bits:
+                encoding, value = bits[var]
+                values.setdefault(encoding, value)
+    if not values:
+        return literals
+    kept = []
+    for lit in literals:
+        if len(lit.expr) == 1 and lit.expr.constant == 1:
+            ((var, coefficient),) = lit.expr.items()
+            if coefficient == -1 and var in bits:
+                encoding, value = bits[var]
+                if encoding in values:
+                    if values[encoding] == value:
+                        return [as_lin(0)]
+                    continue
+        kept.append(lit)
+    return kept
 
 
 def disjunction(model: LinearModel, literals: list[Lin]) -> Lin:
