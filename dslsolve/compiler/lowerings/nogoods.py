@@ -18,17 +18,24 @@ that is the whole domain always holds and is left out). Each term is itself forb
 Since exactly one x_i,d is 1, each inner sum is a 0/1 literal, and no binary is added. Ripple
 effect's `digit = c.digit and distance <= c.digit`, for a cell d at distance k from c, becomes
 x_c,v + x_d,v <= 1 for every value v >= k: the seed's rows.
+
+`nogoods=cliques` (default): the rows of two 0/1 variables, `a + b <= 1`, are gathered over the
+whole compile as the edges of a conflict graph and posted at its end as at most one of each
+clique of a cover (greedy: each edge not yet covered grows into a maximal clique, the earliest
+variables first). Ripple effect's pairs of one value on one line are its windows: at most one
+v in any v + 1 cells in a row. `nogoods=pairs`: a row per pair, as they come.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pulp
 
 from dslsolve.compiler.lowerings.domain import OneHot
-from dslsolve.compiler.model import Lin, LinearModel, Value, Why
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, ones
 
 # A conjunction of "x takes a value of S" for distinct one-hot variables x.
 Term = dict[OneHot, frozenset]
@@ -135,6 +142,7 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
             fixed[var] = fixed.get(var, 0) + coefficient
     constant = sum(lit.expr.constant for lit in literals)
     seen = model.nogoods
+    pairs = model.pairs if model.formulation["nogoods"] == "cliques" else None
     for term in terms:
         coefficients = dict(fixed)
         parts = len(literals)
@@ -154,5 +162,47 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
         key = (frozenset(zip(map(id, coefficients), coefficients.values(), strict=True)), constant)
         if key not in seen:  # c sees d as d sees c: post each nogood once
             seen.add(key)
+            if pairs is not None and parts == 2 and constant == 0 and _two_ones(coefficients):
+                pairs.append(tuple(coefficients))
+                continue
             row = pulp.LpAffineExpression(list(coefficients.items()), constant)
             model.add(pulp.LpConstraint(row, pulp.LpConstraintLE, rhs=parts - 1))
+
+
+def _two_ones(coefficients: dict) -> bool:
+    """Two variables, each with coefficient 1: a pair that is never both 1."""
+    return len(coefficients) == 2 and all(c == 1 for c in coefficients.values())
+
+
+def post_cliques(model: LinearModel) -> None:
+    """The pairs gathered (`model.pairs`) as at most one of each clique of a greedy cover of
+    their graph; later pairs are posted as rows at once. Deterministic: the variables are
+    numbered in the order they came, and a clique grows by the lowest number it can take."""
+    pairs, model.pairs = model.pairs, None
+    if not pairs:
+        return
+    number: dict[pulp.LpVariable, int] = {}
+    for pair in pairs:
+        for variable in pair:
+            number.setdefault(variable, len(number))
+    variables = list(number)
+    neighbours: list[set[int]] = [set() for _ in variables]
+    edges = []
+    for a, b in pairs:
+        i, j = number[a], number[b]
+        neighbours[i].add(j)
+        neighbours[j].add(i)
+        edges.append((i, j))
+    covered: set[tuple[int, int]] = set()
+    for i, j in edges:
+        if (min(i, j), max(i, j)) in covered:
+            continue
+        clique = [i, j]
+        candidates = neighbours[i] & neighbours[j]
+        while candidates:
+            k = min(candidates)
+            clique.append(k)
+            candidates &= neighbours[k]
+        clique.sort()
+        covered.update(itertools.combinations(clique, 2))
+        model.add(ones(variables[k] for k in clique) <= 1)
