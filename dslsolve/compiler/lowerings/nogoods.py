@@ -144,6 +144,11 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
     seen = model.nogoods
     pairs = model.pairs if model.formulation["nogoods"] == "cliques" else None
     for term in terms:
+        if pairs is not None and not literals and len(term) == 2:
+            (x, first), (y, second) = term.items()  # a pair of one value each: not both
+            if len(first) == len(second) == 1 < min(len(x.domain), len(y.domain)):
+                pairs.append((x.bits[next(iter(first))], y.bits[next(iter(second))]))
+                continue  # post_cliques drops the pair seen twice
         coefficients = dict(fixed)
         parts = len(literals)
         for var, values in term.items():
