@@ -28,7 +28,6 @@ v in any v + 1 cells in a row. `nogoods=pairs`: a row per pair, as they come.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -186,21 +185,25 @@ def post_cliques(model: LinearModel) -> None:
     pairs, model.pairs = model.pairs, None
     if not pairs:
         return
-    number: dict[pulp.LpVariable, int] = {}
-    for pair in pairs:
-        for variable in pair:
-            number.setdefault(variable, len(number))
-    variables = list(number)
-    neighbours: list[set[int]] = [set() for _ in variables]
+    number: dict[int, int] = {}  # id of a variable -> its number (id: no PuLP __hash__)
+    variables: list[pulp.LpVariable] = []
     edges = []
-    for a, b in pairs:
-        i, j = number[a], number[b]
+    for pair in pairs:
+        ends = []
+        for variable in pair:
+            i = number.get(id(variable))
+            if i is None:
+                i = number[id(variable)] = len(variables)
+                variables.append(variable)
+            ends.append(i)
+        edges.append(ends)
+    neighbours: list[set[int]] = [set() for _ in variables]
+    for i, j in edges:
         neighbours[i].add(j)
         neighbours[j].add(i)
-        edges.append((i, j))
-    covered: set[tuple[int, int]] = set()
+    uncovered = [set(n) for n in neighbours]  # the neighbours whose edge no clique has yet
     for i, j in edges:
-        if (min(i, j), max(i, j)) in covered:
+        if j not in uncovered[i]:
             continue
         clique = [i, j]
         candidates = neighbours[i] & neighbours[j]
@@ -209,5 +212,8 @@ def post_cliques(model: LinearModel) -> None:
             clique.append(k)
             candidates &= neighbours[k]
         clique.sort()
-        covered.update(itertools.combinations(clique, 2))
-        model.add(ones(variables[k] for k in clique) <= 1)
+        members = set(clique)
+        for k in clique:
+            uncovered[k] -= members
+        row = ones(variables[k] for k in clique)
+        model.add(pulp.LpConstraint(row, pulp.LpConstraintLE, rhs=1))
