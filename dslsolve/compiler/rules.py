@@ -47,6 +47,17 @@ def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
     return [expr]
 
 
+@ir.memoised
+def _splits_into_values(expr: ir.Expr) -> bool:
+    """Can `RuleCompiler.value_test` split the comparison into value sets: the IR's part of
+    the test, worked out once per node (ripple effect asks it 60,000 times a puzzle)?"""
+    return (
+        isinstance(expr, ir.Compare)
+        and ir.divided(expr) is None
+        and not any(isinstance(side, ir.LineShape | ir.Abs) for side in (expr.left, expr.right))
+    )
+
+
 class RuleCompiler:
     def __init__(
         self, lowerer: Lowerer, plans: list[Step] = (), relaxed: list[ir.Rule] = ()
@@ -401,11 +412,7 @@ class RuleCompiler:
     def value_test(self, expr: ir.Expr, env: Env) -> nogoods.ValueTest | Value:
         """A comparison of one-hot integers as value sets (`nogoods.value_terms`), else the
         lowered condition."""
-        if (
-            not isinstance(expr, ir.Compare)
-            or ir.divided(expr) is not None
-            or any(isinstance(side, ir.LineShape | ir.Abs) for side in (expr.left, expr.right))
-        ):
+        if not _splits_into_values(expr):
             return self.lower.boolean(expr, env)  # the way `compare` takes it
         left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
         terms = nogoods.value_terms(expr.op, left, right)

@@ -88,7 +88,7 @@ def value_terms(op: str, left: Value, right: Value) -> list[Term] | None:
     x, y = _one_hot(left), _one_hot(right)
     if x is not None and y is not None:
         if op == "=" and x is not y:  # the common case, without the tests: {x: {v}, y: {v}}
-            return [{x: _single(v), y: _single(v)} for v in x.domain if v in y.domain]
+            return [{x: one, y: one} for v, one in _singles(x.domain) if v in y.domain]
         test = TESTS[op]
         terms = []
         for v in x.domain:
@@ -113,6 +113,17 @@ def _single(value: int) -> frozenset:
     found = _SINGLES.get(value)
     if found is None:
         found = _SINGLES[value] = frozenset((value,))
+    return found
+
+
+_SINGLES_OF: dict = {}
+
+
+def _singles(domain: range) -> list[tuple[int, frozenset]]:
+    """(v, frozenset([v])) for each value of the domain, made once per domain."""
+    found = _SINGLES_OF.get(domain)
+    if found is None:
+        found = _SINGLES_OF[domain] = [(v, _single(v)) for v in domain]
     return found
 
 
