@@ -68,6 +68,7 @@ _STATUS = {
     cp.UNKNOWN: SolveStatus.TIME_LIMIT,
 }
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # the open sides of a row: CP-SAT's int64 range
+_INT = {int}  # the types of a row's coefficients where none needs converting
 
 
 class NotIntegral(DslError):
@@ -347,7 +348,9 @@ class CpsatSession(ColumnSession):
                 and type(high) is int
                 and low >= INT_MIN
                 and high <= INT_MAX
-                and all(type(c) is int and INT_MIN <= c <= INT_MAX for c in coefficients)
+                and set(map(type, coefficients)) == _INT
+                and min(coefficients) >= INT_MIN
+                and max(coefficients) <= INT_MAX
             ):
                 coefficients, (low, high) = _integers(coefficients), _sides(r)
             if self._clausal(indices, coefficients, low, high):
@@ -362,20 +365,16 @@ class CpsatSession(ColumnSession):
         (`bool_or`), `at_most_one` or `exactly_one` of its literals (x for 1, not x for -1)
         where it is one; False if it is not. CP-SAT's presolve finds them in linear rows
         too, at a cost: kurodoko 545_14x14 15 -> 11 ms, masyu 780_10x10 20 -> 15 (CPU)."""
-        binary = self._binary
-        if not all(binary[i] for i in indices):
+        negative = coefficients.count(-1)
+        if negative + coefficients.count(1) < len(coefficients):
             return False
-        literals, negative = [], 0
-        for i, c in zip(indices, coefficients, strict=True):
-            if c == 1:
-                literals.append(i)
-            elif c == -1:
-                literals.append(-i - 1)
-                negative += 1
-            else:
-                return False
         low, high = low + negative, high + negative  # bounds of the count of true literals
-        k = len(literals)
+        k = len(coefficients)
+        if not (low == 1 or (low <= 0 and high == 1)) or not all(
+            map(self._binary.__getitem__, indices)
+        ):
+            return False
+        literals = [i if c == 1 else -i - 1 for i, c in zip(indices, coefficients, strict=True)]
         if low == 1 and high == 1:
             self._model.constraints.add().exactly_one.literals.extend(literals)
         elif low <= 0 and high == 1:
