@@ -88,12 +88,15 @@ def _decided(expr: ir.Expr, env: Env, given: Callable[[ir.Expr, Env], object]) -
     if isinstance(expr, ir.Not):
         inner = _decided(expr.arg, env, given)
         return None if inner is None else not inner
-    if isinstance(expr, ir.And | ir.Or):
+    if isinstance(expr, (ir.And, ir.Or)):
         absorbing = isinstance(expr, ir.Or)  # True decides an `or`, False an `and`
-        parts = [_decided(arg, env, given) for arg in expr.args]
-        if absorbing in parts:
-            return absorbing
-        return None if None in parts else not absorbing
+        unknown = False
+        for arg in expr.args:
+            part = _decided(arg, env, given)
+            if part is absorbing:
+                return absorbing
+            unknown = unknown or part is None
+        return None if unknown else not absorbing
     return None
 
 
