@@ -158,7 +158,7 @@ class CpsatSession(ColumnSession):
     def _new_variable(self, low: int, high: int) -> int:
         """A new variable of the proto, unnamed (a name is a call into the proto per column,
         and CP-SAT reads none)."""
-        index = len(self._model.variables)
+        index = len(self._binary)  # one entry per proto variable: no call into the proto
         self._model.variables.add().domain.extend((low, high))
         self._binary.append(low >= 0 and high <= 1)
         return index
@@ -174,10 +174,9 @@ class CpsatSession(ColumnSession):
             split.domain.extend([0, 0])
             arcs += [(node[u], node[v], forward), (node[v], node[u], backward)]
         proto = self._model.constraints.add().circuit
-        for tail, head, literal in arcs:
-            proto.tails.append(tail)
-            proto.heads.append(head)
-            proto.literals.append(literal)
+        proto.tails.extend([tail for tail, _, _ in arcs])
+        proto.heads.extend([head for _, head, _ in arcs])
+        proto.literals.extend([literal for _, _, literal in arcs])
 
     def _add_alldifferent(self, native: AllDifferent) -> None:
         """A given's value is an offset alone (a sudoku's 27 globals hold ~300 values: the
@@ -303,7 +302,7 @@ class CpsatSession(ColumnSession):
         for variable in variables:
             low, high = variable.lowBound, variable.upBound
             if low == 0 and high == 1:  # most columns: nothing to check
-                proto.append(len(self._model.variables))
+                proto.append(len(self._binary))
                 add().domain.extend((0, 1))
                 self._binary.append(True)
                 continue
