@@ -40,11 +40,13 @@ from dslsolve.geometry import (
 from dslsolve.instance import UNKNOWN_ENTRY, as_number
 
 
-def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    """The parts of nested `and`s, left to right."""
+@ir.memoised
+def conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
+    """The parts of nested `and`s, left to right (once per node: ripple effect's filter is
+    split at every one of its 60,000 members)."""
     if isinstance(expr, ir.And):
-        return [part for arg in expr.args for part in conjuncts(arg)]
-    return [expr]
+        return tuple(part for arg in expr.args for part in conjuncts(arg))
+    return (expr,)
 
 
 @ir.memoised
@@ -393,7 +395,7 @@ class RuleCompiler:
         leaves nothing to forbid. A condition that is one literal goes to `single` if given,
         else it is posted as `not` always was."""
         tests, literals = [], list(literals)
-        for part in [] if expr is None else conjuncts(expr):
+        for part in () if expr is None else conjuncts(expr):
             value = self.value_test(part, env)
             if isinstance(value, nogoods.ValueTest):
                 tests.append(value)
