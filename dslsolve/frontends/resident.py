@@ -147,10 +147,11 @@ def _start(idle: float) -> int:
 
 
 def _sources() -> tuple[tuple[str, int, int], ...]:
-    """Each source file of the package, with its modification time and size."""
+    """Each source file of the package, with its modification time and size (not the
+    shipped genres of an installed package: a child reads its genre file anew)."""
     found = []
     for folder, subfolders, files in os.walk(handover.package_folder()):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        subfolders[:] = sorted(d for d in subfolders if d not in ("__pycache__", "puzzles"))
         for name in sorted(files):
             if name.endswith(SOURCE_SUFFIXES):
                 path = os.path.join(folder, name)
