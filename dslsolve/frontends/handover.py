@@ -156,6 +156,7 @@ def _request(argv: list[str]) -> dict:
     return {
         "op": "run",
         "fingerprint": fingerprint(),
+        "argv0": sys.argv[0],
         "argv": argv,
         "cwd": os.getcwd(),
         "env": dict(os.environ),

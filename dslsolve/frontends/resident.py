@@ -39,6 +39,7 @@ from dslsolve.frontends import handover
 IDLE_SECONDS = 1800.0
 START_SECONDS = 60.0  # how long `start` waits for the new resident's imports
 POLL_SECONDS = 1.0  # how often the resident looks at the clock while idle
+REQUEST_SECONDS = 5.0  # a connection that sends no whole request by then is dropped
 # what the resident imports beyond the command line: everything a solve may import on first
 # use, apart from the other backends' solver libraries (numpy's start is theirs to pay)
 PRELOADED = ("dslsolve.backends.cpsat", "encodings.utf_8_sig", "lark", "yaml")
@@ -223,7 +224,7 @@ class Resident:
                 except TimeoutError:
                     continue
                 with conn:
-                    conn.settimeout(None)
+                    conn.settimeout(REQUEST_SECONDS)
                     if not self._answer(conn):
                         return
         finally:
@@ -296,6 +297,8 @@ def _child(conn: socket.socket, request: dict, fds: list[int]) -> None:
     sys.stdin, sys.stdout, sys.stderr = (
         _stream(target, kind) for target, kind in enumerate(request["streams"])
     )
+    conn.settimeout(None)
+    sys.argv = [request["argv0"], *request["argv"]]
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
