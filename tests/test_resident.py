@@ -200,6 +200,30 @@ def test_a_resident_of_another_checkout_refuses_and_the_command_runs_here(reside
         sock.close()
 
 
+def test_a_changed_checkout_is_not_run_by_the_old_resident(resident, cold, monkeypatch):
+    args = (SUDOKU, PUZZLES / "sudoku" / "example.txt")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", resident["XDG_RUNTIME_DIR"])
+    path = handover.socket_path()
+    monkeypatch.setattr(handover, "socket_path", lambda: path)
+    monkeypatch.setattr(handover, "fingerprint", lambda: "another version")
+    before = signal.getsignal(signal.SIGINT)
+    assert handover.hand_over([str(a) for a in args]) is None  # refused: run it here
+    assert signal.getsignal(signal.SIGINT) is before  # as it was for the run here
+    monkeypatch.undo()
+    assert _requests(resident) == 0
+    source = Path(handover.__file__)  # an edit of the checkout since the resident started
+    times = source.stat()
+    os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns + 1))
+    try:
+        done = _dslsolve(resident, *args)
+    finally:
+        os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns))
+    here = _dslsolve(cold, *args)
+    assert (done.returncode, done.stdout, done.stderr) == (0, here.stdout, here.stderr)
+    assert done.stdout == solution_file(args[1]).read_bytes()
+    assert _dslsolve(resident, "resident", "status").returncode == 1  # it stopped
+
+
 def _connect(env: dict[str, str]):
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(_socket_path(env))

@@ -202,12 +202,14 @@ def _wait(sock) -> int | None:
         passed.append(signum)
         sock.send(bytes([signum]))
 
-    for signum in SIGNALLED:
-        signal.signal(signum, pass_on)
+    before = {signum: signal.signal(signum, pass_on) for signum in SIGNALLED}
     try:
         reply, _ = receive(sock)
     except (OSError, EOFError, ValueError):
         reply = None
+    finally:  # a refused command runs here next, with the handlers it always had
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
     if reply == "refused":  # another checkout's or version's resident: run here
         return None
     if isinstance(reply, int):

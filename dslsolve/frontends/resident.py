@@ -297,6 +297,7 @@ def _child(conn: socket.socket, request: dict, fds: list[int]) -> None:
     sys.stdin, sys.stdout, sys.stderr = (
         _stream(target, kind) for target, kind in enumerate(request["streams"])
     )
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
     conn.settimeout(None)
     sys.argv = [request["argv0"], *request["argv"]]
     os.chdir(request["cwd"])
@@ -346,7 +347,11 @@ def main() -> None:
     resident = Resident(idle)
     if not resident.bind():
         return
-    _preload()
+    try:
+        _preload()
+    except BaseException:
+        resident.close()
+        raise
     os.chdir("/")  # no folder kept busy; each child works in its client's
     resident.serve()
 
