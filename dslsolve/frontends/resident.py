@@ -248,15 +248,15 @@ class Resident:
                 handover.send(conn, "refused")
                 return True
             op = message.get("op")
+            if op != "stop" and _sources() != self.sources:  # the code changed: not ours
+                handover.send(conn, "refused")  # (`start` then starts a resident of the new)
+                return False
             if op == "status":
                 handover.send(conn, self._status())
             elif op == "stop":
                 handover.send(conn, True)
                 return False
             elif op == "run" and len(fds) == 3:
-                if _sources() != self.sources:  # the code changed: not this resident's to run
-                    handover.send(conn, "refused")
-                    return False
                 self.requests += 1
                 self.last = time.monotonic()
                 self._fork(conn, message, fds)
