@@ -21,6 +21,9 @@ def main() -> None:
     code = hand_over(argv)
     if code is not None:
         os._exit(code)  # the resident's child has flushed the output
+    import gc
+
+    gc.disable()  # until the command's imports are done (`cli._imports_done`)
     from dslsolve.frontends.cli import run
 
     run()
