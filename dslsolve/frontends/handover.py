@@ -118,10 +118,15 @@ def receive(sock, max_fds: int = 0) -> tuple[object, list[int]]:
     for level, kind, data in ancillary:
         if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
             fds += struct.unpack(f"{len(data) // 4}i", data[: len(data) - len(data) % 4])
-    header += receive_exactly(sock, HEADER.size - len(header)) if header else b""
-    if len(header) < HEADER.size:
-        raise EOFError("the other end closed the connection")
-    return marshal.loads(receive_exactly(sock, HEADER.unpack(header)[0])), fds
+    try:
+        header += receive_exactly(sock, HEADER.size - len(header)) if header else b""
+        if len(header) < HEADER.size:
+            raise EOFError("the other end closed the connection")
+        return marshal.loads(receive_exactly(sock, HEADER.unpack(header)[0])), fds
+    except BaseException:  # the descriptors that came are nobody's then
+        for fd in fds:
+            os.close(fd)
+        raise
 
 
 def connect(path: str):
