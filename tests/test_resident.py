@@ -224,6 +224,19 @@ def test_a_changed_checkout_is_not_run_by_the_old_resident(resident, cold, monke
     assert _dslsolve(resident, "resident", "status").returncode == 1  # it stopped
 
 
+def test_the_resident_exits_after_its_idle_time(cold):
+    started = _dslsolve(cold, "resident", "start", "--idle", "2")
+    try:
+        assert started.returncode == 0, started.stderr
+        deadline = time.monotonic() + 15
+        while _dslsolve(cold, "resident", "status").returncode == 0:
+            assert time.monotonic() < deadline, "still running"
+            time.sleep(0.5)
+        assert not os.path.exists(_socket_path(cold))  # it removed its socket
+    finally:
+        _dslsolve(cold, "resident", "stop")
+
+
 def _connect(env: dict[str, str]):
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(_socket_path(env))

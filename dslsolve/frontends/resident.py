@@ -195,6 +195,7 @@ class Resident:
         self.started = time.monotonic()
         self.last = self.started
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.inode: int | None = None
 
     def bind(self) -> bool:
         """Listen at the socket's path (taking over a stale socket), unless another resident
@@ -210,6 +211,7 @@ class Resident:
             self.listener.bind(self.path)
         finally:
             os.umask(old)
+        self.inode = os.stat(self.path).st_ino  # the socket's file, while it is this one
         self.listener.listen(64)
         self.listener.settimeout(POLL_SECONDS)
         return True
@@ -233,7 +235,7 @@ class Resident:
     def close(self) -> None:
         """Stop listening; the socket's file goes if it is still this resident's."""
         with contextlib.suppress(OSError):
-            if os.stat(self.path).st_ino == os.fstat(self.listener.fileno()).st_ino:
+            if os.stat(self.path).st_ino == self.inode:
                 os.unlink(self.path)
         self.listener.close()
 
