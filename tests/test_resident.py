@@ -248,3 +248,19 @@ def _socket_path(env: dict[str, str]) -> str:
     folder = os.path.join(env["XDG_RUNTIME_DIR"], "dslsolve")
     os.makedirs(folder, mode=0o700, exist_ok=True)
     return os.path.join(folder, os.path.basename(handover.socket_path()))
+
+
+def test_an_interpreter_reached_through_a_link_talks_to_the_same_resident(tmp_path, resident):
+    """`dslsolve resident start` (a console script's interpreter) and `python -m dslsolve`
+    may name one interpreter by two paths: the resident is the same."""
+    link = tmp_path / "python-link"
+    link.symlink_to(sys.executable)
+    before = _requests(resident)
+    run = subprocess.run(
+        [link, "-m", "dslsolve", SUDOKU, PUZZLES / "sudoku" / "example.txt"],
+        env=resident,
+        capture_output=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert _requests(resident) == before + 1

@@ -43,8 +43,10 @@ def package_folder() -> str:
 
 def fingerprint() -> str:
     """What a resident must share with its client: the same checkout, the same Python, the
-    same user. (The resident also watches its source files: `resident.py`.)"""
-    return f"{package_folder()}|{sys.executable}|{sys.version}|{os.getuid()}"
+    same user. (The resident also watches its source files: `resident.py`.) The interpreter
+    by its real path: `python`, `python3.11` and a console script's interpreter may be links
+    to one file, and `dslsolve resident start` must serve `python -m dslsolve` too."""
+    return f"{package_folder()}|{os.path.realpath(sys.executable)}|{sys.version}|{os.getuid()}"
 
 
 def runtime_folder() -> str:
