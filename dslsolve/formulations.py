@@ -54,6 +54,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # |E| compared with a value: as the comparisons of E and -E; or always a new integer with a
     # sign binary (lowerings/absolute.py)
     "abs": ("split", "sign"),
+    # the nogood rows of two 0/1 variables: at most one of each clique of their graph, gathered
+    # over the compile; or a row per pair (lowerings/nogoods.py)
+    "nogoods": ("cliques", "pairs"),
 }
 
 
