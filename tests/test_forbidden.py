@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 
+import pulp
 import pytest
 
 from dslsolve.compiler import compile_model
@@ -143,18 +144,31 @@ def test_too_many_terms_reify_the_comparisons(tmp_path, monkeypatch):
     assert model_solutions(loaded, instance, []) == accepted(loaded, instance)
 
 
-def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary():
-    """Ripple effect: only the digits' value binaries, and the rows x_c,v + x_d,v <= 1."""
+@pytest.mark.parametrize("nogoods", ["pairs", "cliques"])
+def test_a_forbidden_pair_of_one_hot_values_needs_no_auxiliary_binary(nogoods):
+    """Ripple effect: only the digits' value binaries, and the rows x_c,v + x_d,v <= 1
+    (`nogoods=pairs`), or at most one of each clique of such pairs (`cliques`, the default),
+    where no two of a row's variables may repeat."""
     loaded = load_genre(str(PUZZLES / "ripple_effect.yaml"))
     instance = read_puzzle(str(PUZZLES / "ripple_effect" / "example.txt"), loaded)
-    compiled = compile_model(loaded.genre, instance, parse_formulation([]))
+    compiled = compile_model(loaded.genre, instance, parse_formulation([f"nogoods={nogoods}"]))
     names = [v.name for v in compiled.model.problem.variables()]
     givens = len(compiled.lowerer.fixed["digit"])  # fixed by the puzzle: no binaries
     assert givens == 6
     largest_room = 5  # the domain is 1..largest region of rooms: one binary per value
     assert len(names) == (36 - givens) * largest_room
     assert all(name.startswith("digit_") for name in names)
-    rows = [str(c) for c in compiled.model.problem.constraints.values()]
-    assert "digit_0_0_is2 + digit_0_1_is2 <= 1" in rows  # neighbours in row 0, value 2
-    assert "digit_0_0_is1 + digit_0_2_is1 <= 1" not in rows  # 1s two apart may repeat
-    assert "digit_0_0_is2 + digit_0_2_is2 <= 1" in rows
+    at_most_one = [
+        {v.name for v in c}
+        for c in compiled.model.problem.constraints.values()
+        if c.sense == pulp.LpConstraintLE and c.constant == -1 and set(c.values()) == {1}
+    ]
+
+    def forbidden(*pair: str) -> bool:
+        return any(set(pair) <= row for row in at_most_one)
+
+    assert forbidden("digit_0_0_is2", "digit_0_1_is2")  # neighbours in row 0, value 2
+    assert not forbidden("digit_0_0_is1", "digit_0_2_is1")  # 1s two apart may repeat
+    assert forbidden("digit_0_0_is2", "digit_0_2_is2")
+    if nogoods == "pairs":
+        assert {"digit_0_0_is2", "digit_0_1_is2"} in at_most_one

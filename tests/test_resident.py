@@ -18,7 +18,7 @@ import pytest
 
 from dslsolve.frontends import handover
 
-from helpers import PUZZLES, genre_file, solution_file
+from helpers import PUZZLES, ROOT, genre_file, solution_file
 
 pytestmark = pytest.mark.skipif(
     not hasattr(socket, "SO_PEERCRED"), reason="the resident needs Linux's SO_PEERCRED"
@@ -200,7 +200,9 @@ def test_a_resident_of_another_checkout_refuses_and_the_command_runs_here(reside
         sock.close()
 
 
-def test_a_changed_checkout_is_not_run_by_the_old_resident(resident, cold, monkeypatch):
+def test_a_resident_of_another_version_refuses_a_run_and_the_command_runs_here(
+    resident, monkeypatch
+):
     args = (SUDOKU, PUZZLES / "sudoku" / "example.txt")
     monkeypatch.setenv("XDG_RUNTIME_DIR", resident["XDG_RUNTIME_DIR"])
     path = handover.socket_path()
@@ -211,17 +213,34 @@ def test_a_changed_checkout_is_not_run_by_the_old_resident(resident, cold, monke
     assert signal.getsignal(signal.SIGINT) is before  # as it was for the run here
     monkeypatch.undo()
     assert _requests(resident) == 0
-    source = Path(handover.__file__)  # an edit of the checkout since the resident started
-    times = source.stat()
-    os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns + 1))
+
+
+def test_a_changed_checkout_is_not_run_by_the_old_resident(tmp_path, cold):
+    """The checkout edited is a copy of the package: an edit of this one would stop the
+    residents of the tests that run beside this one."""
+    checkout = tmp_path / "checkout"
+    ignored = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "dslsolve", checkout / "dslsolve", ignore=ignored)
+    env = dict(cold, PYTHONPATH=str(checkout))
+
+    def dslsolve(*args: object) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "dslsolve", *map(str, args)]
+        return subprocess.run(command, env=env, cwd=checkout, capture_output=True, check=False)
+
+    args = (SUDOKU, PUZZLES / "sudoku" / "example.txt")
+    started = dslsolve("resident", "start", "--idle", "300")
+    assert started.returncode == 0, started.stderr
     try:
-        done = _dslsolve(resident, *args)
+        assert dslsolve(*args).returncode == 0
+        assert b": 1 requests" in dslsolve("resident", "status").stdout
+        source = checkout / "dslsolve" / "frontends" / "handover.py"  # edited since the start
+        times = source.stat()
+        os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns + 1))
+        done = dslsolve(*args)
+        assert (done.returncode, done.stdout) == (0, solution_file(args[1]).read_bytes())
+        assert dslsolve("resident", "status").returncode == 1  # it stopped
     finally:
-        os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns))
-    here = _dslsolve(cold, *args)
-    assert (done.returncode, done.stdout, done.stderr) == (0, here.stdout, here.stderr)
-    assert done.stdout == solution_file(args[1]).read_bytes()
-    assert _dslsolve(resident, "resident", "status").returncode == 1  # it stopped
+        dslsolve("resident", "stop")
 
 
 def test_the_resident_exits_after_its_idle_time(cold):

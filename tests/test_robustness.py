@@ -56,28 +56,50 @@ def grid_text(name: str, rows: list[str]) -> str:
 SHIKAKU_CLUES = ["99999", str(2**31), str(10**30)]
 
 
-@pytest.mark.parametrize("clue", SHIKAKU_CLUES)
-def test_the_time_limit_bounds_the_compile(tmp_path, clue):
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(grid_text("clues", [f"{clue} . . . . ."] + [". . . . . ."] * 5))
+def slow_shikaku(tmp_path: Path) -> Path:
+    """A shikaku whose compile takes far longer than a second: one `?` in the middle of an
+    80x80 grid, so that every rectangle over it (about 2.6 million) is a candidate piece."""
+    rows = [". " * 79 + "."] * 80
+    rows[40] = ". " * 40 + "? " + ". " * 38 + "."
+    puzzle = tmp_path / "slow.txt"
+    puzzle.write_text(grid_text("clues", rows))
+    return puzzle
+
+
+def test_the_time_limit_bounds_the_compile(tmp_path):
     code, out, err = finished(
-        dslsolve(genre_file("shikaku"), puzzle, "--time-limit", "1", "--backend", "cbc")
+        dslsolve(
+            genre_file("shikaku"), slow_shikaku(tmp_path), "--time-limit", "1", "--backend", "cbc"
+        )
     )
     assert (code, out) == (1, ""), err
     assert "no solution found within the time limit of 1.0 s" in err
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("clue", SHIKAKU_CLUES)
+def test_a_clue_larger_than_the_grid_is_no_solution_at_once(tmp_path, clue):
+    """A piece's size bound from below (`size >= clue`) leaves no candidate: the compile ends
+    at once with the rule that cannot hold (it used to enumerate shapes until the limit)."""
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(grid_text("clues", [f"{clue} . . . . ."] + [". . . . . ."] * 5))
+    code, out, err = finished(
+        dslsolve(genre_file("shikaku"), puzzle, "--time-limit", "20", "--backend", "cbc")
+    )
+    assert (code, out) == (1, ""), err
+    assert "no solution: the rules cannot all hold for this puzzle" in err
+    assert "each piece of wall" in err and "r1c1" in err
+    assert "Traceback" not in err
+
+
 def test_the_time_limit_bounds_each_combination_of_compare(tmp_path):
     """Each instance x formulation x backend gets the limit, its compile included: a compile
     that does not end is one row 'time limit', and the table goes on (it ran for ever)."""
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(grid_text("clues", ["99999 . . . . ."] + [". . . . . ."] * 5))
     code, out, err = finished(
         dslsolve(
             "compare",
             genre_file("shikaku"),
-            puzzle,
+            slow_shikaku(tmp_path),
             "--time-limit",
             "1",
             "--backend",
