@@ -8,8 +8,9 @@ and assigns the rest, one cover row per cell over both. `mixed-native` (the defa
 posts; the other backends get the model of `mixed` and `assign`. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
-anchor (an area holds one anchor, so its cells are within that many steps of it, through the
-area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
+anchor nor a cell next to another anchor always in C (`area.claimed`: an area holds one
+anchor, so its cells are within that many steps of it, through the area, and a C-cell next to
+an anchor in C is in that anchor's area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
 - every cell: sum_a y[a,c] = C(c): each C-cell lies in one anchor's area, so no area lacks
   an anchor (an anchor b in C has y[b,b] = 1 and so belongs to no other anchor);
 - every anchor: sum_c y[a,c] = E(a) C(a) (`<=` for `size <= E`); an anchor whose bound is
@@ -40,6 +41,7 @@ from dslsolve.compiler.lowerings.area import (
     AreaFormError,
     Areas,
     anchor_limit,
+    claimed,
     exact_at,
     post_shapes,
 )
@@ -123,7 +125,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if limit < 1:  # no area is that small: the anchor is outside C
             require(model, here.expr == 0, f"{why}: no area fits around {cell_name(anchor)}")
             continue
-        cells = reach(grid, anchor, limit - 1, may_be_in, anchor_set)
+        cells = reach(grid, anchor, limit - 1, may_be_in - claimed(areas, anchor), anchor_set)
         check_limit(anchor, limit, cells, areas.bound_at, anchor_set)
         if exact_here and not exact:  # F and D of `size = F or D` are the anchor's alone too
             check_limit(anchor, limit, cells, areas.exact_size, anchor_set)
