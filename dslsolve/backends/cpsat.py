@@ -17,8 +17,8 @@ affine values.
 
 A `Connected` (`connected=native|hybrid`, `area=*-native`) is posted as a spanning forest with
 depth labels: every chosen vertex but a root has a chosen parent one step nearer a root. One
-that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when a
-search between rounds outlasts PATIENCE.
+that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when the
+searches between rounds together outlast PATIENCE.
 
 The session writes the model's protocol buffer itself and hands it to the solver through
 `cp_model_helper`, OR-Tools' compiled core: `cp_model`, the Python layer over it, imports
@@ -51,10 +51,11 @@ WORKERS = 1
 # With an objective (`--diagnose`) or integer columns (flows, big-M pairs) the LP is what
 # prunes (heyawake's example under connected=flow: 0.4 s with it, over 60 s without): level 1.
 FEASIBILITY_LINEARIZATION = 0
-# A search between rounds of cuts that takes longer than this (CP-SAT's deterministic seconds,
-# the same at every run) posts the natives that wait for their rounds: the cuts are not
-# converging fast. Heyawake 31x45's rounds take at most 1.4, nurikabe 721_11x11's 2-7 (see
-# docs/formulations.md).
+# The searches between rounds of cuts that take longer than this together (CP-SAT's
+# deterministic seconds, the same at every run) post the natives that wait for their rounds:
+# the cuts are not converging fast. Heyawake 31x45's rounds took at most 1.4 each (heyawake now
+# chooses connected=lazy), nurikabe 721_11x11's 2-7 before its layers; nurikabe 834_15x20's
+# 0.3-0.6 each, 3 in five rounds (see docs/formulations.md).
 PATIENCE = 3.0
 
 _STATUS = {
@@ -120,6 +121,7 @@ class CpsatSession(ColumnSession):
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
         super().__init__(model)
         self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
+        self._patience = PATIENCE  # what the searches between rounds may still spend
         self._deferred = [n for n in model.natives if isinstance(n, Connected) and n.after_rounds]
         for native in model.natives:
             if isinstance(native, Circuit):
@@ -136,6 +138,11 @@ class CpsatSession(ColumnSession):
         for native in [n for n in self._deferred if n.after_rounds <= self._rounds]:
             self._deferred.remove(native)
             self._add_connected(native)
+
+    def _post_deferred(self) -> None:
+        for native in self._deferred:
+            self._add_connected(native)
+        self._deferred.clear()
 
     def _variable(self, variable: pulp.LpVariable) -> int:
         return self._proto[self._columns.index[variable]]
@@ -307,14 +314,18 @@ class CpsatSession(ColumnSession):
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
-        way, a search that outlasts PATIENCE is stopped, the natives posted, and the search
-        resumed with the time left."""
+        way, the searches after the first share PATIENCE: the one that uses up what is left is
+        stopped, the natives posted, and the search resumed with the time left."""
         patient = bool(self._deferred) and self._rounds > 0
-        response = self._search(time_limit, PATIENCE if patient else None)
-        if patient and response.status == cp.UNKNOWN and response.deterministic_time >= PATIENCE:
-            for native in self._deferred:
-                self._add_connected(native)
-            self._deferred.clear()
+        if patient and self._patience <= 0:  # the last search used up what was left
+            self._post_deferred()
+            patient = False
+        budget = self._patience
+        response = self._search(time_limit, budget if patient else None)
+        if patient:
+            self._patience -= response.deterministic_time
+        if patient and response.status == cp.UNKNOWN and response.deterministic_time >= budget:
+            self._post_deferred()
             spent = response.wall_time
             response = self._search(None if time_limit is None else time_limit - spent)
         status = response.status
