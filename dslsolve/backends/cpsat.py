@@ -51,11 +51,13 @@ WORKERS = 1
 # With an objective (`--diagnose`) or integer columns (flows, big-M pairs) the LP is what
 # prunes (heyawake's example under connected=flow: 0.4 s with it, over 60 s without): level 1.
 FEASIBILITY_LINEARIZATION = 0
-# The searches between rounds of cuts that take longer than this together (CP-SAT's
-# deterministic seconds, the same at every run) post the natives that wait for their rounds:
-# the cuts are not converging fast. Heyawake 31x45's rounds took at most 1.4 each (heyawake now
-# chooses connected=lazy), nurikabe 721_11x11's 2-7 before its layers; nurikabe 834_15x20's
-# 0.3-0.6 each, 3 in five rounds (see docs/formulations.md).
+# The searches of a model whose natives wait for rounds of cuts that take longer than this
+# together (CP-SAT's deterministic seconds, the same at every run) post those natives: the
+# cuts are not converging fast, or the rows alone are hard to satisfy. Heyawake 31x45's
+# searches took at most 1.4 each (heyawake now chooses connected=lazy), nurikabe 721_11x11's
+# 2-7 before its layers; nurikabe 834_15x20's 0.3-0.9 each, 3 in four rounds; nurikabe
+# 690_50x50's first search 52 without the black cells' forest, 3.4 with it; kurodoko
+# 560_31x45's one search 0.06 (see docs/formulations.md).
 PATIENCE = 3.0
 
 _STATUS = {
@@ -313,10 +315,10 @@ class CpsatSession(ColumnSession):
             linear.domain.extend([_int64(low, what), _int64(high, what)])
 
     def solve(self, time_limit: float | None) -> SolveStatus:
-        """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
-        way, the searches after the first share PATIENCE: the one that uses up what is left is
-        stopped, the natives posted, and the search resumed with the time left."""
-        patient = bool(self._deferred) and self._rounds > 0
+        """Solve; while natives wait (`Connected.after_rounds`), the searches share PATIENCE,
+        the first one included: the one that uses up what is left is stopped, the natives
+        posted, and the search resumed with the time left."""
+        patient = bool(self._deferred)
         if patient and self._patience <= 0:  # the last search used up what was left
             self._post_deferred()
             patient = False
