@@ -4,6 +4,7 @@ uniqueness proof, per genre.
     pip install -e '.[bench]'     # clingo (and puzzlekit), for the bench scripts only
     python bench/asp_ratio.py [--asp ../shared/bench/asp] [--dataset ../shared/bench/dataset]
         [--genres akari,masyu] [--max-cells 225] [--per-genre 3] [--rounds 3] [--limit 60]
+        [--resident]
 
 For each puzzle of `ASP/GENRE/ID.asp.lp` (the program Noqx writes for the dataset's puzzle
 `DATASET/GENRE/ID.txt`; see its README), both run as new processes, one after the other, the
@@ -18,7 +19,10 @@ Printed: per genre, the puzzles, the median whole-run wall time of each (median 
 then over puzzles) and the geometric mean over puzzles of the ratio dslsolve / clingo (of each
 puzzle's medians); the peak memory (RSS) of dslsolve's runs; then the geometric mean over
 every genre. `--per-genre N` takes N puzzles of at most --max-cells cells, spread over the
-sizes (0 for all of them).
+sizes (0 for all of them). `--resident` also runs each dslsolve command through a resident
+process (`dslsolve resident start`, which the script starts in a private runtime folder of its
+own and stops at the end; the cold runs get an empty one), in the same rounds, and prints its
+median and ratio beside the cold ones.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import argparse
 import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -47,6 +52,7 @@ class Puzzle:
     puzzle: Path
     solution: Path
     dsl: list[float] = field(default_factory=list)
+    resident: list[float] = field(default_factory=list)  # through a resident, `--resident`
     asp: list[float] = field(default_factory=list)
     dsl_rss_mb: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -151,31 +157,63 @@ def main() -> None:
     parser.add_argument("--per-genre", type=int, default=3, help="0: every puzzle")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--resident", action="store_true", help="also through a resident")
     args = parser.parse_args()
     genres = args.genres.split(",") if args.genres else None
     puzzles = pick(args.asp, args.dataset, genres, args.max_cells, args.per_genre)
     cache = tempfile.mkdtemp(prefix="dslsolve-bench-pyc-")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=cache)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    runtime = Path(tempfile.mkdtemp(prefix="dsa-"))  # the resident's socket: a short path
+    env["XDG_RUNTIME_DIR"] = str(runtime / "cold")  # empty: no resident takes the cold runs
+    warm = dict(env, XDG_RUNTIME_DIR=str(runtime / "resident"))
+    for folder in (env, warm):
+        os.mkdir(folder["XDG_RUNTIME_DIR"], mode=0o700)
+    resident = [sys.executable, "-m", "dslsolve", "resident"]
+    if args.resident:
+        subprocess.run([*resident, "start", "--idle", "600"], env=warm, cwd=ROOT, check=True)
+    try:
+        _rounds(puzzles, args, env, warm)
+    finally:
+        if args.resident:
+            subprocess.run([*resident, "stop"], env=warm, cwd=ROOT, check=False)
+        shutil.rmtree(runtime, ignore_errors=True)
+    _report(puzzles, args.rounds, args.resident)
+
+
+def _rounds(puzzles: list[Puzzle], args: argparse.Namespace, env: dict, warm: dict) -> None:
+    """Every puzzle's runs, round by round, the order turning each round."""
     if puzzles:  # fill the bytecode caches, unmeasured
         run_dslsolve(puzzles[0], args.limit, env)
         run_clingo(puzzles[0], args.limit, env)
         puzzles[0].problems.clear()
     for round_number in range(args.rounds):
         for puzzle in puzzles:
-            runs = [(run_dslsolve, puzzle.dsl), (run_clingo, puzzle.asp)]
-            for run, times in runs if round_number % 2 == 0 else runs[::-1]:
-                wall = run(puzzle, args.limit, env)
+            runs = [(run_dslsolve, puzzle.dsl, env), (run_clingo, puzzle.asp, env)]
+            if args.resident:
+                runs.insert(1, (run_dslsolve, puzzle.resident, warm))
+            turn = round_number % len(runs)
+            for run, times, run_env in runs[turn:] + runs[:turn]:
+                wall = run(puzzle, args.limit, run_env)
                 if wall is not None:
                     times.append(wall)
             print(f"{puzzle.genre}/{puzzle.stem} round {round_number + 1}", file=sys.stderr)
-    print(f"dslsolve / clingo, whole runs with the uniqueness proof, {args.rounds} rounds")
+
+
+def _report(puzzles: list[Puzzle], rounds: int, resident: bool) -> None:
+    print(f"dslsolve / clingo, whole runs with the uniqueness proof, {rounds} rounds")
     print(
         f"{'genre':14} {'puzzles':>7} {'dslsolve s':>10} {'clingo s':>9} {'ratio':>6} {'RSS MB':>7}"
+        + (f" {'resident s':>10} {'ratio':>6}" if resident else "")
     )
-    ratios_all = []
+    ratios_all, resident_all = [], []
     for genre in sorted({p.genre for p in puzzles}):
-        both = [p for p in puzzles if p.genre == genre and p.dsl and p.asp and not p.problems]
+        both = [
+            p
+            for p in puzzles
+            if p.genre == genre and p.dsl and p.asp and not p.problems
+            if p.resident or not resident
+        ]
         if not both:
             print(f"{genre:14} {0:>7}")
             continue
@@ -184,11 +222,17 @@ def main() -> None:
         ratio = geometric_mean([d / a for d, a in zip(dsl, asp, strict=True)])
         ratios_all.append(ratio)
         rss = max(p.dsl_rss_mb for p in both)
-        print(
+        line = (
             f"{genre:14} {len(both):>7} {statistics.median(dsl):>10.3f} "
             f"{statistics.median(asp):>9.3f} {ratio:>6.2f} {rss:>7.0f}"
         )
-    print(f"{'every genre':14} {'':>7} {'':>10} {'':>9} {geometric_mean(ratios_all):>6.2f}")
+        if resident:
+            warm = [statistics.median(p.resident) for p in both]
+            resident_all.append(geometric_mean([w / a for w, a in zip(warm, asp, strict=True)]))
+            line += f" {statistics.median(warm):>10.3f} {resident_all[-1]:>6.2f}"
+        print(line)
+    line = f"{'every genre':14} {'':>7} {'':>10} {'':>9} {geometric_mean(ratios_all):>6.2f}"
+    print(line + (f" {'':>7} {'':>10} {geometric_mean(resident_all):>6.2f}" if resident else ""))
     for puzzle in puzzles:
         for problem in dict.fromkeys(puzzle.problems):
             print(f"not counted: {puzzle.genre}/{puzzle.stem}: {problem}")

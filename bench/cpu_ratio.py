@@ -5,7 +5,7 @@ load does not move it.
     pip install -e '.[bench]'
     python bench/cpu_ratio.py [--dataset ../shared/bench/dataset] [--genres ripple_effect,kakuro]
         [--max-cells 225] [--per-genre 3] [--rounds 3] [--unique]
-        [--variant NAME=CHOICE,...] [--genre-file GENRE=FILE ...]
+        [--variant NAME=CHOICE,...] [--genre-file GENRE=FILE ...] [--against DIR]
 
 The puzzles are `bench/peers.py`'s (`--per-genre` spread over the sizes up to `--max-cells`).
 Each round runs every side once per puzzle, the order turning each round: dslsolve as it is
@@ -16,18 +16,30 @@ the portfolio's workers). Times are `time.process_time()`, the process's CPU tim
 its threads, least of the rounds. Printed per puzzle: the CPU ms of each side and CP-SAT's
 deterministic time; per genre the geometric mean of dslsolve / puzzlekit and, with variants,
 of variant / dslsolve. A dslsolve answer that is not the dataset's is an error.
+
+`--against DIR` adds another checkout of dslsolve (`git worktree add DIR main`), its own genre
+files, as the side `DIR`: a change's before and after in one run. Then every dslsolve side
+runs in a worker process of its checkout (this file with `--worker`, DIR's dslsolve first on
+its path), which times its runs by its own CPU time as the sides in this process are timed;
+this checkout's worker is `dslsolve`, so that both sides run alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+CHECKOUT = "CPU_RATIO_CHECKOUT"  # a worker's dslsolve: this folder's, ahead of ROOT's
+if os.environ.get(CHECKOUT):
+    sys.path.insert(0, os.environ[CHECKOUT])
 
 from bench.peer_answers import COMPARISONS, peer_agrees  # noqa: E402
 from bench.peers import select  # noqa: E402
@@ -103,6 +115,74 @@ def geometric_mean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
+def checked_run(genre_file, puzzle_path: Path, options: list[str], unique: bool, side: str):
+    """`dslsolve_run`, its answer compared with the dataset's: [CPU s, compile s, det. s]."""
+    compile_s, solve_s, det, answer, instance = dslsolve_run(
+        genre_file, puzzle_path, options, unique
+    )
+    known_path = puzzle_path.with_name(puzzle_path.stem + ".dataset.solution.txt")
+    try:
+        known = parse_solution(genre_file, instance, known_path.read_text(), str(known_path))
+    except Exception:  # noqa: BLE001 (a drawing this checkout cannot read)
+        known = None
+    if known is not None and any(
+        answer[var][element] != value
+        for var, values in known.items()
+        for element, value in values.items()
+    ):
+        raise SystemExit(f"{puzzle_path} ({side}): not the dataset's answer")
+    return [compile_s + solve_s, compile_s, det]
+
+
+def serve() -> None:
+    """The worker: one JSON request a line (genre file, puzzle, options, unique), one JSON
+    answer a line (the times of `checked_run`)."""
+    genre_files: dict[str, object] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        file = request["genre_file"]
+        if file not in genre_files:
+            genre_files[file] = load_genre(file)
+        times = checked_run(
+            genre_files[file],
+            Path(request["puzzle"]),
+            request["options"],
+            request["unique"],
+            request["side"],
+        )
+        print(json.dumps(times), flush=True)
+
+
+class Worker:
+    """A worker process of one checkout of dslsolve (`serve`)."""
+
+    def __init__(self, checkout: Path) -> None:
+        self.checkout = checkout
+        environment = {**os.environ, CHECKOUT: str(checkout)}
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed package runs
+        self._process = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+
+    def run(self, genre_file: str, puzzle: Path, options: list[str], unique: bool, side: str):
+        request = {"genre_file": genre_file, "puzzle": str(puzzle), "options": options}
+        request |= {"unique": unique, "side": side}
+        self._process.stdin.write(json.dumps(request) + "\n")
+        self._process.stdin.flush()
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise SystemExit(f"the worker of {self.checkout} ended ({side}, {puzzle})")
+        return json.loads(answer)
+
+    def close(self) -> None:
+        self._process.stdin.close()
+        self._process.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dataset", type=Path, default=ROOT.parent / "shared/bench/dataset")
@@ -113,50 +193,53 @@ def main() -> None:
     parser.add_argument("--unique", action="store_true")
     parser.add_argument("--variant", action="append", default=[], help="NAME=CHOICE,...")
     parser.add_argument("--genre-file", action="append", default=[], help="GENRE=FILE")
+    parser.add_argument("--against", type=Path, help="another checkout of dslsolve")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        serve()
+        return
     args.genres = [g for g in args.genres.split(",") if g]
     args.largest = False
     puzzles = select(args)
     genre_files = {}
     for genre in sorted({p.genre for p in puzzles}):
-        genre_files[genre] = load_genre(str(ROOT / "puzzles" / f"{genre}.yaml"))
-    sides: list[tuple[str, dict, list[str]]] = [("dslsolve", genre_files, [])]
+        genre_files[genre] = str(ROOT / "puzzles" / f"{genre}.yaml")
+    # each side: its name, its genre files, its options, its worker (None: in this process)
+    workers = {}
+    if args.against:
+        workers = {"dslsolve": Worker(ROOT), "against": Worker(args.against.resolve())}
+    mine = workers.get("dslsolve")
+    sides: list[tuple[str, dict, list[str], Worker | None]] = [("dslsolve", genre_files, [], mine)]
     for variant in args.variant:
-        sides.append((variant, genre_files, [o for o in variant.split(",") if o]))
+        sides.append((variant, genre_files, [o for o in variant.split(",") if o], mine))
     for entry in args.genre_file:
         genre, file = entry.split("=", 1)
-        sides.append((f"{genre}={file}", {**genre_files, genre: load_genre(file)}, []))
+        sides.append((f"{genre}={file}", {**genre_files, genre: file}, [], mine))
+    if args.against:
+        theirs = {g: str(args.against / "puzzles" / f"{g}.yaml") for g in genre_files}
+        sides.append((str(args.against), theirs, [], workers["against"]))
+    loaded = {  # the genre files of the sides run in this process
+        file: load_genre(file) for _, files, _, w in sides if w is None for file in files.values()
+    }
     import puzzlekit  # noqa: F401 (imported before any timing)
 
     least: dict[tuple[str, str], list[float]] = {}
     for round_number in range(-1, args.rounds):  # round -1 warms up every side, uncounted
         for index, puzzle in enumerate(puzzles):
-            names = [name for name, _, _ in sides] + ["puzzlekit"]
+            names = [side[0] for side in sides] + ["puzzlekit"]
             turn = (round_number + index) % len(names)
             for name in names[turn:] + names[:turn]:
                 key = (puzzle.path.stem + " " + puzzle.genre, name)
                 if name == "puzzlekit":
                     times = [puzzlekit_run(puzzle), 0.0, 0.0]
                 else:
-                    _, files, options = next(side for side in sides if side[0] == name)
-                    genre_file = files[puzzle.genre]
-                    compile_s, solve_s, det, answer, instance = dslsolve_run(
-                        genre_file, puzzle.path, options, args.unique
-                    )
-                    known_path = puzzle.sibling(".dataset.solution.txt")
-                    try:
-                        known = parse_solution(
-                            genre_file, instance, known_path.read_text(), str(known_path)
-                        )
-                    except Exception:  # noqa: BLE001 (a drawing this checkout cannot read)
-                        known = None
-                    if known is not None and any(
-                        answer[var][element] != value
-                        for var, values in known.items()
-                        for element, value in values.items()
-                    ):
-                        raise SystemExit(f"{puzzle.path} ({name}): not the dataset's answer")
-                    times = [compile_s + solve_s, compile_s, det]
+                    _, files, options, worker = next(side for side in sides if side[0] == name)
+                    file = files[puzzle.genre]
+                    if worker is None:
+                        times = checked_run(loaded[file], puzzle.path, options, args.unique, name)
+                    else:
+                        times = worker.run(file, puzzle.path, options, args.unique, name)
                 if round_number < 0:
                     continue
                 best = least.setdefault(key, times)
@@ -164,7 +247,9 @@ def main() -> None:
                     least[key] = times
         print(f"round {round_number + 1} done", file=sys.stderr, flush=True)
 
-    names = [name for name, _, _ in sides]
+    for worker in workers.values():
+        worker.close()
+    names = [side[0] for side in sides]
     header = ["puzzle", "puzzlekit ms"] + [f"{n} ms (compile; CP-SAT det. s)" for n in names]
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))

@@ -38,6 +38,7 @@ stays.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import os
@@ -121,6 +122,7 @@ class Stopwatch:
 def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, float]:
     """One run as the command line makes it, in this new process: each stage's wall time."""
     watch = Stopwatch()
+    gc.disable()  # as `dslsolve/__main__.py` imports the command line
     from dslsolve.frontends import cli
 
     try:  # as `dslsolve.frontends.cli.run` does in the command's own process
@@ -140,6 +142,7 @@ def fresh_stages(genre_path: str, puzzle_path: str, backend: str) -> dict[str, f
     from dslsolve.puzzlink.source import read_puzzle
     from dslsolve.solve import _compile_run, _session, _solve_with_cuts, no_good
 
+    getattr(cli, "_imports_done", gc.enable)()  # a checkout before it: the collector back on
     watch.stage("imports: the solving side")
     genre_file = load_genre(genre_path)
     watch.stage("genre file")

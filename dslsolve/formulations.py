@@ -8,7 +8,6 @@ it. The modules in `dslsolve.compiler.lowerings` implement them and document eac
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -55,6 +54,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # |E| compared with a value: as the comparisons of E and -E; or always a new integer with a
     # sign binary (lowerings/absolute.py)
     "abs": ("split", "sign"),
+    # the nogood rows of two 0/1 variables: at most one of each clique of their graph, gathered
+    # over the compile; or a row per pair (lowerings/nogoods.py)
+    "nogoods": ("cliques", "pairs"),
 }
 
 
@@ -138,6 +140,8 @@ def check_choice(name: str, choice: str) -> None:
     """A FormulationError unless `choice` is a lowering of the construct `name`; the message
     names the close words."""
     if name not in CHOICES:
+        import difflib  # a misspelt name only: not at every start
+
         close = difflib.get_close_matches(name, list(CHOICES), n=1)
         hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(CHOICES)
         raise FormulationError(f"unknown construct '{name}'; {hint}")

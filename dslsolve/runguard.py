@@ -18,7 +18,6 @@ through its own interface, and the exception goes on when it has returned.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import threading
@@ -194,6 +193,8 @@ class Deadline:
 def _name_this_thread(name: str) -> None:
     """The thread's name as the system shows it (`top -H`, /proc/PID/task/*/comm), where
     Python 3.11 leaves the process's name; nothing where the system has no such call."""
+    import ctypes  # here: the resident's clients read `process_age` without it
+
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None).prctl(_PR_SET_NAME, name.encode())
 

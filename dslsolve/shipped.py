@@ -8,7 +8,6 @@ same files as the package data `dslsolve/puzzles/` (setup.py maps the one to the
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 import re
@@ -47,6 +46,8 @@ def genre_path(name: str) -> str:
     shipped = genres_dir() / f"{stem}.yaml"
     if shipped.is_file():
         return str(shipped)
+    import difflib  # only for a misspelt name: not at every start
+
     close = difflib.get_close_matches(stem, list(shipped_genres()), n=3)
     raise DslError(
         Location(name),

@@ -20,6 +20,10 @@ depth labels: every chosen vertex but a root has a chosen parent one step nearer
 that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when the
 searches between rounds together outlast PATIENCE.
 
+A row of one variable narrows its domain; a row over 0/1 variables with coefficients 1 and -1
+that is a clause, an at-most-one or an exactly-one of its literals is posted as CP-SAT's own
+`bool_or`, `at_most_one` or `exactly_one`; every other row as a linear constraint.
+
 The session writes the model's protocol buffer itself and hands it to the solver through
 `cp_model_helper`, OR-Tools' compiled core: `cp_model`, the Python layer over it, imports
 pandas (and numpy) at its start, 0.3-0.4 s of every run for an API that dslsolve does not
@@ -67,6 +71,7 @@ _STATUS = {
     cp.UNKNOWN: SolveStatus.TIME_LIMIT,
 }
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # the open sides of a row: CP-SAT's int64 range
+_INT = {int}  # the types of a row's coefficients where none needs converting
 
 
 class NotIntegral(DslError):
@@ -111,6 +116,15 @@ def _int64(value: int, what: str) -> int:
     return value
 
 
+def _sides(row: Row) -> tuple[int, int]:
+    """The row's sides as int64 integers, an open side CP-SAT's end of the range; the row's
+    sum is an integer, so a fractional side rounds inwards."""
+    low = INT_MIN if row.low is None else math.ceil(row.low)
+    high = INT_MAX if row.high is None else math.floor(row.high)
+    what = f"a row has the bounds {low}..{high}"
+    return _int64(low, what), _int64(high, what)
+
+
 def _negated(literal: int) -> int:
     """The proto's reference to the negation of a Boolean variable."""
     return -literal - 1
@@ -120,6 +134,7 @@ class CpsatSession(ColumnSession):
     def __init__(self, model: LinearModel) -> None:
         self._model = cp.CpModelProto()
         self._proto: list[int] = []  # column -> the index of its variable in the proto
+        self._binary: list[bool] = []  # proto index -> is it 0/1
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
         super().__init__(model)
         self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
@@ -149,38 +164,44 @@ class CpsatSession(ColumnSession):
     def _variable(self, variable: pulp.LpVariable) -> int:
         return self._proto[self._columns.index[variable]]
 
-    def _new_variable(self, low: int, high: int, name: str) -> int:
-        index = len(self._model.variables)
-        proto = self._model.variables.add()
-        proto.name = name
-        proto.domain.extend([low, high])
+    def _new_variable(self, low: int, high: int) -> int:
+        """A new variable of the proto, unnamed (a name is a call into the proto per column,
+        and CP-SAT reads none)."""
+        index = len(self._binary)  # one entry per proto variable: no call into the proto
+        self._model.variables.add().domain.extend((low, high))
+        self._binary.append(low >= 0 and high <= 1)
         return index
 
     def _add_circuit(self, circuit: Circuit) -> None:
         node = {vertex: number for number, vertex in enumerate(circuit.used)}
         arcs = [(n, n, _negated(self._variable(circuit.used[v]))) for v, n in node.items()]
         for u, v, used in circuit.edges:
-            forward, backward = self._new_variable(0, 1, ""), self._new_variable(0, 1, "")
+            forward, backward = self._new_variable(0, 1), self._new_variable(0, 1)
             split = self._model.constraints.add().linear  # forward + backward == used
             split.vars.extend([self._variable(used), forward, backward])
             split.coeffs.extend([-1, 1, 1])
             split.domain.extend([0, 0])
             arcs += [(node[u], node[v], forward), (node[v], node[u], backward)]
         proto = self._model.constraints.add().circuit
-        for tail, head, literal in arcs:
-            proto.tails.append(tail)
-            proto.heads.append(head)
-            proto.literals.append(literal)
+        proto.tails.extend([tail for tail, _, _ in arcs])
+        proto.heads.extend([head for _, head, _ in arcs])
+        proto.literals.extend([literal for _, _, literal in arcs])
 
     def _add_alldifferent(self, native: AllDifferent) -> None:
+        """A given's value is an offset alone (a sudoku's 27 globals hold ~300 values: the
+        proto is written field by field, each a call, so only what a value has)."""
         proto = self._model.constraints.add().all_diff
+        column = self._columns.index
         for value in native.values:
-            terms = list(value.items())
-            self._add_columns(self._columns.new(v for v, _ in terms))
             expression = proto.exprs.add()
-            expression.vars.extend([self._variable(v) for v, _ in terms])
-            expression.coeffs.extend(_integers([c for _, c in terms]))
-            expression.offset = _integer(value.constant, "an alldifferent value's constant")
+            terms = list(value.items())
+            if terms:
+                if any(v not in column for v, _ in terms):
+                    self._add_columns(self._columns.new(v for v, _ in terms))
+                expression.vars.extend([self._variable(v) for v, _ in terms])
+                expression.coeffs.extend(_integers([c for _, c in terms]))
+            if value.constant:
+                expression.offset = _integer(value.constant, "an alldifferent value's constant")
 
     def _constraint(self, enforced_by: Iterable[int] = ()):
         """A new constraint of the proto, holding only where every literal given holds."""
@@ -207,7 +228,7 @@ class CpsatSession(ColumnSession):
         if len(terms) == 1 and (terms[0][1], expr.constant) in ((1, 0), (-1, 1)):
             variable = self._variable(terms[0][0])
             return variable if terms[0][1] == 1 else _negated(variable)
-        made = self._new_variable(0, 1, "")
+        made = self._new_variable(0, 1)
         constant = _integer(expr.constant, "a literal's constant")
         coefficients = [
             _integer(c, f"a connected set's literal has coefficient {c}") for _, c in terms
@@ -239,12 +260,12 @@ class CpsatSession(ColumnSession):
             if floor[v] > connected.depth:  # no root within reach: never chosen
                 self._clause([_negated(chosen)])
                 floor[v] = connected.depth
-            depth[v] = self._new_variable(floor[v], connected.depth, "")
+            depth[v] = self._new_variable(floor[v], connected.depth)
         parents: dict = {v: [] for v in x}
         for a, b in connected.edges:
             for child, parent in ((a, b), (b, a)):
                 if child in x and parent in x:
-                    arc = self._new_variable(0, 1, "")
+                    arc = self._new_variable(0, 1)
                     self._clause([x[parent]], [arc])
                     self._clause([x[child]], [arc])
                     # depth[child] - depth[parent] >= 1 where the arc is used
@@ -265,10 +286,10 @@ class CpsatSession(ColumnSession):
             if before is None:
                 first[v], before = chosen, chosen
                 continue
-            first[v] = self._new_variable(0, 1, "")
+            first[v] = self._new_variable(0, 1)
             self._constraint([first[v]]).bool_and.literals.extend([chosen, _negated(before)])
             self._clause([_negated(chosen), before, first[v]])
-            seen = self._new_variable(0, 1, "")
+            seen = self._new_variable(0, 1)
             self._clause([_negated(seen), before, chosen])
             self._clause([seen], [before])
             self._clause([seen], [chosen])
@@ -286,10 +307,13 @@ class CpsatSession(ColumnSession):
             )
 
     def _add_columns(self, variables: list[pulp.LpVariable]) -> None:
+        proto, add = self._proto, self._model.variables.add
         for variable in variables:
             low, high = variable.lowBound, variable.upBound
             if low == 0 and high == 1:  # most columns: nothing to check
-                self._proto.append(self._new_variable(0, 1, variable.name))
+                proto.append(len(self._binary))
+                add().domain.extend((0, 1))
+                self._binary.append(True)
                 continue
             if low is None or high is None:
                 raise NotIntegral(f"variable {variable.name} has no lower or upper bound")
@@ -299,20 +323,91 @@ class CpsatSession(ColumnSession):
             if low > high:  # an empty domain: no solution, which CP-SAT takes as a false row
                 self._linear([], 1, 1)
                 high = low
-            self._proto.append(self._new_variable(low, high, variable.name))
+            proto.append(self._new_variable(low, high))
+
+    def _add_rows(self, rows: list[Row]) -> None:
+        self._append_rows(rows)  # it gives a variable without a column one on the way
 
     def _append_rows(self, rows: list[Row]) -> None:
+        """Each row as a linear constraint of the proto, but a row of one variable, which
+        narrows the variable's domain instead (CP-SAT's presolve would do it, at a cost: a
+        genre's fixings and implications give hundreds of them). A large model has 10^4-10^5
+        rows: the loop does only what every row needs, the checks of a rare row (a fraction,
+        a number out of int64's range) are `_integers`' and `_sides`'. A variable that has
+        no column yet (a cut could name one) is given one when its row comes, so that the
+        rows are read once."""
         column, proto = self._columns.index, self._proto
         constraints = self._model.constraints
         for r in rows:
+            terms = r.terms
+            try:
+                indices = [proto[column[variable]] for variable, _ in terms]
+            except KeyError:
+                self._add_columns(self._columns.new(variable for variable, _ in terms))
+                indices = [proto[column[variable]] for variable, _ in terms]
+            if len(indices) == 1:
+                self._narrow(indices[0], terms[0][1], *_sides(r))
+                continue
+            coefficients = [c for _, c in terms]
+            low = INT_MIN if r.low is None else r.low
+            high = INT_MAX if r.high is None else r.high
+            if not (
+                type(low) is int
+                and type(high) is int
+                and low >= INT_MIN
+                and high <= INT_MAX
+                and set(map(type, coefficients)) == _INT
+                and min(coefficients) >= INT_MIN
+                and max(coefficients) <= INT_MAX
+            ):
+                coefficients, (low, high) = _integers(coefficients), _sides(r)
+            if self._clausal(indices, coefficients, low, high):
+                continue
             linear = constraints.add().linear
-            linear.vars.extend([proto[column[variable]] for variable, _ in r.terms])
-            linear.coeffs.extend(_integers([coefficient for _, coefficient in r.terms]))
-            # the row's sum is an integer: a fractional side rounds inwards
-            low = INT_MIN if r.low is None else math.ceil(r.low)
-            high = INT_MAX if r.high is None else math.floor(r.high)
-            what = f"a row has the bounds {low}..{high}"
-            linear.domain.extend([_int64(low, what), _int64(high, what)])
+            linear.vars.extend(indices)
+            linear.coeffs.extend(coefficients)
+            linear.domain.extend((low, high))
+
+    def _clausal(self, indices: list[int], coefficients: list[int], low: int, high: int) -> bool:
+        """Post a row over 0/1 variables with coefficients 1 and -1 as CP-SAT's own clause
+        (`bool_or`), `at_most_one` or `exactly_one` of its literals (x for 1, not x for -1)
+        where it is one; False if it is not. CP-SAT's presolve finds them in linear rows
+        too, at a cost: kurodoko 545_14x14 15 -> 11 ms, masyu 780_10x10 20 -> 15 (CPU)."""
+        negative = coefficients.count(-1)
+        if negative + coefficients.count(1) < len(coefficients):
+            return False
+        low, high = low + negative, high + negative  # bounds of the count of true literals
+        k = len(coefficients)
+        if not (low == 1 or (low <= 0 and high == 1)) or not all(
+            map(self._binary.__getitem__, indices)
+        ):
+            return False
+        literals = [i if c == 1 else -i - 1 for i, c in zip(indices, coefficients, strict=True)]
+        if low == 1 and high == 1:
+            self._model.constraints.add().exactly_one.literals.extend(literals)
+        elif low <= 0 and high == 1:
+            self._model.constraints.add().at_most_one.literals.extend(literals)
+        elif low == 1 and high >= k:
+            self._model.constraints.add().bool_or.literals.extend(literals)
+        else:
+            return False
+        return True
+
+    def _narrow(self, index: int, coefficient: float, low: int, high: int) -> None:
+        """The variable's domain intersected with `low <= coefficient * variable <= high`."""
+        factor = _integer(coefficient, f"a row has coefficient {coefficient}")
+        if factor < 0:
+            factor, low, high = -factor, -high, -low
+        domain = self._model.variables[index].domain
+        least, most = domain[0], domain[1]
+        if factor:
+            least, most = max(least, -(-low // factor)), min(most, high // factor)
+        elif low > 0 or high < 0:  # 0 * x within low..high: false
+            least, most = 1, 0
+        if least > most:  # no value left: no solution, which CP-SAT takes as a false row
+            self._linear([], 1, 1)
+            return
+        domain[0], domain[1] = least, most
 
     def solve(self, time_limit: float | None) -> SolveStatus:
         """Solve; while natives wait (`Connected.after_rounds`), the searches share PATIENCE,

@@ -11,6 +11,7 @@ from dslsolve import ir
 from dslsolve.compiler.clues import Kept, clue_rules
 from dslsolve.compiler.expressions import Lowerer
 from dslsolve.compiler.fixings import find_fixings
+from dslsolve.compiler.lowerings.nogoods import post_cliques
 from dslsolve.compiler.model import LinearModel
 from dslsolve.compiler.plan import plan_rule
 from dslsolve.compiler.rules import RuleCompiler
@@ -106,6 +107,7 @@ def compile_model(
     compiler = RuleCompiler(lowerer, plans, relaxed)
     for rule in genre.rules:
         compiler.rule(rule)
+    post_cliques(model)
     if relax:
         model.problem.sense = pulp.LpMaximize
         model.problem.setObjective(pulp.lpSum(k.binary for k in compiler.kept))

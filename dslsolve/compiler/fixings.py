@@ -8,6 +8,11 @@ the count), as MiniZinc's flattening fixes a variable assigned by a constraint. 
 still lowered afterwards; it then holds as a constant, or posts a contradiction if two rules
 fix one unknown to different values.
 
+A rule `each KIND where VAR: BODY` whose body the puzzle makes false at an element, whatever
+the unknowns are (tents' `each link as (a, b) where tie: (a.tree and b.tent) or (a.tent and
+b.tree)` at a link with no tree at either end), fixes VAR false there: BODY is read in three
+values (`_decided`), its parts that read no unknown from the puzzle, the rest unknown.
+
 A variable stays unfixed where a construct reads it as a whole (a loop, paths, pieces, links
 `via` it, line shapes): those lowerings need every element's model variable.
 """
@@ -17,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dslsolve import ir
+from dslsolve import grounding, ir
 from dslsolve.geometry import Env, element_name, grid_of
 from dslsolve.instance import Instance
 
@@ -62,8 +67,63 @@ def find_fixings(
                     fixed.outside.append(outside_domain(var, value, element, domain))
                 continue  # absent (vacuous) or outside the domain: the rule itself says so
             values.setdefault(element, value)
+    for rule, var in guard_fixing_rules(genre):
+        if any(rule is kept for kept in keep):
+            continue
+        values = fixed.values.setdefault(var.name, {})
+        body = rule.body.body.expr
+        for env in grounding.elements(rule.body, Env(None, None, None), grid):
+            if _decided(body, env, given) is False:
+                values.setdefault(env.element, False)
     fixed.values = {name: values for name, values in fixed.values.items() if values}
     return fixed
+
+
+def _decided(expr: ir.Expr, env: Env, given: Callable[[ir.Expr, Env], object]) -> bool | None:
+    """The truth of a condition that the puzzle decides whatever the unknowns are, else None:
+    `and`, `or` and `not` over parts, each part that reads no unknown read from the puzzle."""
+    if not _reads_unknowns(expr):
+        value = given(expr, env)
+        return value if isinstance(value, bool) else None
+    if isinstance(expr, ir.Not):
+        inner = _decided(expr.arg, env, given)
+        return None if inner is None else not inner
+    if isinstance(expr, (ir.And, ir.Or)):
+        absorbing = isinstance(expr, ir.Or)  # True decides an `or`, False an `and`
+        unknown = False
+        for arg in expr.args:
+            part = _decided(arg, env, given)
+            if part is absorbing:
+                return absorbing
+            unknown = unknown or part is None
+        return None if unknown else not absorbing
+    return None
+
+
+_reads_unknowns = ir.memoised(ir.reads_unknowns)
+
+
+@ir.memoised
+def guard_fixing_rules(genre: ir.Genre) -> list[tuple[ir.Rule, ir.Variable]]:
+    """The rules `each KIND [as ...] where VAR: BODY`, VAR a boolean unknown of the group's
+    element that every rule reads plainly and BODY a condition that reads unknowns: where the
+    puzzle makes BODY false, VAR is false (`find_fixings`)."""
+    fixable = _plainly_read(genre)
+    found = []
+    for rule in genre.rules:
+        each = rule.body
+        if (
+            isinstance(each, ir.Each)
+            and each.group.kind in ("cell", "point", "link")
+            and each.group.of is None
+            and isinstance(each.body, ir.Holds)
+            and each.where is not None
+            and _is_focus_ref(each.where, fixable, ir.Type.BOOL)
+            and each.where.var.on == ir.ElementKind(each.group.kind)
+            and ir.reads_unknowns(each.body.expr)
+        ):
+            found.append((rule, each.where.var))
+    return found
 
 
 def outside_domain(var: ir.Variable, value: int, element: tuple, domain) -> str:

@@ -195,6 +195,9 @@ class LinearModel:
     fractional_separators: list[Separator] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     nogoods: set = field(default_factory=set)  # rows posted by lowerings/nogoods.py
+    # pairs of 0/1 variables never both 1 (`nogoods=cliques`), posted as the rows of cliques
+    # at the end of the compile (`nogoods.post_cliques`); None once posted
+    pairs: list[tuple[pulp.LpVariable, pulp.LpVariable]] | None = field(default_factory=list)
     # the bit of a one-hot integer -> (its encoding, the value it stands for in its linear
     # value): lowerings/value_table.py reads comparisons of those values off their bits
     value_bits: dict = field(default_factory=dict)

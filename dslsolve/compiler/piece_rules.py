@@ -8,6 +8,7 @@ only; a body that still reads another unknown is rejected.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from dslsolve import constructs, ir
@@ -25,7 +26,8 @@ from dslsolve.compiler.lowerings.pieces import (
     place_values,
     place_walls,
 )
-from dslsolve.compiler.model import Lin, Why
+from dslsolve.compiler.model import Lin, Value, Why
+from dslsolve.compiler.piece_terms import PieceTerms
 from dslsolve.geometry import Env, Grouping, cell_name
 from dslsolve.instance import Element
 
@@ -129,12 +131,23 @@ def compile_pieces(
         return
     form, bound = _form(lower, var, body, env)
 
+    anchors = set(form.anchors or ())
+    sized = PieceTerms(lower, bound, env) if bound is not None and anchors else None
+
     def check_bound(shape: Shape, value: int | None) -> None:
-        if bound is None or form.anchors is None:
+        if sized is None:
             return
-        anchor = next(c for c in shape if c in form.anchors)
-        if lower.lower(bound, group(shape)) != form.limit(anchor, value):
+        anchor = next(c for c in shape if c in anchors)
+        found = sized.value(shape)
+        if found is None:
+            found = lower.lower(bound, group(shape))
+        if found != form.limit(anchor, value):
             raise PieceFormError("the size bound must depend on the anchor's input only")
+
+    def verdict_of(terms: PieceTerms, expr: ir.Expr, shape: Shape) -> Value:
+        """The body's verdict on a candidate: folded where its terms allow, else lowered."""
+        found = terms.value(shape)
+        return bool(found) if found is not None else lower.boolean(expr, group(shape))
 
     if walls:
         # conjuncts between two pieces (`shape differs from`): posted on the chosen pieces
@@ -148,8 +161,9 @@ def compile_pieces(
         if apart:
             body = own[0] if len(own) == 1 else ir.And(tuple(own))
         kept = []
+        terms = PieceTerms(lower, body, env)
         for shape in candidates(grid, form, None):
-            verdict = lower.boolean(body, group(shape)) if own else True
+            verdict = verdict_of(terms, body, shape) if own else True
             if verdict is False:
                 continue
             check_bound(shape, None)
@@ -173,8 +187,10 @@ def compile_pieces(
     def holds(shape: Shape, v: int) -> bool:
         return verdict(bodies[v], shape)
 
-    def verdict(expr: ir.Expr, shape: Shape) -> bool:
-        verdict = lower.boolean(expr, group(shape))
+    def verdict(expr: ir.Expr, shape: Shape, terms: PieceTerms | None = None) -> bool:
+        verdict = (
+            lower.boolean(expr, group(shape)) if terms is None else verdict_of(terms, expr, shape)
+        )
         if isinstance(verdict, Lin):
             raise PieceFormError(
                 f"the body of 'each piece of {var.name}' may read only {var.name} at the "
@@ -221,10 +237,11 @@ def compile_pieces(
         decided = blocked[v][1]
         remaining = [p for p in _conjuncts(body) if p not in decided]
         rest = substitute(ir.And(tuple(remaining)), var, v)
+        terms = PieceTerms(lower, rest, env) if remaining else None
         for shape in candidates(grid, form, v):
             if any(forced.get(n) == v for c in shape for n in grid.neighbours(c) if n not in shape):
                 continue
-            if not remaining or verdict(rest, shape):
+            if not remaining or verdict(rest, shape, terms):
                 check_bound(shape, v)
                 kept.append((shape, v))
                 if form.anchors is None and len(kept) > PLACED_PIECES:
@@ -366,6 +383,7 @@ def _form(
     exact_value = False
     bound: ir.Expr | None = None
     exact = False
+    least: tuple[PieceTerms, bool] | None = None  # `size >= E` (`size > E`: True)
     area = ir.Arith("*", ir.Param("width"), ir.Param("height"))
     tests = {part: test for part in parts if (test := _cell_test(part)) is not None}
     for part in parts:
@@ -391,6 +409,8 @@ def _form(
                 rectangles = op == "="
             elif left == SIZE and op in ("=", "<=") and bound is None:
                 bound, exact = right, op == "="
+            elif left == SIZE and op in (">=", ">") and least is None:
+                least = (PieceTerms(lower, right, env), op == ">")
         if (
             bound is None
             and isinstance(part, ir.Aggregate)
@@ -446,6 +466,7 @@ def _form(
     if not exact_value and anchors is None and not _group_free(bound):
         raise PieceFormError("without an anchor ('count(A) = 1'), the size bound must be a number")
 
+    @functools.cache  # asked once per candidate: each anchor's bound is lowered once
     def limit(anchor: Element | None, value: int | None) -> int | None:
         if exact_value:
             return value
@@ -484,7 +505,19 @@ def _form(
             decided.append(part)
         return out, tuple(decided)
 
-    form = PieceForm(anchors, limit, exact or exact_value, rectangles, blocked, shapes, placed)
+    @functools.cache
+    def fewest(anchor: Element | None, value: int | None) -> int:
+        """The fewest cells a candidate may have: E(S) only grows as S gains cells, and every
+        candidate holds its anchor, so `size >= E` needs at least E(anchor) cells."""
+        if exact or exact_value:
+            return limit(anchor, value) or 0
+        if least is None or anchor is None or not least[0].grows():
+            return 1
+        return max(1, least[0].value(frozenset([anchor])) + least[1])
+
+    form = PieceForm(
+        anchors, limit, exact or exact_value, rectangles, blocked, shapes, placed, fewest
+    )
     return form, None if exact_value else bound
 
 

@@ -40,11 +40,24 @@ from dslsolve.geometry import (
 from dslsolve.instance import UNKNOWN_ENTRY, as_number
 
 
-def conjuncts(expr: ir.Expr) -> list[ir.Expr]:
-    """The parts of nested `and`s, left to right."""
+@ir.memoised
+def conjuncts(expr: ir.Expr) -> tuple[ir.Expr, ...]:
+    """The parts of nested `and`s, left to right (once per node: ripple effect's filter is
+    split at every one of its 60,000 members)."""
     if isinstance(expr, ir.And):
-        return [part for arg in expr.args for part in conjuncts(arg)]
-    return [expr]
+        return tuple(part for arg in expr.args for part in conjuncts(arg))
+    return (expr,)
+
+
+@ir.memoised
+def _splits_into_values(expr: ir.Expr) -> bool:
+    """Can `RuleCompiler.value_test` split the comparison into value sets: the IR's part of
+    the test, worked out once per node (ripple effect asks it 60,000 times a puzzle)?"""
+    return (
+        isinstance(expr, ir.Compare)
+        and ir.divided(expr) is None
+        and not any(isinstance(side, ir.LineShape | ir.Abs) for side in (expr.left, expr.right))
+    )
 
 
 class RuleCompiler:
@@ -382,7 +395,7 @@ class RuleCompiler:
         leaves nothing to forbid. A condition that is one literal goes to `single` if given,
         else it is posted as `not` always was."""
         tests, literals = [], list(literals)
-        for part in [] if expr is None else conjuncts(expr):
+        for part in () if expr is None else conjuncts(expr):
             value = self.value_test(part, env)
             if isinstance(value, nogoods.ValueTest):
                 tests.append(value)
@@ -401,11 +414,7 @@ class RuleCompiler:
     def value_test(self, expr: ir.Expr, env: Env) -> nogoods.ValueTest | Value:
         """A comparison of one-hot integers as value sets (`nogoods.value_terms`), else the
         lowered condition."""
-        if (
-            not isinstance(expr, ir.Compare)
-            or ir.divided(expr) is not None
-            or any(isinstance(side, ir.LineShape | ir.Abs) for side in (expr.left, expr.right))
-        ):
+        if not _splits_into_values(expr):
             return self.lower.boolean(expr, env)  # the way `compare` takes it
         left, right = self.lower.lower(expr.left, env), self.lower.lower(expr.right, env)
         terms = nogoods.value_terms(expr.op, left, right)

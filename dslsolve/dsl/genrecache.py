@@ -36,6 +36,9 @@ MAX_FILES = 200
 PREFIX = "genre-"
 
 _enabled = {"on": False}
+# the entries a resident process (`frontends/resident.py`) read ahead, by their file's path: an
+# entry is written once and never changed, and its name holds everything it depends on
+_read_ahead: dict[str, object] = {}
 
 
 def enable() -> None:
@@ -83,12 +86,29 @@ def read(path: str, text: str, kind: type):
     entry = _entry(path, text)
     if entry is None:
         return None
+    loaded = _read_ahead[entry] if entry in _read_ahead else _unpickled(entry)
+    return loaded if isinstance(loaded, kind) else None
+
+
+def _unpickled(entry: str) -> object | None:
     try:
         with open(entry, "rb") as handle:
-            loaded = pickle.loads(handle.read())
+            return pickle.loads(handle.read())
     except Exception:  # noqa: BLE001  (absent, cut short, or from another version: read afresh)
         return None
-    return loaded if isinstance(loaded, kind) else None
+
+
+def read_ahead() -> None:
+    """Load every entry of the cache now (and the fingerprint), for the processes this one
+    forks: a resident process's children then find a genre file read before in memory."""
+    folder = private_folder()
+    if folder is None:
+        return
+    _fingerprint()
+    with contextlib.suppress(OSError):
+        for found in os.scandir(folder):
+            if found.name.startswith(PREFIX) and found.name.endswith(".pickle"):
+                _read_ahead[found.path] = _unpickled(found.path)
 
 
 def write(path: str, text: str, loaded) -> None:

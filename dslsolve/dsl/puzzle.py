@@ -11,7 +11,6 @@ without a clue. A genre with a single section may leave out its header line.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -251,6 +250,8 @@ def read_puzzle(path: str, genre: GenreFile, text: str | None = None) -> Instanc
     found: dict[str, _RawSection] = {}
     for raw in _split_sections(path, text, genre):
         if raw.name not in declared:
+            import difflib  # a misspelt section only: not at every start
+
             close = difflib.get_close_matches(raw.name, list(declared), n=1)
             hint = (
                 f"did you mean '{close[0]}:'?"

@@ -18,6 +18,12 @@ that is the whole domain always holds and is left out). Each term is itself forb
 Since exactly one x_i,d is 1, each inner sum is a 0/1 literal, and no binary is added. Ripple
 effect's `digit = c.digit and distance <= c.digit`, for a cell d at distance k from c, becomes
 x_c,v + x_d,v <= 1 for every value v >= k: the seed's rows.
+
+`nogoods=cliques` (default): the rows of two 0/1 variables, `a + b <= 1`, are gathered over the
+whole compile as the edges of a conflict graph and posted at its end as at most one of each
+clique of a cover (greedy: each edge not yet covered grows into a maximal clique, the earliest
+variables first). Ripple effect's pairs of one value on one line are its windows: at most one
+v in any v + 1 cells in a row. `nogoods=pairs`: a row per pair, as they come.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from dataclasses import dataclass
 import pulp
 
 from dslsolve.compiler.lowerings.domain import OneHot
-from dslsolve.compiler.model import Lin, LinearModel, Value, Why
+from dslsolve.compiler.model import Lin, LinearModel, Value, Why, ones
 
 # A conjunction of "x takes a value of S" for distinct one-hot variables x.
 Term = dict[OneHot, frozenset]
@@ -82,7 +88,7 @@ def value_terms(op: str, left: Value, right: Value) -> list[Term] | None:
     x, y = _one_hot(left), _one_hot(right)
     if x is not None and y is not None:
         if op == "=" and x is not y:  # the common case, without the tests: {x: {v}, y: {v}}
-            return [{x: _single(v), y: _single(v)} for v in x.domain if v in y.domain]
+            return [{x: one, y: one} for v, one in _singles(x.domain) if v in y.domain]
         test = TESTS[op]
         terms = []
         for v in x.domain:
@@ -107,6 +113,17 @@ def _single(value: int) -> frozenset:
     found = _SINGLES.get(value)
     if found is None:
         found = _SINGLES[value] = frozenset((value,))
+    return found
+
+
+_SINGLES_OF: dict = {}
+
+
+def _singles(domain: range) -> list[tuple[int, frozenset]]:
+    """(v, frozenset([v])) for each value of the domain, made once per domain."""
+    found = _SINGLES_OF.get(domain)
+    if found is None:
+        found = _SINGLES_OF[domain] = [(v, _single(v)) for v in domain]
     return found
 
 
@@ -135,7 +152,13 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
             fixed[var] = fixed.get(var, 0) + coefficient
     constant = sum(lit.expr.constant for lit in literals)
     seen = model.nogoods
+    pairs = model.pairs if model.formulation["nogoods"] == "cliques" else None
     for term in terms:
+        if pairs is not None and not literals and len(term) == 2:
+            (x, first), (y, second) = term.items()  # a pair of one value each: not both
+            if len(first) == len(second) == 1 < min(len(x.domain), len(y.domain)):
+                pairs.append((x.bits[next(iter(first))], y.bits[next(iter(second))]))
+                continue  # post_cliques drops the pair seen twice
         coefficients = dict(fixed)
         parts = len(literals)
         for var, values in term.items():
@@ -154,5 +177,54 @@ def forbid(model: LinearModel, tests: list[ValueTest], literals: list[Lin], why:
         key = (frozenset(zip(map(id, coefficients), coefficients.values(), strict=True)), constant)
         if key not in seen:  # c sees d as d sees c: post each nogood once
             seen.add(key)
+            if pairs is not None and parts == 2 and constant == 0 and _two_ones(coefficients):
+                pairs.append(tuple(coefficients))
+                continue
             row = pulp.LpAffineExpression(list(coefficients.items()), constant)
             model.add(pulp.LpConstraint(row, pulp.LpConstraintLE, rhs=parts - 1))
+
+
+def _two_ones(coefficients: dict) -> bool:
+    """Two variables, each with coefficient 1: a pair that is never both 1."""
+    return len(coefficients) == 2 and all(c == 1 for c in coefficients.values())
+
+
+def post_cliques(model: LinearModel) -> None:
+    """The pairs gathered (`model.pairs`) as at most one of each clique of a greedy cover of
+    their graph; later pairs are posted as rows at once. Deterministic: the variables are
+    numbered in the order they came, and a clique grows by the lowest number it can take."""
+    pairs, model.pairs = model.pairs, None
+    if not pairs:
+        return
+    number: dict[int, int] = {}  # id of a variable -> its number (id: no PuLP __hash__)
+    variables: list[pulp.LpVariable] = []
+    edges = []
+    for pair in pairs:
+        ends = []
+        for variable in pair:
+            i = number.get(id(variable))
+            if i is None:
+                i = number[id(variable)] = len(variables)
+                variables.append(variable)
+            ends.append(i)
+        edges.append(ends)
+    neighbours: list[set[int]] = [set() for _ in variables]
+    for i, j in edges:
+        neighbours[i].add(j)
+        neighbours[j].add(i)
+    uncovered = [set(n) for n in neighbours]  # the neighbours whose edge no clique has yet
+    for i, j in edges:
+        if j not in uncovered[i]:
+            continue
+        clique = [i, j]
+        candidates = neighbours[i] & neighbours[j]
+        while candidates:
+            k = min(candidates)
+            clique.append(k)
+            candidates &= neighbours[k]
+        clique.sort()
+        members = set(clique)
+        for k in clique:
+            uncovered[k] -= members
+        row = ones(variables[k] for k in clique)
+        model.add(pulp.LpConstraint(row, pulp.LpConstraintLE, rhs=1))

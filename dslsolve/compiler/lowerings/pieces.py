@@ -13,7 +13,8 @@ The compiler (`dslsolve.compiler.rules`) reads the body once for what bounds the
   construct's conjunct allows (`shape in SET`: each moved to every position); of at most
   the bound that the body gives (`size = E` or `size <= E`, E from the anchor's input or a
   number; for pieces of a cell variable X, `all(X = size)` makes a piece of value v exactly
-  v cells). With an anchor
+  v cells), and of at least E(anchor) cells where it says `size >= E` and E only grows
+  with the piece (`PieceForm.fewest`). With an anchor
   (`count(A) = 1`), each anchor grows its own candidates, which hold no other anchor; without
   one, every cell seeds the candidates whose first cell it is.
 - Cells that fail a member test of the body (`all(Q)`, `count(P) = 0`, read at the cell with
@@ -21,7 +22,8 @@ The compiler (`dslsolve.compiler.rules`) reads the body once for what bounds the
 - Pieces of a cell variable: a cell where every value but one is blocked holds that value;
   no candidate of that value borders it (two pieces of one value would touch).
 - A candidate is kept where the body holds on it (for pieces of a cell variable, with X = v
-  on its cells: one candidate per shape and value). A body that still depends on unknowns
+  on its cells: one candidate per shape and value); a body of numbers per candidate is
+  folded rather than lowered (`compiler/piece_terms.py`). A body that still depends on unknowns
   (walls only) is posted guarded by the candidate's binary.
 - One binary x_S per candidate; every cell lies in exactly one chosen candidate.
 - Walls: an inner border is a wall exactly when no chosen candidate holds both its cells
@@ -46,7 +48,7 @@ fillomino "too big / too small" cuts, made general.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pulp
@@ -83,16 +85,19 @@ class PieceForm:
     shapes: frozenset[Shape] | None = None
     # the only placed pieces a construct's conjunct allows (`made of N regions of L`)
     placed: tuple[Shape, ...] | None = None
+    # `fewest(anchor, value)`: the fewest cells a candidate may have (`size >= E`)
+    fewest: Callable[[Element | None, int | None], int] = lambda anchor, value: 1
 
 
-def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
-    """Every shape the generators give, before the body is asked."""
+def candidates(grid: Grid, form: PieceForm, value: int | None) -> Iterator[Shape]:
+    """Every shape the generators give, before the body is asked: seed by seed, so that the
+    caller keeps only those it wants."""
     anchors = form.anchors
     blocked, _ = form.blocked(value)
     seeds = anchors if anchors is not None else grid.cells()
-    shapes: list[Shape] = []
     for seed in seeds:
         limit = form.limit(seed if anchors is not None else None, value)
+        fewest = form.fewest(seed if anchors is not None else None, value)
         if limit is None or limit < 1 or seed in blocked:
             continue
         others = (set(anchors or ()) | blocked) - {seed}
@@ -111,15 +116,10 @@ def candidates(grid: Grid, form: PieceForm, value: int | None) -> list[Shape]:
                 if not s & others
             ]
         elif form.rectangles:
-            found = [
-                s for s in rectangles(grid, seed, limit, anchors is not None) if not s & others
-            ]
+            found = rectangles(grid, seed, limit, anchors is not None, others, fewest)
         else:
             found = polyominoes(grid, seed, limit, anchors is not None, others)
-        if form.exact:
-            found = [s for s in found if len(s) == limit]
-        shapes.extend(found)
-    return shapes
+        yield from (s for s in found if len(s) >= fewest)
 
 
 # ---------------------------------------------------------------------- placements

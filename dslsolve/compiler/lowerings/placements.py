@@ -17,25 +17,63 @@ from dslsolve.instance import Element
 Shape = frozenset[Element]
 
 
-def rectangles(grid: Grid, seed: Element, limit: int, anchored: bool) -> list[Shape]:
-    """Rectangles of at most `limit` cells: holding `seed` (anchored), or with `seed` as their
-    top left cell."""
+def rectangles(
+    grid: Grid,
+    seed: Element,
+    limit: int,
+    anchored: bool,
+    blocked: set[Element] | frozenset = frozenset(),
+    fewest: int = 1,
+) -> list[Shape]:
+    """Rectangles of `fewest` to `limit` cells that hold no blocked cell: holding `seed`
+    (anchored), or with `seed` as their top left cell; by height, width, top and left.
+
+    Each row's reach from the seed's column (the cells up to the nearest blocked cell on
+    either side) bounds the rectangles through that row, so only the rectangles returned are
+    looked at: a shikaku ? on a 50x40 grid may be any of a million rectangles, of which a few
+    thousand hold no other number."""
     r0, c0 = seed
+    reaches: dict[int, tuple[int, int] | None] = {}
+
+    def reach(row: int) -> tuple[int, int] | None:
+        if row not in reaches:
+            lo = hi = c0
+            if (row, c0) in blocked:
+                reaches[row] = None
+                return None
+            while anchored and lo > 0 and (row, lo - 1) not in blocked:
+                lo -= 1
+            while hi + 1 < grid.columns and (row, hi + 1) not in blocked:
+                hi += 1
+            reaches[row] = (lo, hi)
+        return reaches[row]
+
     found = []
-    for height in range(1, limit + 1):
-        for width in range(1, limit // height + 1):
-            tops = range(r0 - height + 1, r0 + 1) if anchored else (r0,)
-            lefts = range(c0 - width + 1, c0 + 1) if anchored else (c0,)
-            for top in tops:
-                for left in lefts:
-                    if top < 0 or left < 0:
-                        continue
-                    if top + height > grid.rows or left + width > grid.columns:
-                        continue
-                    found.append(
-                        frozenset((top + i, left + j) for i in range(height) for j in range(width))
-                    )
-    return found
+    upper = (0, grid.columns - 1)  # the columns that the rows from the top to the seed's allow
+    for top in range(r0, -1, -1) if anchored else (r0,):
+        span = reach(top)
+        if span is None or r0 - top + 1 > limit:
+            break
+        upper = (max(upper[0], span[0]), min(upper[1], span[1]))
+        lo, hi = upper
+        for bottom in range(r0, grid.rows):
+            span = reach(bottom)
+            height = bottom - top + 1
+            if span is None or height > limit:
+                break
+            lo, hi = max(lo, span[0]), min(hi, span[1])
+            for left in range(lo, c0 + 1):
+                for right in range(c0, hi + 1):
+                    width = right - left + 1
+                    if height * width > limit:
+                        break
+                    if height * width >= fewest:
+                        found.append((height, width, top, left))
+    found.sort()
+    return [
+        frozenset((top + i, left + j) for i in range(height) for j in range(width))
+        for height, width, top, left in found
+    ]
 
 
 def translations(

@@ -7,7 +7,6 @@ refuses (the crossing point solved in fractions), and for a loop a point with 1 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import gcd
 from typing import TYPE_CHECKING
 
@@ -36,6 +35,8 @@ def _crossing(one: tuple, two: tuple) -> bool:
     det = vx * uy - ux * vy
     if det == 0:
         return False
+    from fractions import Fraction  # crossing segments only: fractions imports decimal
+
     wx, wy = c[0] - a[0], c[1] - a[1]
     s = Fraction(vx * wy - vy * wx, det)  # along ab
     t = Fraction(ux * wy - uy * wx, det)  # along cd
