@@ -48,11 +48,13 @@ UNLESS = (
 )
 
 
-def patterns(tmp_path, rule: str, grid: str, choice: str, native: bool = False):
+def patterns(
+    tmp_path, rule: str, grid: str, choice: str, native: bool = False, genre: str = ISLANDS
+):
     """The black patterns of the model under `area=choice` (lazy cuts applied; `native`: by
     cpsat with the native globals, no cut needed) and those the evaluator accepts, by brute
-    force."""
-    loaded, instance = load_texts(tmp_path, ISLANDS.replace("RULE", rule), f"clues:\n{grid}\n")
+    force; `genre`: the genre file, its RULE replaced by `rule`."""
+    loaded, instance = load_texts(tmp_path, genre.replace("RULE", rule), f"clues:\n{grid}\n")
     cells = Grid(instance.rows, instance.columns).cells()
     shown = [(loaded.genre.variables[0], c) for c in cells]
     compiled = compile_model(loaded.genre, instance, parse_formulation([f"area={choice}"]), shown)
@@ -80,6 +82,27 @@ def patterns(tmp_path, rule: str, grid: str, choice: str, native: bool = False):
 )
 def test_the_model_has_the_evaluators_patterns(tmp_path, choice, rule, grid, count):
     found, wanted = patterns(tmp_path, rule, grid, choice)
+    assert found == wanted
+    assert len(wanted) == count
+
+
+# the clue cells always white, as in nurikabe: a cell next to one clue is never another's
+# (`area.claimed`), and one next to two is in no area
+WHITE_CLUES = '  - each cell where clues is given: white\n  - "RULE"'
+
+
+@pytest.mark.parametrize(
+    ("choice", "grid", "count"),
+    [
+        *((c, "3.2.\n....\n....", 3) for c in CHOICES["area"]),  # between the clues: black
+        *((c, "2..3\n....\n..1.", 1) for c in CHOICES["area"]),
+        ("mixed-layers", "8....\n.....\n...2.", 19),  # the 8 assigned and layered
+        ("assign", "8....\n.....\n...2.", 19),
+    ],
+)
+def test_cells_next_to_another_white_anchor_are_never_an_anchors(tmp_path, choice, grid, count):
+    genre = ISLANDS.replace('  - "RULE"', WHITE_CLUES)
+    found, wanted = patterns(tmp_path, EXACT, grid, choice, genre=genre)
     assert found == wanted
     assert len(wanted) == count
 

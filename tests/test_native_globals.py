@@ -203,9 +203,10 @@ def test_a_deferred_native_waits_for_its_rounds(tmp_path):
 def test_a_slow_search_between_rounds_posts_the_deferred_native(
     tmp_path, monkeypatch, patience, status
 ):
-    """A search after a round of cuts that outlasts cpsat's PATIENCE (here: any, at 0) is
-    stopped and resumed with the waiting native posted: two corners alone are then
-    infeasible, as they are not before (`hybrid` waits 15 rounds)."""
+    """The searches after a round of cuts share cpsat's PATIENCE; once they have spent it
+    (here: at once, at 0) the waiting native is posted before the next search, and a search
+    that spends it is stopped and resumed with it: two corners alone are then infeasible, as
+    they are not before (`hybrid` waits 15 rounds)."""
     if patience is not None:
         monkeypatch.setattr(cpsat, "PATIENCE", patience)
     rule = "black cells connected"

@@ -17,8 +17,8 @@ affine values.
 
 A `Connected` (`connected=native|hybrid`, `area=*-native`) is posted as a spanning forest with
 depth labels: every chosen vertex but a root has a chosen parent one step nearer a root. One
-that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when a
-search between rounds outlasts PATIENCE.
+that waits for rounds of cuts (`after_rounds`, hybrid) is posted when they come, or when the
+searches between rounds together outlast PATIENCE.
 
 A row of one variable narrows its domain; a row over 0/1 variables with coefficients 1 and -1
 that is a clause, an at-most-one or an exactly-one of its literals is posted as CP-SAT's own
@@ -55,10 +55,13 @@ WORKERS = 1
 # With an objective (`--diagnose`) or integer columns (flows, big-M pairs) the LP is what
 # prunes (heyawake's example under connected=flow: 0.4 s with it, over 60 s without): level 1.
 FEASIBILITY_LINEARIZATION = 0
-# A search between rounds of cuts that takes longer than this (CP-SAT's deterministic seconds,
-# the same at every run) posts the natives that wait for their rounds: the cuts are not
-# converging fast. Heyawake 31x45's rounds take at most 1.4, nurikabe 721_11x11's 2-7 (see
-# docs/formulations.md).
+# The searches of a model whose natives wait for rounds of cuts that take longer than this
+# together (CP-SAT's deterministic seconds, the same at every run) post those natives: the
+# cuts are not converging fast, or the rows alone are hard to satisfy. Heyawake 31x45's
+# searches took at most 1.4 each (heyawake now chooses connected=lazy), nurikabe 721_11x11's
+# 2-7 before its layers; nurikabe 834_15x20's 0.3-0.9 each, 3 in four rounds; nurikabe
+# 690_50x50's first search 52 without the black cells' forest, 3.4 with it; kurodoko
+# 560_31x45's one search 0.06 (see docs/formulations.md).
 PATIENCE = 3.0
 
 _STATUS = {
@@ -135,6 +138,7 @@ class CpsatSession(ColumnSession):
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
         super().__init__(model)
         self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
+        self._patience = PATIENCE  # what the searches between rounds may still spend
         self._deferred = [n for n in model.natives if isinstance(n, Connected) and n.after_rounds]
         for native in model.natives:
             if isinstance(native, Circuit):
@@ -151,6 +155,11 @@ class CpsatSession(ColumnSession):
         for native in [n for n in self._deferred if n.after_rounds <= self._rounds]:
             self._deferred.remove(native)
             self._add_connected(native)
+
+    def _post_deferred(self) -> None:
+        for native in self._deferred:
+            self._add_connected(native)
+        self._deferred.clear()
 
     def _variable(self, variable: pulp.LpVariable) -> int:
         return self._proto[self._columns.index[variable]]
@@ -401,15 +410,19 @@ class CpsatSession(ColumnSession):
         domain[0], domain[1] = least, most
 
     def solve(self, time_limit: float | None) -> SolveStatus:
-        """Solve; while natives wait (`Connected.after_rounds`) and rounds of cuts are under
-        way, a search that outlasts PATIENCE is stopped, the natives posted, and the search
-        resumed with the time left."""
-        patient = bool(self._deferred) and self._rounds > 0
-        response = self._search(time_limit, PATIENCE if patient else None)
-        if patient and response.status == cp.UNKNOWN and response.deterministic_time >= PATIENCE:
-            for native in self._deferred:
-                self._add_connected(native)
-            self._deferred.clear()
+        """Solve; while natives wait (`Connected.after_rounds`), the searches share PATIENCE,
+        the first one included: the one that uses up what is left is stopped, the natives
+        posted, and the search resumed with the time left."""
+        patient = bool(self._deferred)
+        if patient and self._patience <= 0:  # the last search used up what was left
+            self._post_deferred()
+            patient = False
+        budget = self._patience
+        response = self._search(time_limit, budget if patient else None)
+        if patient:
+            self._patience -= response.deterministic_time
+        if patient and response.status == cp.UNKNOWN and response.deterministic_time >= budget:
+            self._post_deferred()
             spent = response.wall_time
             response = self._search(None if time_limit is None else time_limit - spent)
         status = response.status

@@ -230,7 +230,7 @@ def post_shapes(
     into `cover` at each of its cells. `exact`: the body is the anchor count and `size = E`
     alone (`area=mixed`), so only shapes of `limit` cells can satisfy it: the smaller ones
     (a quarter of all heptominoes) are not evaluated at all."""
-    shapes = polyominoes(areas.grid, anchor, limit, True, set(areas.anchors))
+    shapes = polyominoes(areas.grid, anchor, limit, True, claimed(areas, anchor))
     if exact:
         shapes = [s for s in shapes if len(s) == limit]
     chosen, border_use = choose_shapes(model, areas, anchor, shapes, limit, cover)
@@ -245,6 +245,17 @@ def post_shapes(
         return
     model.add(pulp.lpSum(chosen) == as_lin(inside[anchor]).expr)
     post_borders(model, areas, border_use)
+
+
+def claimed(areas: Areas, anchor: Element) -> set[Element]:
+    """The cells that are never in `anchor`'s area: the other anchors, and the cells next to
+    another anchor that is always in C (a C-cell there shares that anchor's area; one next to
+    two such anchors is in no area, as no path reaches it). Enumerating shapes or assigning
+    cells past them would only make binaries that the border rows fix at 0, and the reach
+    through them is longer than any area's."""
+    others = {a for a in areas.anchors if a != anchor}
+    sure = [a for a in others if areas.inside[a] is True]
+    return others | {n for a in sure for n in areas.grid.neighbours(a)}
 
 
 def choose_shapes(

@@ -8,8 +8,9 @@ and assigns the rest, one cover row per cell over both. `mixed-native` (the defa
 posts; the other backends get the model of `mixed` and `assign`. Every cell c
 that may be in C and every anchor a that may reach it get a binary y[a,c]: c lies in a's area.
 "May reach" is a BFS bound: a path of at most E(a) - 1 steps from a to c that meets no other
-anchor (an area holds one anchor, so its cells are within that many steps of it, through the
-area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
+anchor nor a cell next to another anchor always in C (`area.claimed`: an area holds one
+anchor, so its cells are within that many steps of it, through the area, and a C-cell next to
+an anchor in C is in that anchor's area). Elsewhere y[a,c] = 0; y[a,a] is C(a) itself. Then
 - every cell: sum_a y[a,c] = C(c): each C-cell lies in one anchor's area, so no area lacks
   an anchor (an anchor b in C has y[b,b] = 1 and so belongs to no other anchor);
 - every anchor: sum_c y[a,c] = E(a) C(a) (`<=` for `size <= E`); an anchor whose bound is
@@ -40,6 +41,7 @@ from dslsolve.compiler.lowerings.area import (
     AreaFormError,
     Areas,
     anchor_limit,
+    claimed,
     exact_at,
     post_shapes,
 )
@@ -59,10 +61,11 @@ SHAPES_UP_TO = 7
 (as in `anchored`), a larger one its cells assigned. See docs/formulations.md for the figures."""
 
 
-LAYERS_UP_TO = 10_000
+LAYERS_UP_TO = 12_000
 """`area=mixed-layers`: an assigned anchor whose layers of reachability would take more
 binaries than this keeps the rooted rows and cuts of `mixed` (and the native islands): nurikabe
-690_50x50's islands of 47-70 cells would take 18,000-78,000 each and pass 1 GB."""
+690_50x50's islands of 47-70 cells took 18,000-78,000 each and passed 1 GB before their reach
+left out the cells next to other clues (`area.claimed`); now 7,540-10,049, 600 MB in all."""
 
 
 def reach(
@@ -123,7 +126,7 @@ def post_assigned_areas(model: LinearModel, areas: Areas, exact: bool, choice: s
         if limit < 1:  # no area is that small: the anchor is outside C
             require(model, here.expr == 0, f"{why}: no area fits around {cell_name(anchor)}")
             continue
-        cells = reach(grid, anchor, limit - 1, may_be_in, anchor_set)
+        cells = reach(grid, anchor, limit - 1, may_be_in - claimed(areas, anchor), anchor_set)
         check_limit(anchor, limit, cells, areas.bound_at, anchor_set)
         if exact_here and not exact:  # F and D of `size = F or D` are the anchor's alone too
             check_limit(anchor, limit, cells, areas.exact_size, anchor_set)

@@ -20,8 +20,8 @@ it in `LinearModel.fractional_separators` (the rounds never call it).
 `connected=hybrid` (default) and `native`: the rows and separators of `lazy`, and the set
 declared as a `Connected` native global (`declare_native`), which cpsat posts as a spanning
 forest with depth labels: `native` at once, `hybrid` once 15 rounds of cuts have been added
-or a search after a round outlasts cpsat's `PATIENCE` (where the cuts converge fast the
-forest only costs time; where they do not, it ends the rounds).
+or the searches together outlast cpsat's `PATIENCE` (where the cuts converge fast the
+forest only costs time; where they do not, or the rows alone are hard, it ends the rounds).
 Other backends ignore it, and so does connectivity via links. See docs/formulations.md.
 
 `connected=flow`: a single-commodity flow (Gavish-Graves style). A root r_v (sum r_v <= 1,
