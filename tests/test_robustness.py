@@ -5,6 +5,7 @@ and is never a verdict, and files that cannot run code or exhaust memory."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import signal
@@ -75,6 +76,22 @@ def test_the_time_limit_bounds_the_compile(tmp_path):
     assert (code, out) == (1, ""), err
     assert "no solution found within the time limit of 1.0 s" in err
     assert "Traceback" not in err
+
+
+def test_a_time_limit_in_the_compile_is_a_json_status_too(tmp_path):
+    """`--format json` prints the status whoever stops the run: the solver, or the time limit
+    of the whole run in the compile (it printed nothing there)."""
+    puzzle = slow_shikaku(tmp_path)
+    command = (genre_file("shikaku"), puzzle, "--time-limit", "1", "--format", "json")
+    code, out, err = finished(dslsolve(*command))
+    assert code == 1, err
+    assert json.loads(out) == {
+        "status": "time limit",
+        "solution": None,
+        "unique": None,
+        "contradictions": [],
+    }
+    assert "no solution found within the time limit of 1.0 s" in err
 
 
 @pytest.mark.parametrize("clue", SHIKAKU_CLUES)

@@ -26,7 +26,7 @@ from dslsolve.frontends.options import (
 )
 from dslsolve.output import differences, render, unfaithful
 from dslsolve.puzzlink.source import read_puzzle
-from dslsolve.runguard import Deadline
+from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.shipped import GENRE_HELP, settle_genre
 from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
 from dslsolve.violation import Violation
@@ -209,6 +209,14 @@ def solve_command(argv: list[str], started: float) -> int:
     deadline.arm()
     try:
         return _solve(args, deadline)
+    except OutOfTime:
+        # the limit reached in the compile or between the solver's calls: `--format json`
+        # still says so on standard output, as when the solver itself reports the limit
+        if args.format == "json":
+            status = SolveStatus.TIME_LIMIT.value
+            report = {"status": status, "solution": None, "unique": None, "contradictions": []}
+            print(json.dumps(report, indent=2))
+        raise  # the message on standard error, the exit code: the command line's
     finally:
         deadline.disarm()
 
