@@ -56,6 +56,16 @@ FEASIBILITY_LINEARIZATION = 0
 # converging fast. Heyawake 31x45's rounds take at most 1.4, nurikabe 721_11x11's 2-7 (see
 # docs/formulations.md).
 PATIENCE = 3.0
+# A model with a `Circuit` (the loop genres) is presolved lightly: one pass, no SAT presolve and
+# no symmetry detection. Its search is short (deterministic 0.01-0.5 s) and each call, both of
+# `--unique`'s among them, paid the full presolve: 0.69-0.83x the CP-SAT CPU time in masyu,
+# slitherlink, yajilin and country_road (docs/formulations.md, "The loop's rows for CP-SAT").
+# No presolve at all was faster still in three of them but not in slitherlink's larger puzzles.
+CIRCUIT_PRESOLVE = {
+    "max_presolve_iterations": 1,
+    "cp_model_use_sat_presolve": False,
+    "symmetry_level": 0,
+}
 
 _STATUS = {
     cp.OPTIMAL: SolveStatus.SOLVED,
@@ -118,6 +128,7 @@ class CpsatSession(ColumnSession):
         self._model = cp.CpModelProto()
         self._proto: list[int] = []  # column -> the index of its variable in the proto
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
+        self._light_presolve = False  # a `Circuit` is posted (CIRCUIT_PRESOLVE)
         super().__init__(model)
         self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
         self._deferred = [n for n in model.natives if isinstance(n, Connected) and n.after_rounds]
@@ -148,6 +159,7 @@ class CpsatSession(ColumnSession):
         return index
 
     def _add_circuit(self, circuit: Circuit) -> None:
+        self._light_presolve = True
         node = {vertex: number for number, vertex in enumerate(circuit.used)}
         arcs = [(n, n, _negated(self._variable(circuit.used[v]))) for v, n in node.items()]
         for u, v, used in circuit.edges:
@@ -342,6 +354,9 @@ class CpsatSession(ColumnSession):
             parameters.max_deterministic_time = patience
         if self._boolean and not self._model.has_objective():
             parameters.linearization_level = FEASIBILITY_LINEARIZATION
+        if self._light_presolve:
+            for name, value in CIRCUIT_PRESOLVE.items():
+                setattr(parameters, name, value)
         solver = cp.SolveWrapper()
         solver.set_parameters(parameters)
         return stoppable(lambda: solver.solve(self._model), solver.stop_search)
