@@ -10,7 +10,8 @@ A `Circuit` of the model (`loop=native`) is posted as `AddCircuit` on new arc li
 edge is used in one direction or the other (a_uv + a_vu = x_e), and a vertex off the cycle
 takes its self-loop (not d_v). Then every answer is one cycle, and the loop's separator, still
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
-keeps the proto index of every column, which is no longer the column's number.
+keeps the proto index of every column, which is no longer the column's number. A model with a
+`Circuit` is presolved lightly (CIRCUIT_PRESOLVE).
 
 An `AllDifferent` (`alldifferent=native`) is posted as `AddAllDifferent` over the members'
 affine values.
