@@ -21,9 +21,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # backend takes one (cpsat) once they have not converged in 15 rounds; the cuts alone; the
     # forest at once; or single-commodity flow
     "connected": ("hybrid", "lazy", "native", "flow"),
-    # the backend's own circuit constraint where it has one (cpsat), else as lazy; subtour cuts
-    # added in rounds; or single-commodity flow
-    "loop": ("native", "lazy", "flow"),
+    # the backend's own circuit constraint where it has one (cpsat), else as lazy; the same
+    # without the rows only an LP uses; subtour cuts added in rounds; or single-commodity flow
+    "loop": ("native", "circuit", "lazy", "flow"),
     "paths": ("lazy", "flow"),  # cycle cuts added in rounds, or flow from the path ends
     # no loop: cycle cuts added in rounds, or each edge oriented to a parent with depths
     "forest": ("lazy", "orient"),

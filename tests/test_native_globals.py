@@ -1,7 +1,8 @@
 """Native globals: `loop=native` declares the single loop as a `Circuit` that cpsat posts as its
 own circuit constraint. Its answers are single loops from the first solve (the loop's lazy
 separator never has anything to cut), the same loops the evaluator accepts; other backends get
-the rows of `loop=lazy` and ignore the declaration."""
+the rows of `loop=lazy` and ignore the declaration. `loop=circuit` is the same without the rows
+x_e <= d_v."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from helpers import (
 )
 
 NATIVE = parse_formulation(["loop=native"])
+CIRCUITS = [NATIVE, parse_formulation(["loop=circuit"])]  # the circuit with and without x <= d
 LOOP_GENRES = ("slitherlink", "masyu", "yajilin", "country_road")
 LOOP_INSTANCES = [(g, p) for g, p in instances() if g in LOOP_GENRES]
 SLITHERLINK = (PUZZLES / "slitherlink.yaml").read_text()
@@ -42,11 +44,14 @@ def separated(compiled) -> list:
     return [cut for separate in compiled.model.separators for cut in separate()]
 
 
+@pytest.mark.parametrize("formulation", CIRCUITS, ids=lambda f: f["loop"])
 @pytest.mark.parametrize(("genre", "puzzle"), LOOP_INSTANCES, ids=lambda x: getattr(x, "stem", x))
-def test_cpsat_with_the_native_circuit_solves_the_loop_puzzles_in_one_round(genre, puzzle):
+def test_cpsat_with_the_native_circuit_solves_the_loop_puzzles_in_one_round(
+    genre, puzzle, formulation
+):
     loaded = load_genre(str(genre_file(genre)))
     instance = read_puzzle(str(puzzle), loaded)
-    outcome = solve_puzzle(loaded, instance, NATIVE, "cpsat", unique=True)
+    outcome = solve_puzzle(loaded, instance, formulation, "cpsat", unique=True)
     assert outcome.status == SolveStatus.SOLVED
     assert outcome.violations == []  # the evaluator's check
     assert outcome.unique is True  # the no-good is a row, which the circuit leaves alone
@@ -67,14 +72,15 @@ def loops_of_native_cpsat(compiled, borders) -> set[tuple[int, ...]]:
     return found
 
 
+@pytest.mark.parametrize("formulation", CIRCUITS, ids=lambda f: f["loop"])
 @pytest.mark.parametrize("grid", ["clues:\n. . .\n. . .\n", "clues:\n2 . 2\n. . .\n"])
-def test_the_native_circuit_keeps_exactly_the_evaluators_loops(tmp_path, grid):
+def test_the_native_circuit_keeps_exactly_the_evaluators_loops(tmp_path, grid, formulation):
     """On 3x4 points two separate squares satisfy every row; the circuit must exclude them
     without a cut, and keep every single loop."""
     loaded, instance = load_texts(tmp_path, SLITHERLINK, grid)
     grid_of = Grid(instance.rows, instance.columns)
     borders = grid_of.borders()
-    compiled = compile_model(loaded.genre, instance, NATIVE)
+    compiled = compile_model(loaded.genre, instance, formulation)
     found = loops_of_native_cpsat(compiled, borders)
     wanted = set()
     for pattern in itertools.product((0, 1), repeat=len(borders)):
@@ -105,6 +111,22 @@ def test_the_native_loop_has_the_rows_of_the_lazy_one(tmp_path):
     )
     assert str(native.model.problem) == str(lazy.model.problem)
     assert (len(lazy.model.natives), len(native.model.natives)) == (0, 1)
+
+
+def test_the_circuit_is_the_native_loop_without_the_rows_edge_at_most_degree(tmp_path):
+    """`loop=circuit` drops only the rows x_e <= d_v (17 edges on 3x4 points, one row per
+    end), and keeps the `Circuit`; the loop genres choose it for cpsat alone."""
+    loaded, instance = load_texts(tmp_path, SLITHERLINK, "clues:\n3 . .\n. . 1\n")
+    native, circuit = (
+        compile_model(loaded.genre, instance, parse_formulation([f"loop={c}"])).model
+        for c in ("native", "circuit")
+    )
+    assert len(native.problem.constraints) - len(circuit.problem.constraints) == 2 * 17
+    assert len(circuit.natives) == 1
+    for genre in LOOP_GENRES:
+        chosen = load_genre(str(genre_file(genre))).genre.backend_formulation
+        assert ("cpsat", "loop", "circuit") in chosen
+        assert all(backend == "cpsat" for backend, _, _ in chosen)
 
 
 def test_a_variable_first_named_by_a_later_row_reads_its_own_value(tmp_path):

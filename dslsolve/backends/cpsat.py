@@ -10,7 +10,8 @@ A `Circuit` of the model (`loop=native`) is posted as `AddCircuit` on new arc li
 edge is used in one direction or the other (a_uv + a_vu = x_e), and a vertex off the cycle
 takes its self-loop (not d_v). Then every answer is one cycle, and the loop's separator, still
 called after each solve, finds nothing. The arc literals have no PuLP variable: the session
-keeps the proto index of every column, which is no longer the column's number.
+keeps the proto index of every column, which is no longer the column's number. A model with a
+`Circuit` is presolved lightly (CIRCUIT_PRESOLVE).
 
 An `AllDifferent` (`alldifferent=native`) is posted as `AddAllDifferent` over the members'
 affine values.
@@ -63,6 +64,16 @@ FEASIBILITY_LINEARIZATION = 0
 # 690_50x50's first search 52 without the black cells' forest, 3.4 with it; kurodoko
 # 560_31x45's one search 0.06 (see docs/formulations.md).
 PATIENCE = 3.0
+# A model with a `Circuit` (the loop genres) is presolved lightly: one pass, no SAT presolve and
+# no symmetry detection. Its search is short (deterministic 0.01-0.5 s) and each call, both of
+# `--unique`'s among them, paid the full presolve: 0.69-0.83x the CP-SAT CPU time in masyu,
+# slitherlink, yajilin and country_road (docs/formulations.md, "The loop's rows for CP-SAT").
+# No presolve at all was faster still in three of them but not in slitherlink's larger puzzles.
+CIRCUIT_PRESOLVE = {
+    "max_presolve_iterations": 1,
+    "cp_model_use_sat_presolve": False,
+    "symmetry_level": 0,
+}
 
 _STATUS = {
     cp.OPTIMAL: SolveStatus.SOLVED,
@@ -136,6 +147,7 @@ class CpsatSession(ColumnSession):
         self._proto: list[int] = []  # column -> the index of its variable in the proto
         self._binary: list[bool] = []  # proto index -> is it 0/1
         self._boolean = True  # every column is 0..1: a SAT problem (FEASIBILITY_LINEARIZATION)
+        self._light_presolve = False  # a `Circuit` is posted (CIRCUIT_PRESOLVE)
         super().__init__(model)
         self._rounds = 0  # calls of `add`: rounds of lazy rows (and no-goods)
         self._patience = PATIENCE  # what the searches between rounds may still spend
@@ -173,6 +185,7 @@ class CpsatSession(ColumnSession):
         return index
 
     def _add_circuit(self, circuit: Circuit) -> None:
+        self._light_presolve = True
         node = {vertex: number for number, vertex in enumerate(circuit.used)}
         arcs = [(n, n, _negated(self._variable(circuit.used[v]))) for v, n in node.items()]
         for u, v, used in circuit.edges:
@@ -450,6 +463,9 @@ class CpsatSession(ColumnSession):
             parameters.max_deterministic_time = patience
         if self._boolean and not self._model.has_objective():
             parameters.linearization_level = FEASIBILITY_LINEARIZATION
+        if self._light_presolve:
+            for name, value in CIRCUIT_PRESOLVE.items():
+                setattr(parameters, name, value)
         solver = cp.SolveWrapper()
         solver.set_parameters(parameters)
         return stoppable(lambda: solver.solve(self._model), solver.stop_search)
