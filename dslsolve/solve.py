@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 import pulp
 
+from dslsolve import ir
 from dslsolve.answer import ground
 from dslsolve.backends import BACKENDS, DEFAULT_BACKEND, Session, SolveStatus
 from dslsolve.compiler import Compiled, compile_model
@@ -146,6 +147,12 @@ def _compile(
     return compiled
 
 
+def run_formulation(genre: ir.Genre, formulation: Formulation, backend: str) -> Formulation:
+    """The lowerings a run on `backend` uses: the genre file's own choices under the user's
+    `formulation`, and the genre file's choices for that backend."""
+    return formulation.under_genre(genre.formulation).on_backend(genre.backend_formulation, backend)
+
+
 def _compile_run(
     genre_file: GenreFile,
     instance: Instance,
@@ -153,11 +160,9 @@ def _compile_run(
     backend: str,
     relax: bool = False,
 ) -> tuple[Compiled, Stats]:
-    """The model of a run on `backend` (the genre's own choices of lowering under the user's
-    `formulation`, and the backend's), and the run's `Stats` with its compile time and size."""
-    formulation = formulation.under_genre(genre_file.genre.formulation).on_backend(
-        genre_file.genre.backend_formulation, backend
-    )
+    """The model of a run on `backend` (`run_formulation`), and the run's `Stats` with its
+    compile time and size."""
+    formulation = run_formulation(genre_file.genre, formulation, backend)
     stats = Stats(backend, formulation.describe())
     return _compile(genre_file, instance, formulation, stats, relax), stats
 

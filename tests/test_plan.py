@@ -8,6 +8,7 @@ import pytest
 from dslsolve.compiler.plan import Post, Step, explain, plan_rule
 from dslsolve.dsl.genre import load_genre
 from dslsolve.formulations import CHOICES, parse_formulation
+from dslsolve.solve import run_formulation
 
 from helpers import PUZZLES, changed_genre, genre_file
 
@@ -234,10 +235,20 @@ def test_a_solve_writes_its_plan_beside_the_answer(tmp_path, run):
     written = run(genre, puzzle, "--formulation", "area=anchored", "--write-plan", plan)
     assert written.code == 0
     assert written.out == run(genre, puzzle).out  # nothing but the answer on stdout
-    assert plan.read_text() == explain(
-        load_genre(str(genre)).genre, parse_formulation(["area=anchored"])
-    )
+    loaded = load_genre(str(genre)).genre
+    chosen = run_formulation(loaded, parse_formulation(["area=anchored"]), "cpsat")
+    assert plan.read_text() == explain(loaded, chosen)
     assert "  each area: area, anchored (area=anchored)\n" in plan.read_text()
+
+
+@pytest.mark.parametrize(("backend", "loop"), [("cpsat", "circuit"), ("highs", "native")])
+def test_the_plan_names_the_lowerings_the_backend_gets(tmp_path, run, backend, loop):
+    """Masyu's genre file chooses `loop=circuit` under CP-SAT only: the plan written is the
+    run's (it named the choices of every backend's model, `loop=native`)."""
+    genre, puzzle = genre_file("masyu"), PUZZLES / "masyu" / "example.txt"
+    plan = tmp_path / "plan.txt"
+    assert run(genre, puzzle, "--backend", backend, "--write-plan", plan).code == 0
+    assert f"  single loop (loop={loop})\n" in plan.read_text()
 
 
 @pytest.mark.parametrize("genre", sorted(p.stem for p in PUZZLES.glob("*.yaml")))

@@ -28,7 +28,7 @@ from dslsolve.output import differences, render, unfaithful
 from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline, OutOfTime
 from dslsolve.shipped import GENRE_HELP, settle_genre
-from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis
+from dslsolve.solve import ALTERNATIVES, LAZY_NOTE, MODEL_FORMATS, Diagnosis, run_formulation
 from dslsolve.violation import Violation
 
 MAX_PLACES = 20  # places named where two solutions differ; the rest are counted
@@ -236,7 +236,8 @@ def _solve(args: argparse.Namespace, deadline: Deadline) -> int:
     if args.write_plan:
         from dslsolve.compiler.plan import write_plan
 
-        write_plan(genre_file.genre, formulation, args.write_plan)
+        chosen = run_formulation(genre_file.genre, formulation, args.backend)
+        write_plan(genre_file.genre, chosen, args.write_plan)  # the lowerings the run uses
     progress = (
         None
         if args.format == "json"
