@@ -27,7 +27,7 @@ from dslsolve.instance import Instance
 from dslsolve.output import render
 from dslsolve.puzzlink.source import read_puzzle
 from dslsolve.runguard import Deadline, OutOfTime
-from dslsolve.solve import Outcome, Stats, solve_puzzle
+from dslsolve.solve import Outcome, Stats, run_formulation, solve_puzzle
 
 COLUMNS = (
     "instance",
@@ -145,8 +145,7 @@ def compare(
     for puzzle in puzzles:
         read_puzzle(puzzle, genre_file)  # a puzzle that does not read stops the table, here
         for backend, combo in itertools.product(backends, formulations(options)):
-            chosen = parse_formulation(list(combo)).under_genre(genre_file.genre.formulation)
-            chosen = chosen.on_backend(genre_file.genre.backend_formulation, backend)
+            chosen = run_formulation(genre_file.genre, parse_formulation(list(combo)), backend)
             label = _label(chosen, options)
             run = Run(genre_file.path, puzzle, backend, combo, label, time_limit, len(runs))
             runs.append(run)
