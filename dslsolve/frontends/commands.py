@@ -42,7 +42,9 @@ def _solve_parser() -> argparse.ArgumentParser:
         "'dslsolve draw GENRE PUZZLE [SOLUTION]' draws them as SVG; "
         "'dslsolve compare GENRE PUZZLE... --formulation connected=lazy,flow' compares "
         "lowerings; 'dslsolve batch GENRE DIR_OR_FILE... --jobs N' solves many, one JSON line "
-        "each. Exit codes: 0 solved, 1 no solution (or time limit without one), "
+        "each; 'dslsolve serve' opens a local web page; 'dslsolve resident start' keeps the "
+        "solving side imported in the background, so that each solve starts at once. "
+        "Exit codes: 0 solved, 1 no solution (or time limit without one), "
         "2 bad input, 3 internal error.",
     )
     parser.add_argument("genre", metavar="[GENRE]", help=GENRE_HELP)
