@@ -127,14 +127,12 @@ def _component_cuts(
     model: LinearModel, chosen: dict[Vertex, Lin], edges, arc_gate
 ) -> list[pulp.LpConstraint]:
     on = {v for v, x in chosen.items() if value_of(x) == 1}
-    import networkx as nx  # imported here: it takes a tenth of a second
-
-    graph = nx.Graph()
-    graph.add_nodes_from(on)
-    for u, v in edges:
-        if u in on and v in on and (arc_gate is None or value_of(arc_gate[(u, v)]) == 1):
-            graph.add_edge(u, v)
-    parts = sorted(nx.connected_components(graph), key=len, reverse=True)
+    used = [
+        (u, v)
+        for u, v in edges
+        if u in on and v in on and (arc_gate is None or value_of(arc_gate[(u, v)]) == 1)
+    ]
+    parts = sorted(components(on, used), key=len, reverse=True)
     if len(parts) <= 1:
         return []
     neighbours = _neighbours(chosen, edges)
@@ -325,14 +323,9 @@ def post_rooted(
 def _rootless_cuts(
     chosen: dict[Vertex, Lin], roots: dict[Vertex, Lin], neighbours: dict[Vertex, set[Vertex]]
 ) -> list[pulp.LpConstraint]:
-    import networkx as nx  # imported here: it takes a tenth of a second
-
     on = {v for v, x in chosen.items() if value_of(x) == 1}
-    graph = nx.Graph()
-    graph.add_nodes_from(on)
-    graph.add_edges_from((u, v) for u in on for v in neighbours[u] if v in on)
     cuts = []
-    for part in nx.connected_components(graph):
+    for part in components(on, ((u, v) for u in on for v in neighbours[u] if v in on)):
         if any(v in roots and value_of(roots[v]) == 1 for v in part):
             continue
         boundary = {u for v in part for u in neighbours[v]} - part

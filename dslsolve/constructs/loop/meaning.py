@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from dslsolve import ir
 from dslsolve.constructs.loop.syntax import SingleLoop
 from dslsolve.geometry import Env, element_name, vertex_kind
+from dslsolve.grounding import components
 from dslsolve.violation import Violation
 
 if TYPE_CHECKING:
@@ -19,10 +20,11 @@ def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env)
     grid = evaluator.grid
     kind = body.var.on
     used = [e for e in grid.elements(kind) if evaluator.values[body.var.name].get(e)]
-    import networkx as nx  # imported here: it takes a tenth of a second
-
-    graph = nx.Graph()
-    graph.add_edges_from(grid.ends(kind, e) for e in used)
+    ends = [grid.ends(kind, e) for e in used]
+    degree: dict = {}  # each vertex's line ends, in the order the vertices come
+    for a, b in ends:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
     vertices = vertex_kind(kind)
     found = [
         Violation(
@@ -30,20 +32,16 @@ def single_loop(evaluator: Evaluator, rule: ir.Rule, body: SingleLoop, env: Env)
             f"{element_name(vertices, v)} has {d} line ends",
             (element_name(vertices, v),),
         )
-        for v, d in graph.degree
+        for v, d in degree.items()
         if d != 2 and not (body.crossings and d == 4)
     ]
     if body.crossings:  # traced straight through crossings: split each vertex by axis
-        traced = nx.Graph()
-        for e in used:
-            a, b = grid.ends(kind, e)
-            traced.add_edge((a, e[0]), (b, e[0]))
-        for v, d in graph.degree:
-            if d != 4:  # no crossing: one node, whether the loop turns or goes straight
-                traced.add_edge((v, "h"), (v, "v"))
-        parts = [{v for v, _ in part} for part in nx.connected_components(traced)]
+        traced = [((a, e[0]), (b, e[0])) for e, (a, b) in zip(used, ends, strict=True)]
+        # no crossing: one node, whether the loop turns or goes straight
+        traced += [((v, "h"), (v, "v")) for v, d in degree.items() if d != 4]
+        parts = [{v for v, _ in part} for part in components((), traced)]
     else:
-        parts = list(nx.connected_components(graph))
+        parts = components((), ends)
     if not parts:
         found.append(Violation(rule, "no loop at all", ()))
     elif len(parts) > 1:
