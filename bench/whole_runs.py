@@ -33,10 +33,13 @@ FLOOR = "import ortools.sat.python.cp_model_helper"
 
 
 def _timed(command: list[str], env: dict[str, str]) -> tuple[float, float, bytes]:
-    """Wall time, the process's CPU time (user and system), its output."""
+    """Wall time, the process's CPU time (user and system), its output. The command runs in
+    the checkout its PYTHONPATH names: `python -m` finds the package of its working folder
+    first (the `--against` checkout ran this one's code when every run was made here)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, env=env, capture_output=True, check=True, cwd=ROOT)
+    where = env["PYTHONPATH"]
+    done = subprocess.run(command, env=env, capture_output=True, check=True, cwd=where)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
