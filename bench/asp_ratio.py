@@ -31,7 +31,6 @@ import argparse
 import math
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +38,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from residents import cold_and_resident
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path("/work/shared/bench")
@@ -164,20 +165,8 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="dslsolve-bench-pyc-")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=cache)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    runtime = Path(tempfile.mkdtemp(prefix="dsa-"))  # the resident's socket: a short path
-    env["XDG_RUNTIME_DIR"] = str(runtime / "cold")  # empty: no resident takes the cold runs
-    warm = dict(env, XDG_RUNTIME_DIR=str(runtime / "resident"))
-    for folder in (env, warm):
-        os.mkdir(folder["XDG_RUNTIME_DIR"], mode=0o700)
-    resident = [sys.executable, "-m", "dslsolve", "resident"]
-    if args.resident:
-        subprocess.run([*resident, "start", "--idle", "600"], env=warm, cwd=ROOT, check=True)
-    try:
-        _rounds(puzzles, args, env, warm)
-    finally:
-        if args.resident:
-            subprocess.run([*resident, "stop"], env=warm, cwd=ROOT, check=False)
-        shutil.rmtree(runtime, ignore_errors=True)
+    with cold_and_resident(env, start=args.resident) as (cold, warm):
+        _rounds(puzzles, args, cold, warm)
     _report(puzzles, args.rounds, args.resident)
 
 

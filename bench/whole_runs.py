@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from residents import cold_and_resident
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ["akari:example", "sudoku:example", "masyu:example"]
 FLOOR = "import ortools.sat.python.cp_model_helper"
@@ -52,58 +54,52 @@ def _puzzle(name: str) -> tuple[str, str]:
     return str(ROOT / "puzzles" / f"{genre}.yaml"), str(path.resolve())
 
 
-def _private(parent: Path, name: str) -> str:
-    folder = parent / name
-    folder.mkdir(mode=0o700)
-    return str(folder)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("instances", nargs="*", default=DEFAULT, metavar="GENRE:STEM")
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--against", type=Path, help="another checkout's cold run beside")
     args = parser.parse_args()
-    scratch = Path(tempfile.mkdtemp(prefix="dsw-"))
+    scratch = Path(tempfile.mkdtemp(prefix="dsw-"))  # the bytecode of this script's runs
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    base["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
-    cold = base | {"PYTHONPATH": str(ROOT), "XDG_RUNTIME_DIR": _private(scratch, "cold")}
-    warm = base | {"PYTHONPATH": str(ROOT), "XDG_RUNTIME_DIR": _private(scratch, "resident")}
+    base |= {"PYTHONPYCACHEPREFIX": str(scratch / "pycache"), "PYTHONPATH": str(ROOT)}
+    try:
+        with cold_and_resident(base) as (cold, warm):
+            _table(args, cold, warm)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _table(args: argparse.Namespace, cold: dict[str, str], warm: dict[str, str]) -> None:
     kinds = {"cold": cold, "resident": warm}
     if args.against:
         kinds["against: cold"] = cold | {"PYTHONPATH": str(args.against.resolve())}
     python = [sys.executable]
-    resident = python + ["-m", "dslsolve", "resident"]
-    subprocess.run(resident + ["start", "--idle", "600"], env=warm, check=True, cwd=ROOT)
-    try:
-        print(
-            f"# least of {args.repeat} processes, ms of wall time (the client process's CPU "
-            "time); load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
-        )
-        header = ["instance", "python -c pass", "CP-SAT floor", *kinds]
-        print("| " + " | ".join(header) + " |")
-        print("|" + " --- |" * len(header))
-        for name in args.instances:
-            genre, puzzle = _puzzle(name)
-            commands = {"python -c pass": (python + ["-c", "pass"], cold)}
-            commands["CP-SAT floor"] = (python + ["-c", FLOOR], cold)
-            for kind, env in kinds.items():
-                commands[kind] = (python + ["-m", "dslsolve", genre, puzzle, "--unique"], env)
-            best = {kind: (float("inf"), float("inf")) for kind in commands}
-            expected = {}
-            for repetition in range(args.repeat + 1):  # the first fills the bytecode cache
-                for kind, (command, env) in commands.items():
-                    wall, cpu, out = _timed(command, env)
-                    if expected.setdefault(command[-2] if "-m" in command else kind, out) != out:
-                        raise SystemExit(f"{kind}: another output than the cold run's")
-                    if repetition:
-                        best[kind] = (min(best[kind][0], wall), min(best[kind][1], cpu))
-            cells = [f"{w * 1000:.1f} ({c * 1000:.1f})" for w, c in best.values()]
-            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
-        print("load " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
-    finally:
-        subprocess.run(resident + ["stop"], env=warm, check=False, cwd=ROOT)
-        shutil.rmtree(scratch, ignore_errors=True)
+    print(
+        f"# least of {args.repeat} processes, ms of wall time (the client process's CPU "
+        "time); load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+    )
+    header = ["instance", "python -c pass", "CP-SAT floor", *kinds]
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    for name in args.instances:
+        genre, puzzle = _puzzle(name)
+        commands = {"python -c pass": (python + ["-c", "pass"], cold)}
+        commands["CP-SAT floor"] = (python + ["-c", FLOOR], cold)
+        for kind, env in kinds.items():
+            commands[kind] = (python + ["-m", "dslsolve", genre, puzzle, "--unique"], env)
+        best = {kind: (float("inf"), float("inf")) for kind in commands}
+        expected = {}
+        for repetition in range(args.repeat + 1):  # the first fills the bytecode cache
+            for kind, (command, env) in commands.items():
+                wall, cpu, out = _timed(command, env)
+                if expected.setdefault(command[-2] if "-m" in command else kind, out) != out:
+                    raise SystemExit(f"{kind}: another output than the cold run's")
+                if repetition:
+                    best[kind] = (min(best[kind][0], wall), min(best[kind][1], cpu))
+        cells = [f"{w * 1000:.1f} ({c * 1000:.1f})" for w, c in best.values()]
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+    print("load " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":
