@@ -395,7 +395,9 @@ class CpsatSession(ColumnSession):
             map(self._binary.__getitem__, indices)
         ):
             return False
-        literals = [i if c == 1 else -i - 1 for i, c in zip(indices, coefficients, strict=True)]
+        literals = [
+            i if c == 1 else _negated(i) for i, c in zip(indices, coefficients, strict=True)
+        ]
         if low == 1 and high == 1:
             self._model.constraints.add().exactly_one.literals.extend(literals)
         elif low <= 0 and high == 1:
